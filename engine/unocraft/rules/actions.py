@@ -1,0 +1,113 @@
+"""Actions: what a seated player may send, in the scenario notation.
+
+``Action.parse("ann", "play W+4 blue")`` and ``str(action) == "play W+4 blue"``
+round-trip. Verbs:
+
+  play CARD [CARD] [colour]   play (two identical cards with play_doubles: together)
+  jump CARD [colour]          jump-in out of turn (a `play` out of turn is a jump-in too)
+  draw                        draw (or accept a pending draw card)
+  pass                        end the turn after drawing (or decline a five swap)
+  challenge                   challenge a Wild Draw Four / Wild Draw Two / Wild Draw Colour
+  uno / dos                   the UNO (DOS) call
+  catch NAME                  catch a player who missed the call
+  swap NAME [CARD]            seven-o target; five swap target and the card given
+  give CARD                   five swap: the card the target gives back
+  colour COLOUR               choose the colour when a wild start card / flip asks for it
+  slap                        hand slap
+  talk                        silent twos: a player spoke
+  DOS: play CARD [CARD] [NUMBER] on CENTRE, add CARD [colour], end
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, COLOUR_NAMES, parse_colour
+from .errors import ConfigError
+
+VERBS = ("play", "jump", "draw", "pass", "challenge", "uno", "dos", "catch", "swap", "give",
+         "colour", "slap", "talk", "add", "end")
+
+#: A card named in an action: one face, or both faces of a flip card (light, dark).
+CardRef = Card | tuple[Card, Card]
+
+
+def parse_ref(text: str) -> CardRef:
+    if "/" in text:
+        light, dark = text.split("/", 1)
+        return (Card.parse(light), Card.parse(dark))
+    return Card.parse(text)
+
+
+def ref_str(ref: CardRef) -> str:
+    return f"{ref[0]}/{ref[1]}" if isinstance(ref, tuple) else str(ref)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    player: str
+    verb: str
+    cards: tuple = ()                # CardRefs
+    colour: str | None = None        # colour letter for a wild, `colour` verb
+    target: str | None = None        # catch / swap
+    number: int | None = None        # DOS Wild # number
+    centre: CardRef | None = None    # DOS: the centre card matched
+
+    def __str__(self) -> str:
+        parts = [self.verb]
+        if self.target is not None:
+            parts.append(self.target)
+        parts += [ref_str(c) for c in self.cards]
+        if self.number is not None:
+            parts.append(str(self.number))
+        if self.colour is not None:
+            parts.append(COLOUR_NAMES[self.colour])
+        if self.centre is not None:
+            parts += ["on", ref_str(self.centre)]
+        return " ".join(parts)
+
+    @staticmethod
+    def parse(player: str, text: str) -> "Action":
+        words = str(text).split()
+        if not words:
+            raise ConfigError("empty action")
+        verb = words[0].lower()
+        if verb == "color":
+            verb = "colour"
+        if verb not in VERBS:
+            raise ConfigError(f"unknown action {words[0]!r}")
+        rest = words[1:]
+        target = None
+        centre = None
+        if verb in ("catch", "swap"):
+            if not rest:
+                raise ConfigError(f"{verb} needs a player name")
+            target, rest = rest[0], rest[1:]
+        if "on" in [w.lower() for w in rest]:
+            i = [w.lower() for w in rest].index("on")
+            if i + 2 != len(rest):
+                raise ConfigError("expected exactly one centre card after 'on'")
+            centre = parse_ref(rest[i + 1])
+            rest = rest[:i]
+        cards: list[CardRef] = []
+        colour = number = None
+        for word in rest:
+            if word.isdigit() and cards:
+                number = int(word)
+                continue
+            try:
+                if verb == "colour":
+                    raise ConfigError("")
+                cards.append(parse_ref(word))
+            except ConfigError:
+                try:
+                    colour = parse_colour(word)
+                except ConfigError:
+                    raise ConfigError(f"unknown card or colour {word!r}") from None
+        if verb in ("draw", "pass", "challenge", "uno", "dos", "catch", "slap", "talk", "end", "colour") and cards:
+            raise ConfigError(f"{verb} takes no card")
+        if verb in ("play", "jump", "give", "add") and not cards:
+            raise ConfigError(f"{verb} needs a card")
+        if verb == "colour" and colour is None:
+            raise ConfigError("colour needs a colour name")
+        return Action(player, verb, tuple(cards), colour, target, number, centre)

@@ -1,0 +1,99 @@
+"""Cards and their notation (shared/rules/SCENARIOS.md).
+
+A `Card` is one printed face: a colour (or none, for wilds) and a rank. The text
+form round-trips: ``str(Card.parse("w+4")) == "W+4"``. Physical cards of a deck
+are plain integers (see `editions`); a flip card has two faces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .errors import ConfigError
+
+LIGHT_COLOURS = ("R", "Y", "G", "B")
+DARK_COLOURS = ("P", "T", "O", "V")
+COLOURS = LIGHT_COLOURS + DARK_COLOURS
+COLOUR_NAMES = {
+    "R": "red", "Y": "yellow", "G": "green", "B": "blue",
+    "P": "pink", "T": "teal", "O": "orange", "V": "purple",
+}
+COLOUR_BY_NAME = {name: letter for letter, name in COLOUR_NAMES.items()}
+COLOUR_BY_NAME.update({letter.lower(): letter for letter in COLOURS})
+
+#: The colour ring printed on a wild card, clockwise (000-ru "colour rotation":
+#: clockwise red -> blue, counter-clockwise yellow -> green).
+LIGHT_RING = ("R", "B", "G", "Y")
+DARK_RING = ("P", "T", "O", "V")
+
+NUMBER_RANKS = tuple(str(n) for n in range(11))  # 10 exists in DOS only
+#: Coloured action ranks: Skip, Reverse, Draw Two/One/Five, Flip, Skip Everyone.
+ACTION_RANKS = ("S", "R", "+2", "+1", "+5", "F", "E")
+#: Wild ranks: Wild, Wild Draw Four/Two, Wild Draw Colour, Creeper, Wild DOS, +10.
+WILD_RANKS = ("W", "W+4", "W+2", "WC", "C", "W2", "W+10")
+#: Ranks that make the next player draw, with how many (None: until a colour).
+DRAW_AMOUNT = {"+2": 2, "+1": 1, "+5": 5, "W+4": 4, "W+2": 2, "WC": None, "W+10": 10}
+#: Wild draw cards that are legal only without a card of the current colour.
+RESTRICTED_WILDS = ("W+4", "W+2", "WC")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    colour: str | None  # one of COLOURS, None for a wild
+    rank: str           # a number "0".."10", an action, a wild rank, or "#" (DOS Wild #)
+
+    @staticmethod
+    def parse(text: str) -> "Card":
+        """Parse one face in SCENARIOS.md notation, case-insensitively."""
+        return _parse(text.strip().upper())
+
+    def __str__(self) -> str:
+        return (self.colour or "") + self.rank
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def is_wild(self) -> bool:
+        return self.colour is None
+
+    @property
+    def is_number(self) -> bool:
+        return self.rank.isdigit()
+
+    @property
+    def number(self) -> int | None:
+        return int(self.rank) if self.rank.isdigit() else None
+
+    @property
+    def draw_amount(self) -> int | None:
+        return DRAW_AMOUNT.get(self.rank)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.rank in DRAW_AMOUNT
+
+
+@lru_cache(maxsize=None)
+def _parse(text: str) -> Card:
+    if not text:
+        raise ConfigError("empty card code")
+    if text in WILD_RANKS:
+        return Card(None, text)
+    colour, rank = text[0], text[1:]
+    if colour in COLOURS and (rank in NUMBER_RANKS or rank in ACTION_RANKS or rank == "#"):
+        return Card(colour, rank)
+    raise ConfigError(f"unknown card code {text!r}")
+
+
+def parse_colour(text: str) -> str:
+    """A colour by name or letter: 'blue', 'B', 'b' -> 'B'."""
+    letter = COLOUR_BY_NAME.get(str(text).strip().lower())
+    if letter is None:
+        raise ConfigError(f"unknown colour {text!r}")
+    return letter
+
+
+def is_light(colour: str) -> bool:
+    return colour in LIGHT_COLOURS

@@ -1,0 +1,190 @@
+"""Table options (RULES.md §15) and presets (§14).
+
+`Options` is a frozen value with every option at its official default; house
+rules are off unless a preset or the table turns them on. `Options.build`
+validates names, values and combinations, so a contradiction is refused when
+the table is configured, not discovered mid-game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from .errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Options:
+    edition: str = "classic"
+    start_card: str = "official"          # official | number_only (§2)
+    flip_start_card: str = "redraw"       # flip: a Flip card turned at the start goes back (redraw) or flips the game (flip)
+    draw: str = "one_then_play"           # one_then_play | until_playable (§3)
+    bluffing: bool = True                 # a restricted wild may be played against the rule unless challenged
+    challenge: str = "official"           # official | ru | off (§5)
+    uno_penalty: int = 2                  # §7
+    false_catch_penalty: int = 0          # §16.9
+    scoring: str = "standard"             # standard | alternative | ru_loser | elimination | lazy (§8)
+    target: int = 500
+    partners: bool = False                # §8, 4 players
+    creeper_targets: str = "self"         # self | others (§6)
+    draw_two_chain: str = "none"          # none | stacking | pass_on (§9, §10)
+    draw_four_escape: str = "none"        # none | draw_two_of_colour (§9)
+    jump_in: bool = False
+    play_doubles: str = "off"             # off | sequential | together
+    seven_o: bool = False
+    reverse_deflect: bool = False
+    silent_twos: str = "off"              # off | twos | wilds
+    five_swap: bool = False
+    hand_slap: bool = False
+    colour_rotation: bool = False
+    plus_ten: bool = False
+    until_the_last: bool = False
+    seven_rounds: bool = False
+    zero_costs_50: bool = False
+    h2o_scoring: bool = False
+    mistake_penalty: int = 0
+    forced_play: bool = False
+
+    @classmethod
+    def build(cls, preset: str | None = None, **overrides: Any) -> "Options":
+        """Options of `preset` (default: the edition's own, else official) with
+        `overrides`; values may be strings as typed by a user."""
+        edition = overrides.get("edition")
+        if preset is None:
+            preset = edition if edition in PRESETS else "official"
+        base = preset_options(preset)
+        values = {}
+        known = {f.name: f for f in fields(cls)}
+        for name, raw in overrides.items():
+            if name not in known:
+                raise ConfigError(f"unknown option {name!r}")
+            values[name] = _coerce(name, raw, getattr(base, name))
+        opts = replace(base, **values)
+        opts.check()
+        return opts
+
+    def with_(self, **overrides: Any) -> "Options":
+        return Options.build(None, **{**self.as_dict(), **overrides})
+
+    def as_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def changed(self) -> dict[str, Any]:
+        """The options that differ from the official defaults."""
+        default = Options()
+        return {k: v for k, v in self.as_dict().items() if getattr(default, k) != v}
+
+    def check(self) -> None:
+        """Refuse values outside their range and options that contradict each other."""
+        for name, allowed in CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise ConfigError(f"option {name} must be one of {', '.join(map(str, allowed))}, "
+                                  f"not {getattr(self, name)!r}")
+        for name in ("uno_penalty", "false_catch_penalty", "mistake_penalty"):
+            if not 0 <= getattr(self, name) <= 20:
+                raise ConfigError(f"option {name} must be between 0 and 20")
+        if not 1 <= self.target <= 100000:
+            raise ConfigError("option target must be between 1 and 100000")
+        for a, b, why in CONFLICTS:
+            if _on(self, a) and _on(self, b):
+                raise ConfigError(f"options {a} and {b} cannot be used together: {why}")
+        if self.draw_four_escape != "none" and self.draw_two_chain != "pass_on":
+            raise ConfigError("option draw_four_escape needs draw_two_chain: pass_on "
+                              "(the escape continues as a Draw Two chain)")
+        if self.partners and self.scoring not in ("standard", "lazy"):
+            raise ConfigError("option partners needs scoring standard or lazy (teams score together)")
+        if self.edition == "dos":
+            bad = [k for k in DOS_UNSUPPORTED if _on(self, k)]
+            if bad:
+                raise ConfigError(f"option {bad[0]} does not apply to the dos edition")
+        if self.plus_ten and self.edition not in ("classic", "minecraft"):
+            raise ConfigError("option plus_ten needs the blank cards of a classic or minecraft deck")
+        if self.challenge == "ru" and self.edition == "flip":
+            raise ConfigError("option challenge: ru is a classic-deck rule; flip uses official or off")
+
+
+CHOICES = {
+    "edition": ("classic", "minecraft", "flip", "dos"),
+    "start_card": ("official", "number_only"),
+    "flip_start_card": ("redraw", "flip"),
+    "draw": ("one_then_play", "until_playable"),
+    "challenge": ("official", "ru", "off"),
+    "scoring": ("standard", "alternative", "ru_loser", "elimination", "lazy"),
+    "creeper_targets": ("self", "others"),
+    "draw_two_chain": ("none", "stacking", "pass_on"),
+    "draw_four_escape": ("none", "draw_two_of_colour"),
+    "play_doubles": ("off", "sequential", "together"),
+    "silent_twos": ("off", "twos", "wilds"),
+}
+
+#: Pairs that contradict each other, with the reason given to the user.
+CONFLICTS = [
+    ("until_the_last", "seven_rounds", "both decide differently when a player runs out of cards"),
+    ("until_the_last", "partners", "a team cannot play on after one partner is out"),
+    ("seven_rounds", "partners", "a team cannot play on after one partner is out"),
+    ("until_the_last", "elimination", "both decide differently who leaves the table"),
+    ("seven_rounds", "elimination", "both decide differently who leaves the table"),
+]
+
+DOS_UNSUPPORTED = ("jump_in", "play_doubles", "seven_o", "reverse_deflect", "silent_twos", "five_swap",
+                   "hand_slap", "colour_rotation", "plus_ten", "until_the_last", "seven_rounds",
+                   "zero_costs_50", "h2o_scoring", "draw_two_chain", "draw_four_escape", "partners")
+
+
+def _on(opts: Options, name: str) -> bool:
+    if name == "elimination":
+        return opts.scoring == "elimination"
+    value = getattr(opts, name)
+    return value not in (False, "off", "none", 0)
+
+
+def _coerce(name: str, raw: Any, default: Any) -> Any:
+    if isinstance(default, bool):
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in ("true", "yes", "on", "1"):
+            return True
+        if text in ("false", "no", "off", "0"):
+            return False
+        raise ConfigError(f"option {name} must be true or false, not {raw!r}")
+    if isinstance(default, int):
+        try:
+            if isinstance(raw, bool):
+                raise ValueError
+            return int(raw)
+        except (TypeError, ValueError):
+            raise ConfigError(f"option {name} must be a whole number, not {raw!r}") from None
+    return str(raw).strip().lower() if not isinstance(raw, bool) else ("true" if raw else "false")
+
+
+#: RULES.md §14. Options not named take the defaults.
+PRESETS: dict[str, dict[str, Any]] = {
+    "official": {},
+    "minecraft": {"edition": "minecraft", "creeper_targets": "self"},
+    "ru-classic": {"start_card": "number_only", "challenge": "ru", "uno_penalty": 4,
+                   "draw_two_chain": "pass_on", "draw_four_escape": "draw_two_of_colour",
+                   "jump_in": True, "scoring": "ru_loser", "target": 200},
+    "flip": {"edition": "flip", "draw": "until_playable"},
+    "dos": {"edition": "dos", "uno_penalty": 1, "target": 200},
+}
+
+
+def preset_options(name: str) -> Options:
+    try:
+        values = PRESETS[name]
+    except KeyError:
+        raise ConfigError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}") from None
+    return replace(Options(), **values)
+
+
+def parse_assignments(items: list[str]) -> dict[str, str]:
+    """`["jump_in=true", "target=200"]` -> dict, for command lines and chat."""
+    out = {}
+    for item in items:
+        if "=" not in item:
+            raise ConfigError(f"expected option=value, got {item!r}")
+        key, value = item.split("=", 1)
+        out[key.strip()] = value.strip()
+    return out
