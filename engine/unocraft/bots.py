@@ -1,0 +1,242 @@
+"""Bots: they see only their own view and the legal actions, never the state.
+
+    bot = make_bot("strong", seed=1)
+    bot.act(view, legal)      -> Action          (the bot must act: its turn, an answer, a choice)
+    bot.react(view, legal)    -> Action | None   (out of turn: catch, UNO, jump-in, slap, ...)
+
+Three strengths: `random` (any legal action), `basic` (plays the first card that
+fits, never bluffs, always calls UNO) and `strong` (see `StrongBot`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from .rules.actions import Action
+from .rules.cards import Card, COLOUR_BY_NAME
+
+BOTS = ("random", "basic", "strong")
+
+
+def make_bot(kind: str, seed: int = 0) -> "Bot":
+    try:
+        cls = {"random": RandomBot, "basic": BasicBot, "strong": StrongBot}[kind]
+    except KeyError:
+        raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}") from None
+    return cls(seed)
+
+
+class Bot:
+    name = "bot"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def act(self, view: dict, legal: list[Action]) -> Action:
+        raise NotImplementedError
+
+    def react(self, view: dict, legal: list[Action]) -> Action | None:
+        return None
+
+
+class RandomBot(Bot):
+    """Any legal action, uniformly; out of turn it acts now and then."""
+    name = "random"
+
+    def act(self, view, legal):
+        return self.rng.choice(legal)
+
+    def react(self, view, legal):
+        if legal and self.rng.random() < 0.25:
+            return self.rng.choice(legal)
+        return None
+
+
+def _card(action: Action) -> Card:
+    ref = action.cards[0]
+    return ref if isinstance(ref, Card) else None  # flip pairs are resolved by the caller
+
+
+def _face(view: dict, action: Action) -> Card:
+    """The face in play of the (first) card an action names."""
+    ref = action.cards[0]
+    if isinstance(ref, tuple):
+        return ref[1] if view["side"] == "dark" else ref[0]
+    return ref
+
+
+def _by_verb(legal: list[Action]) -> dict[str, list[Action]]:
+    out: dict[str, list[Action]] = {}
+    for a in legal:
+        out.setdefault(a.verb, []).append(a)
+    return out
+
+
+class BasicBot(Bot):
+    """Plays the first card that fits (keeping wilds last), picks its most common
+    colour, never bluffs or challenges, calls UNO and catches when it can."""
+    name = "basic"
+
+    def act(self, view, legal):
+        verbs = _by_verb(legal)
+        if "uno" in verbs and len(view["hand"]) == 2:
+            return verbs["uno"][0]
+        if "colour" in verbs:
+            return self._colour_choice(view, verbs["colour"])
+        if "swap" in verbs:
+            return verbs["swap"][0]
+        if "give" in verbs:
+            return verbs["give"][0]
+        plays = [a for a in verbs.get("play", []) if len(a.cards) == 1]
+        if plays:
+            plain = [a for a in plays if not _face(view, a).is_wild]
+            if plain:
+                return plain[0]
+            honest = [a for a in plays if not self._bluff(view, a)]
+            if honest:
+                return self._best_colour(view, honest)
+        if "draw" in verbs:
+            return verbs["draw"][0]
+        if "pass" in verbs:
+            return verbs["pass"][0]
+        return legal[0]
+
+    def react(self, view, legal):
+        verbs = _by_verb(legal)
+        for verb in ("uno", "catch", "slap"):
+            if verb in verbs:
+                return verbs[verb][0]
+        return None
+
+    @staticmethod
+    def _bluff(view: dict, action: Action) -> bool:
+        face = _face(view, action)
+        if face.rank not in ("W+4", "W+2", "WC"):
+            return False
+        colour = COLOUR_BY_NAME.get(view["colour"] or "")
+        hand = [Card.parse(c) for c in view["hand"]]
+        return any(c.colour == colour for c in hand if c != face) and colour is not None
+
+    @staticmethod
+    def _colour_counts(view: dict) -> Counter:
+        return Counter(Card.parse(c).colour for c in view["hand"] if Card.parse(c).colour)
+
+    def _best_colour(self, view: dict, actions: list[Action]) -> Action:
+        counts = self._colour_counts(view)
+        return max(actions, key=lambda a: counts.get(a.colour, 0) if a.colour else 0)
+
+    def _colour_choice(self, view: dict, actions: list[Action]) -> Action:
+        counts = self._colour_counts(view)
+        return max(actions, key=lambda a: counts.get(a.colour, 0))
+
+
+class StrongBot(BasicBot):
+    """The best we have. What it does, and why:
+
+    - Out of turn: calls UNO, catches, slaps, and jumps in whenever it can
+      (a jump-in is a free turn).
+    - Answers a draw card with a stacking / passing / deflecting card when it has
+      one; challenges a wild draw card when the player who laid it held many
+      cards (more cards, more likely it held the colour); else draws.
+    - Chooses the card by a score: shed high-point cards first, keep wilds for
+      when it has no other play (or when an opponent is about to go out), hit
+      the next player with skips and draw cards when that player has few cards,
+      prefer cards whose colour it holds most of, so its next turn has a play.
+    - Never bluffs a wild draw card unless the next player is about to go out.
+    - Picks the colour it holds most points of; seven-o / five swap: takes the
+      smallest hand, gives away its highest card.
+    """
+    name = "strong"
+
+    def act(self, view, legal):
+        verbs = _by_verb(legal)
+        hand = [Card.parse(c) for c in view["hand"]]
+        if "uno" in verbs and len(hand) == 2:
+            return verbs["uno"][0]
+        if "colour" in verbs:
+            return self._colour_choice(view, verbs["colour"])
+        if "swap" in verbs:
+            return self._swap(view, verbs["swap"])
+        if "give" in verbs:
+            return min(verbs["give"], key=lambda a: self._points(_face(view, a)))
+        pending = view.get("pending") or {}
+        plays = verbs.get("play", [])
+        if pending.get("kind") == "penalty":
+            if plays:
+                return self._best_colour(view, plays)
+            if "challenge" in verbs and self._worth_challenging(view, pending):
+                return verbs["challenge"][0]
+            return verbs.get("draw", legal)[0]
+        if plays:
+            best = max(plays, key=lambda a: self._score(view, a))
+            if self._score(view, best) > -50 or "draw" not in verbs:
+                return best
+        if "draw" in verbs:
+            return verbs["draw"][0]
+        if "pass" in verbs:
+            return verbs["pass"][0]
+        return legal[0]
+
+    def react(self, view, legal):
+        verbs = _by_verb(legal)
+        for verb in ("uno", "catch", "slap", "jump"):
+            if verb in verbs:
+                return self._best_colour(view, verbs[verb]) if verb == "jump" else verbs[verb][0]
+        return None
+
+    # -- judgement
+    def _next_player(self, view: dict) -> dict:
+        players = [p for p in view["players"] if p["active"]]
+        names = [p["name"] for p in players]
+        me = names.index(view["you"]) if view["you"] in names else 0
+        step = 1 if view["direction"] == "cw" else -1
+        return players[(me + step) % len(players)]
+
+    def _danger(self, view: dict) -> bool:
+        return any(p["cards"] <= 2 for p in view["players"] if p["name"] != view["you"] and p["active"])
+
+    @staticmethod
+    def _points(face: Card) -> int:
+        if face.is_number:
+            return int(face.rank)
+        return 50 if face.is_wild else 20
+
+    def _score(self, view: dict, action: Action) -> float:
+        face = _face(view, action)
+        hand = [Card.parse(c) for c in view["hand"]]
+        counts = Counter(c.colour for c in hand if c.colour)
+        nxt = self._next_player(view)
+        score = self._points(face)
+        if len(action.cards) == 2:
+            score += self._points(face) + 15
+        if face.is_wild:
+            score -= 60 if not self._danger(view) else 0
+            if self._bluff(view, action):
+                score -= 200 if nxt["cards"] > 2 else 40
+            if action.colour is not None:
+                score += 3 * counts.get(action.colour, 0)
+        else:
+            score += 3 * (counts.get(face.colour, 0) - 1)
+        if face.rank in ("S", "+2", "+1", "+5", "E", "W+4", "W+2", "WC") and nxt["cards"] <= 3:
+            score += 40
+        if face.rank == "R" and nxt["cards"] <= 2:
+            score += 25
+        return score
+
+    def _worth_challenging(self, view: dict, pending: dict) -> bool:
+        source = next(p for p in view["players"] if p["name"] == pending["source"])
+        return source["cards"] >= 6
+
+    def _colour_choice(self, view: dict, actions: list[Action]) -> Action:
+        points = Counter()
+        for c in view["hand"]:
+            card = Card.parse(c)
+            if card.colour:
+                points[card.colour] += 1 + self._points(card) / 10
+        return max(actions, key=lambda a: points.get(a.colour, 0))
+
+    def _swap(self, view: dict, actions: list[Action]) -> Action:
+        counts = {p["name"]: p["cards"] for p in view["players"]}
+        return min(actions, key=lambda a: (counts.get(a.target, 99),
+                                           -self._points(_face(view, a)) if a.cards else 0))

@@ -1,0 +1,137 @@
+"""The `unocraft` command: scenario, sim, serve.
+
+Exit codes: 0 success, 1 a failed check (a scenario expectation, a self-play
+check), 2 bad input (unknown option, malformed file, bad arguments).
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import sys
+
+from .rules.errors import ConfigError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse exits 2 too; keep its message short and clear
+        self.print_usage(sys.stderr)
+        print(f"unocraft: error: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _Parser(prog="unocraft", description="UNO for Minecraft: rules engine, bots, server.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    sc = sub.add_parser("scenario", help="run scenario files (shared/rules/SCENARIOS.md)")
+    sc.add_argument("files", nargs="+", help="scenario files or globs")
+    sc.add_argument("--events", action="store_true", help="print every engine event as JSON lines")
+    sc.add_argument("-q", "--quiet", action="store_true", help="print failures only")
+
+    sim = sub.add_parser("sim", help="bot self-play")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--preset", default="official")
+    sim.add_argument("--bots", default="strong,random,random,random",
+                     help="comma-separated bot kinds, seat by seat (repeats when shorter)")
+    sim.add_argument("--rules", nargs="*", default=[], metavar="OPTION=VALUE")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--check", action="store_true",
+                     help="check card conservation after every action and that no game stalls")
+    sim.add_argument("--one-round", action="store_true", help="a game is one round, not a match")
+    sim.add_argument("--no-progress", action="store_true")
+
+    serve = sub.add_parser("serve", help="start the embedded Minecraft dev server with the engine attached",
+                           add_help=False)
+    serve.add_argument("rest", nargs=argparse.REMAINDER)
+
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "scenario":
+            return _scenario(args)
+        if args.command == "sim":
+            return _sim(args)
+        if args.command == "serve":
+            from . import serve as serve_module
+            return serve_module.main(args.rest)
+    except ConfigError as e:
+        print(f"unocraft: {e}", file=sys.stderr)
+        return 2
+    parser.print_help()
+    return 2
+
+
+def _scenario(args) -> int:
+    from .rules.scenario import load, run
+    files = []
+    for pattern in args.files:
+        matched = sorted(glob.glob(pattern, recursive=True))
+        files += matched or [pattern]
+    worst = 0
+    passed = failed = 0
+    for path in files:
+        try:
+            sc = load(path)
+            on_event = (lambda ev: print(ev.to_json())) if args.events else None
+            result = run(sc, on_event)
+        except ConfigError as e:
+            print(f"ERROR {e}", file=sys.stderr)
+            worst = 2
+            continue
+        if result.ok:
+            passed += 1
+            if not args.quiet:
+                print(f"ok    {path}")
+        else:
+            failed += 1
+            worst = max(worst, 1)
+            print(f"FAIL  {path}: {result.message}")
+    if len(files) > 1:
+        print(f"{passed} passed, {failed} failed")
+    return worst
+
+
+def _sim(args) -> int:
+    from .bots import BOTS
+    from .rules.editions import find_edition
+    from .rules.options import Options, parse_assignments
+    from .simulate import Stalled, simulate, wilson
+
+    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    for k in kinds:
+        if k not in BOTS:
+            raise ConfigError(f"unknown bot {k!r}; known: {', '.join(BOTS)}")
+    options = Options.build(args.preset, **parse_assignments(args.rules))
+    find_edition(options.edition).check_players(args.players)
+    if args.games < 1:
+        raise ConfigError("--games must be at least 1")
+    bar = None
+    if not args.no_progress and args.games >= 50 and sys.stderr.isatty():
+        from tqdm import tqdm
+        bar = tqdm(total=args.games, unit="game", file=sys.stderr)
+    try:
+        stats = simulate(args.games, args.players, options, kinds, seed=args.seed, check=args.check,
+                         one_round=args.one_round, progress=bar.update if bar else None)
+    except Stalled as e:
+        print(f"unocraft sim: check failed: {e}", file=sys.stderr)
+        return 1
+    finally:
+        if bar:
+            bar.close()
+    print(f"preset {args.preset}, {args.players} players, {stats.games} "
+          f"{'rounds' if args.one_round else 'matches'}, options {json.dumps(options.changed())}")
+    for i, w in enumerate(stats.wins):
+        lo, hi = wilson(w, stats.games)
+        print(f"  seat {i + 1} ({kinds[i % len(kinds)]:>6}): win rate {w / stats.games:6.1%}  "
+              f"95% CI [{lo:.1%}, {hi:.1%}]")
+    print(f"  turns per round {stats.turns / stats.rounds:.1f}, per match {stats.turns / stats.games:.1f}, "
+          f"rounds per match {stats.rounds / stats.games:.2f}")
+    print(f"  {stats.games / stats.seconds:.1f} games/s ({stats.actions / stats.seconds:.0f} actions/s)"
+          + (", card conservation checked after every action" if args.check else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,96 @@
+"""Map pixels per card face, and the stable key each face is known by.
+
+The plugin creates one map per face key ("R7", "W+4", "back") and keeps its id
+across restarts; every copy of a card shows that one map. Pixels are rendered
+once per face per process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+
+from PIL import Image
+
+from ..rules.cards import Card
+from ..rules.editions import EDITIONS, Edition, build_deck
+from .card_art import is_dark, render_back, render_face
+from .map_palette import SIZE, from_map_colours, to_map_colours
+
+BACK = "back"
+#: Suffix of a plain wild printed on the dark side of Flip ("W" is one card in
+#: the rules, but its dark face shows the dark colour ring).
+DARK_SUFFIX = "/dark"
+
+Face = Card | str   # a Card, a face key, or BACK
+
+
+def face_key(face: Face, dark: bool = False) -> str:
+    """The face's stable key: the card's notation (``"R7"``, ``"W+4"``,
+    ``"P+5"``), ``"W/dark"`` for a wild on the dark side of Flip, or
+    ``"back"``. `dark` says the face is on the dark side; it matters only for
+    wilds printed on both sides."""
+    if isinstance(face, str):
+        if face == BACK:
+            return BACK
+        if face.endswith(DARK_SUFFIX):
+            face, dark = face[: -len(DARK_SUFFIX)], True
+        face = Card.parse(face)
+    key = str(face)
+    if dark and face.is_wild and not is_dark(face):
+        key += DARK_SUFFIX
+    return key
+
+
+def face_from_key(key: str) -> tuple[Card | None, bool]:
+    """The inverse of `face_key`: (card, dark), or (None, False) for the back."""
+    if key == BACK:
+        return None, False
+    dark = key.endswith(DARK_SUFFIX)
+    return Card.parse(key[: -len(DARK_SUFFIX)] if dark else key), dark
+
+
+@lru_cache(maxsize=None)
+def _pixels(key: str) -> bytes:
+    card, dark = face_from_key(key)
+    image = render_back() if card is None else render_face(card, dark)
+    return to_map_colours(image)
+
+
+def face_pixels(face: Face, dark: bool = False) -> bytes:
+    """The 16384 map colour indices of a face, rendered once and cached."""
+    return _pixels(face_key(face, dark))
+
+
+def face_digest(face: Face, dark: bool = False) -> str:
+    """A short hash of the face's pixels: lets the plugin notice changed art
+    for a map it already made."""
+    return hashlib.sha256(face_pixels(face, dark)).hexdigest()[:16]
+
+
+def edition_face_keys(edition: Edition, plus_ten: bool = False) -> list[str]:
+    """Every distinct face key of an edition's deck (both sides), in deck order,
+    and the back."""
+    deck = build_deck(edition, plus_ten=plus_ten)
+    keys = dict.fromkeys(face_key(card, dark=side == 1 and edition.double_sided)
+                         for side in range(2) for card in deck.faces[side])
+    return list(keys) + [BACK]
+
+
+def all_face_keys() -> list[str]:
+    """The face keys of every edition, with the house-rule +10 card."""
+    keys: dict[str, None] = {}
+    for edition in EDITIONS.values():
+        keys.update(dict.fromkeys(edition_face_keys(edition, plus_ten=True)))
+    return list(keys)
+
+
+def contact_sheet(keys: list[Face], columns: int = 12, background: tuple[int, int, int] = (40, 44, 52)) -> Image.Image:
+    """All `keys` side by side as a client shows them (after the palette), for
+    looking at the art."""
+    rows = (len(keys) + columns - 1) // columns
+    sheet = Image.new("RGBA", (columns * SIZE, rows * SIZE), background + (255,))
+    for n, key in enumerate(keys):
+        tile = from_map_colours(face_pixels(key))
+        sheet.alpha_composite(tile, ((n % columns) * SIZE, (n // columns) * SIZE))
+    return sheet

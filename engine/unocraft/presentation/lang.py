@@ -1,0 +1,112 @@
+"""A small translation layer: ``t("ru", "game.played", player="Alex", card=...)``.
+
+Messages live in ``lang/<code>.yaml`` as nested mappings; a key is the dotted
+path (``"game.drew"``). A message with ``one``/``few``/``many``/``other`` forms
+is a plural, chosen by the ``count`` argument with the language's rule. A key
+missing in a language falls back to English, and a key missing everywhere comes
+back as the key itself: a missing line must never stop a game.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+import yaml
+
+from ..rules.cards import Card
+
+DEFAULT = "en"
+LANGUAGES = ("en", "ru", "sk")
+PLURAL_FORMS = frozenset({"one", "few", "many", "other"})
+
+Message = str | dict[str, str]
+
+
+def normalise(lang: str | None) -> str:
+    """A supported language code from a Minecraft locale ("ru_ru", "sk_SK",
+    "en_us") or a code; anything else is English."""
+    code = (lang or DEFAULT).replace("-", "_").split("_")[0].lower()
+    return code if code in LANGUAGES else DEFAULT
+
+
+def _flatten(tree: dict, prefix: str = "") -> dict[str, Message]:
+    out: dict[str, Message] = {}
+    for key, value in tree.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict) and not set(value) <= PLURAL_FORMS:
+            out.update(_flatten(value, path + "."))
+        elif isinstance(value, dict):
+            out[path] = {str(k): str(v) for k, v in value.items()}
+        else:
+            out[path] = str(value)
+    return out
+
+
+@lru_cache(maxsize=None)
+def messages(lang: str) -> dict[str, Message]:
+    """Every message of one language file, by dotted key."""
+    text = resources.files(__package__).joinpath("lang", f"{lang}.yaml").read_text(encoding="utf-8")
+    return _flatten(yaml.safe_load(text) or {})
+
+
+def plural_form(lang: str, n: int) -> str:
+    """The CLDR plural category of an integer count."""
+    n = abs(int(n))
+    if lang == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    if lang == "sk":
+        return "one" if n == 1 else "few" if 2 <= n <= 4 else "other"
+    return "one" if n == 1 else "other"
+
+
+class _Args(dict):
+    def __missing__(self, key: str) -> str:   # a missing argument shows as itself
+        return "{" + key + "}"
+
+
+def _pick(message: Message, lang: str, args: dict) -> str:
+    if isinstance(message, str):
+        return message
+    form = plural_form(lang, args.get("count", 0))
+    return message.get(form) or message.get("other") or message.get("many") or next(iter(message.values()))
+
+
+def t(lang: str | None, key: str, **args: object) -> str:
+    """The message `key` in `lang` with `args` filled in."""
+    code = normalise(lang)
+    message = messages(code).get(key)
+    if message is None:
+        code, message = DEFAULT, messages(DEFAULT).get(key)
+    if message is None:
+        return key
+    return _pick(message, code, args).format_map(_Args(args))
+
+
+def colour_name(lang: str | None, colour: str) -> str:
+    """A colour on its own: ``colour_name("ru", "R") == "Красный"``."""
+    return t(lang, f"colour.{colour}")
+
+
+def card_name(lang: str | None, card: Card | None) -> str:
+    """A card's name: "Red 7", "Красная 7", "Červená „Ber dve“", "Wild Draw
+    Four"; None is the card back."""
+    if card is None:
+        return t(lang, "card.back")
+    if card.is_wild:
+        return t(lang, f"card.wild.{card.rank}")
+    colour = t(lang, f"card.colour.{card.colour}")
+    if card.is_number:
+        return t(lang, "card.number", colour=colour, number=card.rank)
+    return t(lang, "card.action", colour=colour, action=t(lang, f"card.rank.{card.rank}"))
+
+
+def bot_names(lang: str | None) -> list[str]:
+    """Names for bot seats, in order."""
+    table = messages(normalise(lang))
+    names = [(int(k.rsplit(".", 1)[1]), v) for k, v in table.items() if k.startswith("bot.name.")]
+    return [str(v) for _, v in sorted(names)] or bot_names(DEFAULT)

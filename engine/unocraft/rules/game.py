@@ -1,0 +1,1124 @@
+"""The game: state, legality and the effect of every action (classic, minecraft, flip).
+
+One `Game` is one match (rounds until the target). Seats are integers; players
+are named. Physical cards are integers, their faces come from `self.faces`.
+
+Every verb has a `_check_<verb>` that raises `Refused` without touching the
+state and returns what the `_apply_<verb>` needs. `refusal()` runs only the
+check, `play()` runs both; `legal_actions()` proposes candidates and keeps the
+ones the checks accept, so there is one place where each rule is decided.
+
+DOS is a different game on the same cards: see `dos.py`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+from .actions import Action, CardRef
+from .cards import (Card, COLOUR_NAMES, DARK_COLOURS, DARK_RING, LIGHT_COLOURS, LIGHT_RING,
+                    RESTRICTED_WILDS)
+from .editions import Deck, build_deck, find_edition
+from .errors import ConfigError, Refused
+from .events import Event
+from .options import Options
+
+HAND_SIZE = 7
+#: Refusals that count as a mistake under `mistake_penalty` (§10, §16.10).
+MISTAKES = ("illegal_card", "not_your_turn", "only_drawn_card", "nothing_to_call")
+
+
+class Game:
+    # ------------------------------------------------------------------ setup
+    def __init__(self, names: list[str], options: Options | None = None, seed: int = 0,
+                 deck: Deck | None = None):
+        options = options or Options()
+        if options.edition == "dos" and type(self) is Game:
+            raise ConfigError("the dos edition is played with unocraft.rules.dos.DosGame")
+        self.edition = find_edition(options.edition)
+        names = [str(n) for n in names]
+        self.edition.check_players(len(names))
+        if len(set(names)) != len(names):
+            raise ConfigError("player names must be different")
+        if options.partners and len(names) != 4:
+            raise ConfigError("partners needs exactly 4 players")
+        self.names = names
+        self.seat_of = {n: i for i, n in enumerate(names)}
+        self.opts = options
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.deck = deck or build_deck(self.edition, options.plus_ten)
+        self.faces = self.deck.faces
+        n = len(names)
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.draw_pile: list[int] = []      # top = last element
+        self.discard: list[int] = []        # top = last element
+        self.side = 0
+        self.colour = ""
+        self.direction = 1
+        self.turn = 0
+        self.dealer = n - 1
+        self.phase = "play"
+        self.pending: dict | None = None
+        self.uno_called: set[int] = set()
+        self.catchable: set[int] = set()
+        self.active = [True] * n            # False: out (until_the_last) or eliminated
+        self.eliminated = [False] * n
+        self.out_order: list[int] = []
+        self.level = [0] * n                # seven_rounds: how often the hand was emptied
+        self.start_top = True               # the top card is the start card (no jump-in)
+        self.last_player: int | None = None
+        self.silence: dict | None = None
+        self.slap: dict | None = None
+        self.revealed: dict[int, list[int]] = {}  # challenger seat -> the offender's hand shown
+        self.scores = [0] * n
+        self.round_no = 0
+        self.round_points: list[int] = [0] * n
+        self.round_winner: int | None = None
+        self.round_loser: int | None = None
+        self.match_winners: list[int] = []
+        self.seq = 0                        # accepted actions so far (turn tokens for the UI)
+        self._events: list[Event] = []
+
+    @classmethod
+    def new(cls, names: list[str], options: Options | None = None, seed: int = 0) -> "Game":
+        """A match with a dealer chosen by the cards (§2) and the first round dealt."""
+        game = cls(names, options, seed)
+        game._events = []
+        game.dealer = game._choose_dealer()
+        game._deal_round()
+        game.setup_events = game._events
+        return game
+
+    @classmethod
+    def rigged(cls, names: list[str], options: Options, seed: int, deck: Deck, dealer: int,
+               order: list[int], hands: list[list[int]] | None, start: list[int] | None) -> "Game":
+        """A position from a scenario file: the draw pile in `order` (top first),
+        dealt from unless `hands` are given, then the start card (given or turned)."""
+        game = cls(names, options, seed, deck)
+        game._events = []
+        game.dealer = dealer
+        game.draw_pile = list(reversed(order))
+        if hands is None:
+            game._deal_from_pile()
+        else:
+            game.hands = [list(h) for h in hands]
+        if start and len(start) != 1:
+            raise ConfigError("field start: one card")
+        game._turn_start_card(start[0] if start else None)
+        game.setup_events = game._events
+        return game
+
+    def _choose_dealer(self) -> int:
+        """Every player draws a card; the highest number deals; actions and wilds
+        count 0; tied players draw again (§2, 003)."""
+        cards = list(range(self.deck.size))
+        self.rng.shuffle(cards)
+        contenders = list(range(len(self.names)))
+        while True:
+            drawn = {p: cards.pop() for p in contenders}
+            values = {p: (self.faces[0][c].number or 0) for p, c in drawn.items()}
+            self._emit("dealer_draw", cards={self.names[p]: str(self.faces[0][c]) for p, c in drawn.items()})
+            best = max(values.values())
+            contenders = [p for p in contenders if values[p] == best]
+            if len(contenders) == 1 or len(cards) < len(contenders):
+                self._emit("dealer", player=self.names[contenders[0]])
+                return contenders[0]
+
+    def _deal_round(self) -> None:
+        cards = list(range(self.deck.size))
+        self.rng.shuffle(cards)
+        self.draw_pile = cards
+        self._deal_from_pile()
+        self._turn_start_card(None)
+
+    def _deal_from_pile(self) -> None:
+        """Seven cards each, one at a time, starting left of the dealer."""
+        n = len(self.names)
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        order = [p for p in order if self.active[p]]
+        for _ in range(HAND_SIZE):
+            for p in order:
+                self.hands[p].append(self.draw_pile.pop())
+        for p in order:
+            self._emit("dealt", to=p, count=len(self.hands[p]),
+                       secret={"cards": self.codes(self.hands[p])})
+
+    def _turn_start_card(self, start: int | None) -> None:
+        """Turn the start card (or put the given one down) and apply §2."""
+        self.round_no += 1
+        self.direction = 1
+        self.side = 0
+        self.discard = [start if start is not None else self.draw_pile.pop()]
+        while True:
+            face = self.top_face
+            if self._start_card_refused(face):
+                refused = self.discard.pop()
+                self.discard.append(self.draw_pile.pop())
+                self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), refused)
+                self._emit("start_card_returned", card=str(face))
+                continue
+            if face.rank == "F" and self.opts.flip_start_card == "flip":
+                self._emit("start_card", card=str(face))
+                self._flip_piles()
+                if self._start_card_refused(self.top_face) or self.top_face.rank == "F":
+                    self._flip_piles()
+                    refused = self.discard.pop()
+                    self.discard.append(self.draw_pile.pop())
+                    self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), refused)
+                    continue
+                face = self.top_face
+            break
+        self.start_top = True
+        self._emit("start_card", card=str(face), dealer=self.names[self.dealer])
+        first = self._next(self.dealer)
+        self.colour = face.colour or ""
+        two = self.active_count == 2
+        if face.rank == "S":
+            self._begin_turn(self._next(first), skipped=[first])
+        elif face.rank == "R":
+            if two:
+                self._begin_turn(self._next(first), skipped=[first])
+            else:
+                self.direction = -1
+                self._begin_turn(self.dealer)
+        elif face.rank in ("+2", "+1"):
+            self._take(first, face.draw_amount, reason="start_card")
+            self._begin_turn(self._next(first), skipped=[first])
+        elif face.is_wild:   # Wild or Creeper: the first player chooses the colour
+            self.turn = first
+            self.pending = {"kind": "colour", "who": first, "then": first}
+            self._emit("choose_colour", player=self.names[first])
+        else:
+            self._begin_turn(first)
+
+    def _start_card_refused(self, face: Card) -> bool:
+        if self.opts.start_card == "number_only":
+            return not face.is_number
+        if face.rank in ("W+4", "W+2", "WC", "W+10"):
+            return True
+        return face.rank == "F" and self.opts.flip_start_card == "redraw"
+
+    # ------------------------------------------------------------ small helpers
+    @property
+    def top(self) -> int:
+        return self.discard[-1]
+
+    @property
+    def top_face(self) -> Card:
+        return self.faces[self.side][self.discard[-1]]
+
+    def face(self, card: int) -> Card:
+        return self.faces[self.side][card]
+
+    def codes(self, cards: list[int]) -> list[str]:
+        return [str(self.faces[self.side][c]) for c in cards]
+
+    @property
+    def active_count(self) -> int:
+        return sum(self.active)
+
+    @property
+    def turn_player(self) -> str:
+        return self.names[self.turn]
+
+    @property
+    def side_colours(self) -> tuple[str, ...]:
+        return DARK_COLOURS if self.side else LIGHT_COLOURS
+
+    def _next(self, seat: int, steps: int = 1) -> int:
+        n = len(self.names)
+        for _ in range(steps):
+            for _ in range(n):
+                seat = (seat + self.direction) % n
+                if self.active[seat]:
+                    break
+        return seat
+
+    def _emit(self, type_: str, to: int | None = None, secret: dict | None = None, **data: Any) -> None:
+        self._events.append(Event(type_, data, self.names[to] if to is not None else None, secret))
+
+    def _seat(self, name: str) -> int:
+        try:
+            return self.seat_of[name]
+        except KeyError:
+            raise Refused("unknown_player", f"no player {name!r} at this table") from None
+
+    def is_playable(self, face: Card) -> bool:
+        """The bare match of §3: colour, number or symbol, or any wild."""
+        if face.colour is None:
+            return True
+        if face.colour == self.colour:
+            return True
+        top = self.top_face
+        return top.colour is not None and face.rank == top.rank
+
+    def _holds_colour(self, seat: int, colour: str, except_card: int | None = None) -> bool:
+        faces = self.faces[self.side]
+        return any(faces[c].colour == colour for c in self.hands[seat] if c != except_card)
+
+    def _find(self, seat: int, ref: CardRef, exclude: tuple = ()) -> int:
+        """The id of a card in the hand named by one face (face in play) or both faces."""
+        for c in self.hands[seat]:
+            if c in exclude:
+                continue
+            if isinstance(ref, tuple):
+                if self.faces[0][c] == ref[0] and self.faces[1][c] == ref[1]:
+                    return c
+            elif self.faces[self.side][c] == ref:
+                return c
+        raise Refused("not_in_hand", f"{ref} is not in {self.names[seat]}'s hand")
+
+    def ref(self, card: int) -> CardRef:
+        """How actions name a card: one face, or both faces in flip."""
+        if self.edition.double_sided:
+            return (self.faces[0][card], self.faces[1][card])
+        return self.faces[0][card]
+
+    # --------------------------------------------------------------- drawing
+    def _reshuffle(self) -> bool:
+        """Draw pile empty: shuffle the discard pile but its top card into a new one (§3)."""
+        if len(self.discard) <= 1:
+            return False
+        top = self.discard.pop()
+        pile = self.discard
+        self.rng.shuffle(pile)
+        self.draw_pile = pile
+        self.discard = [top]
+        self._emit("reshuffle", count=len(pile))
+        return True
+
+    def _pop_draw(self) -> int | None:
+        if not self.draw_pile and not self._reshuffle():
+            return None
+        return self.draw_pile.pop()
+
+    def _take(self, seat: int, count: int | None, reason: str, until_colour: str | None = None,
+              creepers: bool = True) -> list[int]:
+        """`seat` draws `count` cards (or until `until_colour`, §11). A Creeper from
+        the draw pile goes off (§6) unless `creepers` is False."""
+        got: list[int] = []
+        triggered: list[int] = []
+        while count is None or len(got) < count:
+            card = self._pop_draw()
+            if card is None:
+                break
+            got.append(card)
+            self.hands[seat].append(card)
+            face = self.faces[self.side][card]
+            if creepers and face.rank == "C":
+                triggered.append(card)
+            if until_colour is not None and count is None and face.colour == until_colour:
+                break
+        if got or count:
+            self._emit("draw", to=seat, player=self.names[seat], count=len(got), reason=reason,
+                       secret={"cards": self.codes(got)})
+        if got:
+            self.uno_called.discard(seat)
+            if len(self.hands[seat]) != 1:
+                self.catchable.discard(seat)
+        for _ in triggered:
+            self._creeper(seat)
+        return got
+
+    def _creeper(self, seat: int) -> None:
+        """§6: a Creeper drawn is shown; its drawer (or every other player) draws 3."""
+        self._emit("creeper", player=self.names[seat])
+        if self.opts.creeper_targets == "self":
+            self._take(seat, 3, reason="creeper", creepers=False)
+        else:
+            for q in self._others(seat):
+                self._take(q, 3, reason="creeper", creepers=False)
+
+    def _others(self, seat: int) -> list[int]:
+        return [q for q in range(len(self.names)) if q != seat and self.active[q]]
+
+    def _penalize(self, seat: int, amount: int | None, colour: str | None, extra: int = 0,
+                  reason: str = "draw_card") -> None:
+        """Draw `amount` cards, or until `colour` (Wild Draw Colour), then `extra`."""
+        if amount is None:
+            self._take(seat, None, reason, until_colour=colour)
+        elif amount:
+            self._take(seat, amount, reason)
+        if extra:
+            self._take(seat, extra, reason)
+
+    # ------------------------------------------------------------- turn flow
+    def _begin_turn(self, seat: int, skipped: list[int] | None = None) -> None:
+        self.turn = seat
+        self.pending = None
+        if self.silence and self.silence["kind"] == "twos" and self.silence["seat"] == seat:
+            self.silence = None
+            self._emit("silence_over")
+        self._emit("turn", player=self.names[seat],
+                   skipped=[self.names[s] for s in skipped] if skipped else [])
+
+    def _close_windows(self, seat: int) -> None:
+        """`seat` begins its turn (plays or draws): earlier catch and slap windows close (§7)."""
+        if self.catchable:
+            self.catchable.clear()
+        if self.slap:
+            late = [q for q in self.slap["need"]]
+            self.slap = None
+            for q in late:
+                self._emit("slap_late", player=self.names[q])
+                self._take(q, 2, reason="hand_slap")
+
+    # ------------------------------------------------------------- public API
+    def play(self, action: Action) -> list[Event]:
+        """Check and apply `action`; return its events or raise `Refused`."""
+        self._events = []
+        try:
+            apply = self._check(action)
+        except Refused as refused:
+            if self._mistake_penalty_applies(action, refused.code):
+                self.seq += 1
+                seat = self.seat_of[action.player]
+                self._emit("mistake", player=action.player, code=refused.code)
+                self._take(seat, self.opts.mistake_penalty, reason="mistake")
+                refused.events = self._events
+                self._events = []
+            raise
+        apply()
+        self.seq += 1
+        events, self._events = self._events, []
+        return events
+
+    push = play
+
+    def refusal(self, action: Action) -> str | None:
+        """None when `action` is legal now, else its refusal code. Never changes the state."""
+        try:
+            self._check(action)
+        except Refused as refused:
+            return refused.code
+        return None
+
+    def _mistake_penalty_applies(self, action: Action, code: str) -> bool:
+        return (self.opts.mistake_penalty > 0 and code in MISTAKES and self.phase == "play"
+                and action.player in self.seat_of and self.active[self.seat_of[action.player]]
+                and action.verb in ("play", "jump", "uno"))
+
+    def _check(self, action: Action):
+        if self.phase == "match_over":
+            raise Refused("game_over")
+        if self.phase == "round_over":
+            raise Refused("round_over")
+        seat = self._seat(action.player)
+        if not self.active[seat]:
+            raise Refused("not_your_turn", f"{action.player} is out of this round")
+        check = getattr(self, "_check_" + action.verb, None)
+        if check is None:
+            raise Refused("bad_action", f"{action.verb} is not part of the {self.edition.name} edition")
+        return check(seat, action)
+
+    # ----------------------------------------------------------------- play
+    def _check_jump(self, seat: int, action: Action):
+        return self._check_play(seat, action, jump=True)
+
+    def _check_play(self, seat: int, action: Action, jump: bool = False):
+        opts = self.opts
+        refs = action.cards
+        if len(refs) == 2:
+            if opts.play_doubles != "together":
+                raise Refused("option_off", "playing two cards at once needs play_doubles: together")
+        elif len(refs) != 1:
+            raise Refused("bad_action", "play one card")
+        first = self._find(seat, refs[0])
+        cards = [first]
+        if len(refs) == 2:
+            second = self._find(seat, refs[1], exclude=(first,))
+            if self.face(second) != self.face(first):
+                raise Refused("illegal_card", "two cards played together must be identical")
+            cards.append(second)
+        face = self.face(first)
+        pending = self.pending
+        if pending is not None:
+            kind = pending["kind"]
+            if kind == "penalty":
+                if seat != pending["victim"]:
+                    raise Refused("not_your_turn")
+                if len(cards) != 1:
+                    raise Refused("illegal_card", "answer a draw card with one card")
+                answer = self._answer_kind(face)
+                if answer is None:
+                    raise Refused("illegal_card", f"{face} does not answer a {pending['rank']}")
+                colour = self._wild_colour(face, action.colour)
+                return lambda: self._apply_answer(seat, first, colour, answer)
+            if kind == "drawn":
+                if seat != self.turn:
+                    raise Refused("not_your_turn")
+                if first != pending["card"] or len(cards) != 1:
+                    raise Refused("only_drawn_card")
+            elif seat == pending.get("who"):
+                raise Refused("choose_first", f"choose ({kind}) first")
+            else:
+                raise Refused("not_your_turn")
+        if seat != self.turn:
+            self._check_jump_in(seat, face, cards)
+            is_jump = True
+        else:
+            is_jump = False
+            if not self.is_playable(face):
+                raise Refused("illegal_card", f"{face} does not match {self.top_face} / {self.colour}")
+        colour = self._wild_colour(face, action.colour)
+        guilty = self._check_restricted(seat, face, first)
+        return lambda: self._apply_play(seat, cards, colour, guilty, is_jump)
+
+    def _check_jump_in(self, seat: int, face: Card, cards: list[int]) -> None:
+        """§10 jump-in, and play_doubles: sequential as a jump-in on one's own card."""
+        own_double = self.opts.play_doubles == "sequential" and seat == self.last_player
+        if not (self.opts.jump_in or own_double):
+            raise Refused("not_your_turn")
+        if self.pending is not None:
+            raise Refused("not_your_turn", "no jump-in while a choice or answer is due")
+        if self.start_top:
+            raise Refused("illegal_card", "no jump-in on the start card")
+        top = self.top_face
+        if face != top or face.rank == "W+4" or len(cards) != 1:
+            raise Refused("illegal_card", f"a jump-in needs a card identical to {top}")
+        if face.is_wild and face.rank != "W" and face.rank != "C":
+            raise Refused("illegal_card", "no jump-in with a wild draw card")
+
+    def _wild_colour(self, face: Card, colour: str | None) -> str | None:
+        if not face.is_wild:
+            return None
+        if self.opts.colour_rotation:
+            return None  # decided when applied: the next colour round the ring
+        if colour is None:
+            raise Refused("wild_needs_colour", f"name a colour for {face}")
+        if colour not in self.side_colours:
+            raise Refused("bad_action", f"{COLOUR_NAMES[colour]} is not a colour of this side")
+        return colour
+
+    def _check_restricted(self, seat: int, face: Card, card: int) -> bool:
+        """+4 / Wild Draw Two / Colour only without a card of the current colour (§3).
+        Returns whether the play is guilty (judged now, §5)."""
+        if face.rank not in RESTRICTED_WILDS:
+            return False
+        guilty = self._holds_colour(seat, self.colour, except_card=card)
+        if guilty and not self.opts.bluffing:
+            raise Refused("illegal_card", f"{face} only without a card of the current colour")
+        return guilty
+
+    def _apply_play(self, seat: int, cards: list[int], colour: str | None, guilty: bool,
+                    is_jump: bool) -> None:
+        self._close_windows(seat)
+        if is_jump:
+            self._emit("jump_in", player=self.names[seat])
+            self.turn = seat
+        self.pending = None
+        if not self._lay(seat, cards[0], colour, guilty) or len(cards) == 1:
+            return
+        # play_doubles: together: the second card is the player's own jump-in. When the
+        # first card left an answer or a choice due, the second only joins it on the pile.
+        if self.pending is None:
+            self._emit("jump_in", player=self.names[seat])
+            self.turn = seat
+            self._lay(seat, cards[1], colour, False)
+            return
+        face = self.face(cards[1])
+        self.hands[seat].remove(cards[1])
+        self.discard.append(cards[1])
+        self._emit("play", player=self.names[seat], card=str(face), colour=COLOUR_NAMES.get(self.colour, ""))
+        self._after_lay_bookkeeping(seat, face, self.colour)
+        if not self.hands[seat]:
+            p = self.pending if self.pending["kind"] == "penalty" else None
+            self._went_out(seat, face, pending_amount=p)
+
+    def _lay(self, seat: int, card: int, colour: str | None, guilty: bool) -> bool:
+        """Put `card` from `seat`'s hand on the pile and apply it. False: the round ended."""
+        face = self.face(card)
+        prev_colour = self.colour
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.start_top = False
+        self.last_player = seat
+        self.colour = self._new_colour(face, colour)
+        self._emit("play", player=self.names[seat], card=str(face),
+                   colour=COLOUR_NAMES.get(self.colour, ""))
+        self._after_lay_bookkeeping(seat, face, prev_colour)
+        if not self.hands[seat]:
+            if self._went_out(seat, face):
+                return False
+        self._effect(seat, card, face, guilty, prev_colour)
+        return self.phase == "play"
+
+    def _new_colour(self, face: Card, chosen: str | None) -> str:
+        if not face.is_wild:
+            return face.colour
+        if self.opts.colour_rotation:
+            ring = DARK_RING if self.side else LIGHT_RING
+            i = ring.index(self.colour) if self.colour in ring else -self.direction
+            return ring[(i + self.direction) % 4]
+        return chosen
+
+    def _after_lay_bookkeeping(self, seat: int, face: Card, prev_colour: str) -> None:
+        """UNO call state (§7) and silence (§10) after a card is laid."""
+        left = len(self.hands[seat])
+        if left == 1:
+            if seat in self.uno_called:
+                self._emit("uno_safe", player=self.names[seat])
+            else:
+                self.catchable.add(seat)
+        self.uno_called.discard(seat)
+        if self.silence and self.silence["kind"] == "wilds" and self.colour != prev_colour:
+            self.silence = None
+            self._emit("silence_over")
+        mode = self.opts.silent_twos
+        if mode == "twos" and face.rank == "2":
+            self.silence = {"kind": "twos", "seat": seat}
+            self._emit("silence", player=self.names[seat])
+        elif mode == "wilds" and face.is_wild:
+            self.silence = {"kind": "wilds", "colour": self.colour}
+            self._emit("silence", player=self.names[seat])
+
+    def _effect(self, seat: int, card: int, face: Card, guilty: bool, prev_colour: str) -> None:
+        rank = face.rank
+        opts = self.opts
+        gone = not self.hands[seat]   # until_the_last: out, no swap or rotation (§16.11)
+        if rank == "S":
+            victim = self._next(seat)
+            self._begin_turn(self._next(seat, 2), skipped=[victim])
+        elif rank == "E":
+            self._begin_turn(seat if self.active[seat] else self._next(seat),
+                             skipped=self._others(seat))
+        elif rank == "R":
+            if self.active_count == 2:
+                victim = self._next(seat)
+                self._begin_turn(self._next(seat, 2), skipped=[victim])
+            else:
+                self.direction = -self.direction
+                self._emit("direction", direction=self.direction_name)
+                self._begin_turn(self._next(seat))
+        elif rank == "F":
+            self._flip_piles()
+            self._emit("flip", side=self.side_name, top=str(self.top_face))
+            if self.top_face.is_wild:
+                self.colour = ""
+                self.turn = seat
+                self.pending = {"kind": "colour", "who": seat, "then": self._next(seat)}
+                self._emit("choose_colour", player=self.names[seat])
+            else:
+                self.colour = self.top_face.colour
+                self._begin_turn(self._next(seat))
+        elif face.is_draw:
+            self._draw_card(seat, card, face, guilty, prev_colour)
+        elif rank == "7" and opts.seven_o and not gone and self._others(seat):
+            self.turn = seat
+            self.pending = {"kind": "swap7", "who": seat}
+            self._emit("choose_swap", player=self.names[seat])
+        elif rank == "0" and opts.seven_o and not gone:
+            self._rotate_hands()
+            self._begin_turn(self._next(seat))
+        elif rank == "5" and opts.five_swap and not gone and any(self.hands[q] for q in self._others(seat)):
+            self.turn = seat
+            self.pending = {"kind": "swap5", "who": seat}
+            self._emit("choose_swap", player=self.names[seat])
+        else:
+            self._begin_turn(self._next(seat))
+
+    # ------------------------------------------------------------ draw cards
+    def _answerable(self, rank: str) -> bool:
+        """Whether the victim of a draw card gets to answer it (§16.1)."""
+        opts = self.opts
+        if opts.draw_two_chain == "stacking" or opts.reverse_deflect:
+            return True
+        if opts.draw_two_chain == "pass_on":
+            return rank == "+2" or (rank == "W+4" and opts.draw_four_escape != "none")
+        return False
+
+    def _draw_card(self, seat: int, card: int, face: Card, guilty: bool, prev_colour: str) -> None:
+        victim = self._next(seat)
+        challengeable = face.rank in RESTRICTED_WILDS and self.opts.challenge != "off"
+        if challengeable or self._answerable(face.rank):
+            self.turn = victim
+            self.pending = {"kind": "penalty", "victim": victim, "source": seat, "rank": face.rank,
+                            "amount": face.draw_amount, "card": card, "guilty": guilty,
+                            "prev_colour": prev_colour, "challengeable": challengeable,
+                            "hand_then": list(self.hands[seat]) + [card]}
+            self._emit("must_answer", player=self.names[victim], card=str(face),
+                       amount=face.draw_amount)
+        else:
+            # A draw dealt at once is no turn of the victim's: catch windows stay open.
+            self._penalize(victim, face.draw_amount, self.colour)
+            self._begin_turn(self._next(victim), skipped=[victim])
+
+    def _answer_kind(self, face: Card) -> str | None:
+        """How `face` answers the pending draw card, or None (§9, §10, §16.4)."""
+        p = self.pending
+        opts = self.opts
+        if opts.draw_two_chain == "stacking" and face.rank == p["rank"]:
+            return "stack"
+        if opts.draw_two_chain == "pass_on":
+            if p["rank"] == "+2" and face.rank == "+2":
+                return "pass_on"
+            if (p["rank"] == "W+4" and opts.draw_four_escape == "draw_two_of_colour"
+                    and face.rank == "+2" and face.colour == self.colour):
+                return "escape"
+        if opts.reverse_deflect and face.rank == "R" and face.colour == self.colour:
+            return "deflect"
+        return None
+
+    def _apply_answer(self, seat: int, card: int, colour: str | None, answer: str) -> None:
+        self._close_windows(seat)
+        p = dict(self.pending)
+        face = self.face(card)
+        guilty = False
+        if answer == "stack" and face.rank in RESTRICTED_WILDS:
+            guilty = self._holds_colour(seat, self.colour, except_card=card)
+        prev_colour = self.colour
+        hand_then = list(self.hands[seat])
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.last_player = seat
+        self.colour = self._new_colour(face, colour)
+        self._emit("play", player=self.names[seat], card=str(face),
+                   colour=COLOUR_NAMES.get(self.colour, ""), answer=answer)
+        self._after_lay_bookkeeping(seat, face, prev_colour)
+        if answer == "stack":
+            amount = None if p["amount"] is None else p["amount"] + face.draw_amount
+            p.update(amount=amount, source=seat, victim=self._next(seat), card=card, guilty=guilty,
+                     prev_colour=prev_colour, hand_then=hand_then)
+        elif answer in ("pass_on", "escape"):
+            p.update(rank="+2", amount=2, source=seat, victim=self._next(seat), card=card,
+                     guilty=False, challengeable=False)
+        else:  # deflect: back to the player who played it
+            self.direction = -self.direction
+            self._emit("direction", direction=self.direction_name)
+            p.update(victim=p["source"], source=seat, challengeable=False)
+        if not self.hands[seat]:
+            if self._went_out(seat, face, pending_amount=p):
+                return
+        self.pending = p
+        self.turn = p["victim"]
+        self._emit("must_answer", player=self.names[p["victim"]], card=p["rank"], amount=p["amount"])
+
+    def _check_draw(self, seat: int, action: Action):
+        p = self.pending
+        if p is not None:
+            if p["kind"] == "penalty":
+                if seat != p["victim"]:
+                    raise Refused("not_your_turn")
+                return lambda: self._accept_penalty(seat)
+            if seat == p.get("who"):
+                raise Refused("choose_first")
+            if p["kind"] == "drawn" and seat == self.turn:
+                raise Refused("only_drawn_card", "play the drawn card or pass")
+            raise Refused("not_your_turn")
+        if seat != self.turn:
+            raise Refused("not_your_turn")
+        if self.opts.forced_play and any(self.is_playable(self.face(c)) for c in self.hands[seat]):
+            raise Refused("must_play", "forced play: play a playable card")
+        return lambda: self._apply_draw(seat)
+
+    def _accept_penalty(self, seat: int) -> None:
+        p = self.pending
+        self._close_windows(seat)
+        self.pending = None
+        self._penalize(seat, p["amount"], self.colour)
+        self._begin_turn(self._next(seat), skipped=[seat])
+
+    def _apply_draw(self, seat: int) -> None:
+        self._close_windows(seat)
+        until = self.opts.draw == "until_playable"
+        while True:
+            got = self._take(seat, 1, reason="turn")
+            if not got:
+                self._begin_turn(self._next(seat))
+                return
+            card = got[0]
+            if self.is_playable(self.face(card)):
+                self.pending = {"kind": "drawn", "card": card}
+                self._emit("may_play_drawn", to=seat, player=self.names[seat],
+                           secret={"card": str(self.face(card))})
+                return
+            if not until:
+                self._begin_turn(self._next(seat))
+                return
+
+    def _check_pass(self, seat: int, action: Action):
+        p = self.pending
+        if p is not None and p["kind"] == "drawn" and seat == self.turn:
+            if self.opts.forced_play:
+                raise Refused("must_play", "forced play: the drawn card must be played")
+            return lambda: self._begin_turn(self._next(seat))
+        if p is not None and p["kind"] == "swap5" and seat == p["who"]:
+            return lambda: self._begin_turn(self._next(seat))
+        if p is not None and seat == p.get("who"):
+            raise Refused("choose_first")
+        if p is not None and p["kind"] == "penalty" and seat == p["victim"]:
+            raise Refused("answer_first", "draw the cards or answer the draw card")
+        if seat != self.turn or p is not None:
+            raise Refused("not_your_turn")
+        raise Refused("draw_first")
+
+    # -------------------------------------------------------------- challenge
+    def _check_challenge(self, seat: int, action: Action):
+        p = self.pending
+        if self.opts.challenge == "off":
+            raise Refused("option_off", "this table plays without challenges")
+        if p is None or p["kind"] != "penalty" or not p["challengeable"]:
+            raise Refused("nothing_to_challenge")
+        if seat != p["victim"]:
+            raise Refused("not_your_turn", "only the player who must draw may challenge")
+        return lambda: self._apply_challenge(seat)
+
+    def _apply_challenge(self, seat: int) -> None:
+        p = self.pending
+        offender = p["source"]
+        self._close_windows(seat)
+        self.pending = None
+        guilty = p["guilty"]
+        self._emit("challenge", player=self.names[seat], target=self.names[offender],
+                   guilty=guilty, to=seat, secret={"hand": self.codes(p["hand_then"])})
+        self.revealed = {seat: list(p["hand_then"])}
+        if guilty:
+            if self.opts.challenge == "ru":
+                card = p["card"]
+                self.discard.remove(card)
+                self.hands[offender].append(card)
+                self.colour = p["prev_colour"]
+                self.catchable.discard(offender)
+                self._emit("card_returned", player=self.names[offender], card=str(self.face(card)))
+                self._take(offender, 4 if p["amount"] is None else p["amount"], reason="challenge")
+            else:
+                self._penalize(offender, p["amount"], self.colour, reason="challenge")
+            self._begin_turn(seat)
+        else:
+            self._penalize(seat, p["amount"], self.colour, extra=2, reason="challenge")
+            self._begin_turn(self._next(seat), skipped=[seat])
+
+    # -------------------------------------------------------------- UNO call
+    def _check_uno(self, seat: int, action: Action):
+        hand = self.hands[seat]
+        if seat in self.catchable:
+            return lambda: self._apply_uno(seat, late=True)
+        if seat == self.turn and len(hand) == 2 and seat not in self.uno_called and \
+                (self.pending is None or self.pending["kind"] in ("drawn", "penalty")):
+            return lambda: self._apply_uno(seat, late=False)
+        raise Refused("nothing_to_call", "UNO is called with two cards before playing, "
+                                         "or right after playing the next-to-last card")
+
+    def _check_dos(self, seat: int, action: Action):
+        raise Refused("bad_action", "DOS is called in the dos edition; here call uno")
+
+    def _apply_uno(self, seat: int, late: bool) -> None:
+        if late:
+            self.catchable.discard(seat)
+        else:
+            self.uno_called.add(seat)
+        self._emit("uno", player=self.names[seat])
+        if self.opts.hand_slap:
+            need = [q for q in self._others(seat)]
+            if need:
+                self.slap = {"caller": seat, "need": need}
+                self._emit("slap_now", player=self.names[seat])
+
+    def _check_catch(self, seat: int, action: Action):
+        target = self._seat(action.target)
+        if target == seat:
+            raise Refused("illegal_target", "you cannot catch yourself")
+        if target in self.catchable:
+            return lambda: self._apply_catch(seat, target)
+        if self.opts.false_catch_penalty > 0:
+            return lambda: self._apply_false_catch(seat, target)
+        raise Refused("nothing_to_catch", f"{action.target} cannot be caught now")
+
+    def _apply_catch(self, seat: int, target: int) -> None:
+        self.catchable.discard(target)
+        self._emit("caught", player=self.names[seat], target=self.names[target],
+                   amount=self.opts.uno_penalty)
+        self._take(target, self.opts.uno_penalty, reason="uno_penalty")
+
+    def _apply_false_catch(self, seat: int, target: int) -> None:
+        self._emit("false_catch", player=self.names[seat], target=self.names[target],
+                   amount=self.opts.false_catch_penalty)
+        self._take(seat, self.opts.false_catch_penalty, reason="false_catch")
+
+    # ------------------------------------------------- choices: colour, swaps
+    def _check_colour(self, seat: int, action: Action):
+        p = self.pending
+        if p is None or p["kind"] != "colour":
+            raise Refused("bad_action", "no colour to choose now")
+        if seat != p["who"]:
+            raise Refused("not_your_turn")
+        if action.colour not in self.side_colours:
+            raise Refused("bad_action", f"{COLOUR_NAMES[action.colour]} is not a colour of this side")
+        return lambda: self._apply_colour(seat, action.colour, p["then"])
+
+    def _apply_colour(self, seat: int, colour: str, then: int) -> None:
+        self.colour = colour
+        self._emit("colour", player=self.names[seat], colour=COLOUR_NAMES[colour])
+        self._begin_turn(then)
+
+    def _check_swap(self, seat: int, action: Action):
+        p = self.pending
+        if p is None or p["kind"] not in ("swap7", "swap5"):
+            if not (self.opts.seven_o or self.opts.five_swap):
+                raise Refused("option_off", "swaps need seven_o or five_swap")
+            raise Refused("nothing_to_swap")
+        if seat != p["who"]:
+            raise Refused("not_your_turn")
+        target = self._seat(action.target)
+        if target == seat or not self.active[target]:
+            raise Refused("illegal_target", "swap with another player still in the round")
+        if p["kind"] == "swap7":
+            if action.cards:
+                raise Refused("bad_action", "a seven swaps whole hands: name only the player")
+            return lambda: self._apply_swap7(seat, target)
+        if len(action.cards) != 1:
+            raise Refused("bad_action", "name the player and the card you give")
+        if not self.hands[target]:
+            raise Refused("illegal_target", f"{action.target} has no card to give back")
+        card = self._find(seat, action.cards[0])
+        return lambda: self._apply_swap5(seat, target, card)
+
+    def _apply_swap7(self, seat: int, target: int) -> None:
+        self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
+        self._emit("swap_hands", player=self.names[seat], target=self.names[target])
+        self._after_hands_moved()
+        self._begin_turn(self._next(seat))
+
+    def _rotate_hands(self) -> None:
+        seats = [q for q in range(len(self.names)) if self.active[q]]
+        old = {q: self.hands[q] for q in seats}
+        for q in seats:
+            self.hands[self._next(q)] = old[q]
+        self._emit("rotate_hands", direction=self.direction_name)
+        self._after_hands_moved()
+
+    def _after_hands_moved(self) -> None:
+        self.catchable = {q for q in self.catchable if len(self.hands[q]) == 1}
+        self.uno_called.clear()
+
+    def _apply_swap5(self, seat: int, target: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.hands[target].append(card)
+        self.pending = {"kind": "give5", "who": target, "to": seat}
+        self.turn = seat
+        self._emit("swap_card", player=self.names[seat], target=self.names[target], to=target,
+                   secret={"card": str(self.face(card))})
+
+    def _check_give(self, seat: int, action: Action):
+        p = self.pending
+        if p is None or p["kind"] != "give5":
+            raise Refused("nothing_to_swap")
+        if seat != p["who"]:
+            raise Refused("not_your_turn")
+        card = self._find(seat, action.cards[0])
+        return lambda: self._apply_give(seat, p["to"], card)
+
+    def _apply_give(self, seat: int, to: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.hands[to].append(card)
+        self._emit("give_card", player=self.names[seat], target=self.names[to], to=to,
+                   secret={"card": str(self.face(card))})
+        self._after_hands_moved()
+        self._begin_turn(self._next(to))
+
+    # ---------------------------------------------------- slap and silence
+    def _check_slap(self, seat: int, action: Action):
+        if not self.opts.hand_slap:
+            raise Refused("option_off", "this table plays without hand slap")
+        if not self.slap or seat not in self.slap["need"]:
+            raise Refused("nothing_to_call", "there is nothing to slap")
+        return lambda: self._apply_slap(seat)
+
+    def _apply_slap(self, seat: int) -> None:
+        self.slap["need"].remove(seat)
+        self._emit("slap", player=self.names[seat])
+        if not self.slap["need"]:
+            self.slap = None
+            self._emit("slap_last", player=self.names[seat])
+            self._take(seat, 2, reason="hand_slap")
+
+    def _check_talk(self, seat: int, action: Action):
+        if self.opts.silent_twos == "off":
+            raise Refused("option_off", "this table plays without silent twos")
+        return lambda: self._apply_talk(seat)
+
+    def _apply_talk(self, seat: int) -> None:
+        if self.silence is None:
+            return
+        self.silence = None
+        self._emit("broke_silence", player=self.names[seat])
+        self._take(seat, 2, reason="silence")
+
+    # --------------------------------------------------------------- flip
+    def _flip_piles(self) -> None:
+        """§11: the discard pile turns over as a whole, then the draw pile, then the hands."""
+        self.discard.reverse()
+        self.draw_pile.reverse()
+        self.side ^= 1
+
+    # ------------------------------------------------------ end of a round
+    def _went_out(self, seat: int, face: Card, pending_amount: dict | None = None) -> bool:
+        """`seat` has no card left. True when the round is over."""
+        opts = self.opts
+        if opts.seven_rounds and self.level[seat] < 6:
+            self.level[seat] += 1
+            self._emit("seven_rounds", player=self.names[seat], level=self.level[seat])
+            self._take(seat, HAND_SIZE - self.level[seat], reason="seven_rounds", creepers=False)
+            if self.hands[seat]:
+                return False
+        if opts.until_the_last and self.active_count > 2:
+            self.out_order.append(seat)
+            self.active[seat] = False
+            self.catchable.discard(seat)
+            self._emit("out", player=self.names[seat], place=len(self.out_order))
+            return False
+        if opts.until_the_last:
+            self.out_order.append(seat)
+        # §16.2: the round ends at once; the next player still draws the cards.
+        victim = self._next(seat)
+        if pending_amount is not None:
+            victim = pending_amount["victim"]
+            self._penalize(victim, pending_amount["amount"], self.colour)
+        elif face.is_draw:
+            self._penalize(victim, face.draw_amount, self.colour)
+        winner = self.out_order[0] if opts.until_the_last else seat
+        self._end_round(winner, face)
+        return True
+
+    def hand_points(self, seat: int) -> int:
+        hand = self.hands[seat]
+        if self.opts.zero_costs_50 and len(hand) == 1 and self.face(hand[0]).rank == "0":
+            return 50
+        return sum(self.edition.points(self.face(c)) for c in hand)
+
+    def _end_round(self, winner: int, last: Card) -> None:
+        from .scoring import score_round
+        self.pending = None
+        self.catchable.clear()
+        self.slap = None
+        score_round(self, winner, last)
+
+    def start_next_round(self) -> list[Event]:
+        """Deal the next round: the deal passes clockwise (lazy: the loser deals,
+        the winner starts)."""
+        if self.phase == "play":
+            raise Refused("bad_action", "the round is still being played")
+        if self.phase == "match_over" and self.opts.scoring != "lazy":
+            raise Refused("game_over")
+        self._events = []
+        n = len(self.names)
+        self.active = [not e for e in self.eliminated]
+        if self.opts.scoring == "lazy" and self.round_loser is not None:
+            self.dealer = self.round_loser
+        else:
+            seat = self.dealer
+            for _ in range(n):
+                seat = (seat + 1) % n
+                if self.active[seat]:
+                    break
+            self.dealer = seat
+        self.hands = [[] for _ in range(n)]
+        self.pending = None
+        self.uno_called.clear()
+        self.catchable.clear()
+        self.out_order = []
+        self.level = [0] * n
+        self.silence = None
+        self.slap = None
+        self.revealed = {}
+        self.last_player = None
+        self.phase = "play"
+        self.round_winner = None
+        self._deal_round()
+        if self.opts.scoring == "lazy" and self.match_winners:
+            starter = self.match_winners[0]
+            if self.pending is None and self.active[starter]:
+                self._begin_turn(starter)
+        self.match_winners = []
+        self.seq += 1
+        events, self._events = self._events, []
+        return events
+
+    # ------------------------------------------------------------ queries
+    @property
+    def direction_name(self) -> str:
+        return "cw" if self.direction == 1 else "ccw"
+
+    @property
+    def side_name(self) -> str:
+        return "dark" if self.side else "light"
+
+    def total_cards(self) -> int:
+        return len(self.draw_pile) + len(self.discard) + sum(len(h) for h in self.hands)
+
+    def all_cards(self) -> list[int]:
+        out = list(self.draw_pile) + list(self.discard)
+        for hand in self.hands:
+            out += hand
+        return out
+
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        from .legal import legal_actions
+        return legal_actions(self, player)
+
+    def view(self, player: str | None, legal: bool = True) -> dict:
+        from .views import view
+        return view(self, player, legal)
+
+    def outcome(self) -> dict | None:
+        """None while the match goes on; else the winners and the scores."""
+        if self.phase != "match_over":
+            return None
+        return {"winners": [self.names[s] for s in self.match_winners],
+                "scores": dict(zip(self.names, self.scores))}
+
+    # ---------------------------------------------------------- persistence
+    STATE_FIELDS = ("hands", "draw_pile", "discard", "side", "colour", "direction", "turn", "dealer",
+                    "phase", "pending", "active", "eliminated", "out_order", "level", "start_top",
+                    "last_player", "silence", "slap", "scores", "round_no", "round_points",
+                    "round_winner", "round_loser", "match_winners", "seq")
+
+    def to_json(self) -> str:
+        state = {k: getattr(self, k) for k in self.STATE_FIELDS}
+        state.update(
+            names=self.names, options=self.opts.as_dict(), seed=self.seed,
+            faces=[[str(f) for f in side] for side in self.faces],
+            uno_called=sorted(self.uno_called), catchable=sorted(self.catchable),
+            revealed={str(k): v for k, v in self.revealed.items()},
+            rng=_rng_to_json(self.rng.getstate()))
+        return json.dumps(state, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        state = json.loads(text)
+        opts = Options.build(None, **state["options"])
+        faces = tuple(tuple(Card.parse(c) for c in side) for side in state["faces"])
+        game = cls(state["names"], opts, state["seed"], Deck(faces))
+        for k in cls.STATE_FIELDS:
+            setattr(game, k, state[k])
+        game.uno_called = set(state["uno_called"])
+        game.catchable = set(state["catchable"])
+        game.revealed = {int(k): v for k, v in state["revealed"].items()}
+        game.rng.setstate(_rng_from_json(state["rng"]))
+        return game
+
+    def copy(self) -> "Game":
+        return copy.deepcopy(self)
+
+    def fingerprint(self) -> tuple:
+        """Everything that defines the position (for tests: refused actions change nothing)."""
+        return (tuple(tuple(h) for h in self.hands), tuple(self.draw_pile), tuple(self.discard),
+                self.side, self.colour, self.direction, self.turn, self.phase,
+                json.dumps(self.pending, sort_keys=True), tuple(sorted(self.uno_called)),
+                tuple(sorted(self.catchable)), tuple(self.active), tuple(self.scores),
+                json.dumps(self.silence, sort_keys=True), json.dumps(self.slap, sort_keys=True),
+                self.start_top, self.last_player, self.seq, self.rng.getstate())
+
+
+def _rng_to_json(state):
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def _rng_from_json(data):
+    version, internal, gauss = data
+    return (version, tuple(internal), gauss)

@@ -1,0 +1,87 @@
+"""The legal actions of a position: candidates proposed here, decided by the
+game's checks (`Game.refusal`), so legality lives in one place."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def candidates(game: "Game", seat: int) -> list[Action]:
+    """Every action worth asking about for `seat` now (a superset of the legal ones)."""
+    name = game.names[seat]
+    out: list[Action] = []
+    if game.phase != "play" or not game.active[seat]:
+        return out
+    pending = game.pending
+    kind = pending["kind"] if pending else None
+    colours = game.side_colours
+    rotation = game.opts.colour_rotation
+    seen = set()
+    in_turn = seat == game.turn
+    for card in game.hands[seat]:
+        ref = game.ref(card)
+        if ref in seen:
+            continue
+        seen.add(ref)
+        face = game.face(card)
+        verbs = ("play",) if in_turn else ("jump",)
+        for verb in verbs:
+            if face.is_wild and not rotation:
+                out += [Action(name, verb, (ref,), c) for c in colours]
+            else:
+                out.append(Action(name, verb, (ref,)))
+    if game.opts.play_doubles == "together" and in_turn:
+        by_face: dict = {}
+        for card in game.hands[seat]:
+            by_face.setdefault(game.face(card), []).append(card)
+        for face, cards in by_face.items():
+            if len(cards) >= 2:
+                refs = (game.ref(cards[0]), game.ref(cards[1]))
+                if face.is_wild and not rotation:
+                    out += [Action(name, "play", refs, c) for c in colours]
+                else:
+                    out.append(Action(name, "play", refs))
+    if in_turn or (kind == "penalty" and pending["victim"] == seat):
+        out.append(Action(name, "draw"))
+    if kind in ("drawn", "swap5") and in_turn:
+        out.append(Action(name, "pass"))
+    if kind == "penalty" and pending["victim"] == seat:
+        out.append(Action(name, "challenge"))
+    if kind == "colour" and pending["who"] == seat:
+        out += [Action(name, "colour", colour=c) for c in colours]
+    if kind in ("swap7", "swap5") and pending["who"] == seat:
+        for q in game._others(seat):
+            if kind == "swap7":
+                out.append(Action(name, "swap", target=game.names[q]))
+            else:
+                out += [Action(name, "swap", (game.ref(c),), target=game.names[q])
+                        for c in dict.fromkeys(game.hands[seat])]
+    if kind == "give5" and pending["who"] == seat:
+        out += [Action(name, "give", (game.ref(c),)) for c in game.hands[seat]]
+    if len(game.hands[seat]) == 2 or seat in game.catchable:
+        out.append(Action(name, "uno"))
+    for q in game.catchable:
+        if q != seat:
+            out.append(Action(name, "catch", target=game.names[q]))
+    if game.slap and seat in game.slap["need"]:
+        out.append(Action(name, "slap"))
+    if game.silence is not None:
+        out.append(Action(name, "talk"))
+    return out
+
+
+def legal_actions(game: "Game", player: str | None = None) -> list[Action]:
+    """The actions `player` (or every seated player) may send now, each accepted
+    by `Game.play`. Deduplicated, in a stable order."""
+    seats = range(len(game.names)) if player is None else [game.seat_of[player]]
+    out = []
+    for seat in seats:
+        for action in dict.fromkeys(candidates(game, seat)):
+            if game.refusal(action) is None:
+                out.append(action)
+    return out

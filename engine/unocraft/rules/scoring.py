@@ -1,0 +1,97 @@
+"""End of a round and of the match (RULES.md §8, §10 scoring house rules)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import Card
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: h2o_scoring (000-ru): going out on these takes points off the winner's score.
+H2O_BONUS = {"+1": 20, "W+2": 40}
+
+
+def partner(seat: int) -> int:
+    return (seat + 2) % 4
+
+
+def score_round(game: "Game", winner: int, last: Card) -> None:
+    opts = game.opts
+    n = len(game.names)
+    hand = [game.hand_points(s) for s in range(n)]
+    points = [0] * n
+    mode = opts.scoring
+    if mode in ("standard", "lazy"):
+        if opts.partners:
+            team = (winner, partner(winner))
+            won = sum(hand[s] for s in range(n) if s not in team)
+            for s in team:
+                points[s] = won
+        else:
+            points[winner] = sum(hand[s] for s in range(n) if s != winner)
+    else:  # alternative, ru_loser, elimination: each player's own hand
+        points = [0 if game.eliminated[s] else hand[s] for s in range(n)]
+    if opts.h2o_scoring and last.rank in H2O_BONUS:
+        points[winner] -= H2O_BONUS[last.rank]
+    game.round_points = points
+    game.round_winner = winner
+    loser = max((s for s in range(n) if not game.eliminated[s]), key=lambda s: (hand[s], -s))
+    if opts.until_the_last:
+        left = [s for s in range(n) if game.active[s] and s not in game.out_order]
+        loser = left[0] if left else loser
+    game.round_loser = loser
+    if mode != "lazy":
+        for s in range(n):
+            game.scores[s] += points[s]
+    game._emit("round_over", winner=game.names[winner], loser=game.names[loser],
+               points=dict(zip(game.names, points)), scores=dict(zip(game.names, game.scores)),
+               hands={game.names[s]: game.codes(game.hands[s]) for s in range(n)})
+    winners = _match_winners(game, hand)
+    if winners:
+        game.phase = "match_over"
+        game.match_winners = winners
+        game._emit("match_over", winners=[game.names[s] for s in winners],
+                   scores=dict(zip(game.names, game.scores)))
+    else:
+        game.phase = "round_over"
+
+
+def _match_winners(game: "Game", hand: list[int]) -> list[int]:
+    opts = game.opts
+    n = len(game.names)
+    scores = game.scores
+    seated = [s for s in range(n) if not game.eliminated[s]]
+    mode = opts.scoring
+    if mode == "lazy":
+        return [game.round_winner]
+    if mode == "standard":
+        if max(scores) >= opts.target:
+            best = max(scores)
+            top = [s for s in range(n) if scores[s] == best]
+            if opts.partners:
+                return sorted(set(top) | {partner(s) for s in top})
+            return top
+        return []
+    reached = [s for s in seated if scores[s] >= opts.target]
+    if not reached:
+        return []
+    if mode == "alternative":
+        low = min(scores[s] for s in seated)
+        return [s for s in seated if scores[s] == low]
+    if mode == "ru_loser":
+        return [s for s in seated if scores[s] < opts.target] or \
+            [min(seated, key=lambda s: scores[s])]
+    # elimination: out at the target until two remain; of the last two, the one who
+    # reaches the target loses.
+    if len(seated) > 2:
+        for s in sorted(reached, key=lambda s: -scores[s]):
+            if sum(1 for q in range(n) if not game.eliminated[q]) > 2:
+                game.eliminated[s] = True
+                game._emit("eliminated", player=game.names[s])
+        left = [s for s in range(n) if not game.eliminated[s]]
+        if len(left) > 2 or not any(scores[s] >= opts.target for s in left):
+            return []
+        return [min(left, key=lambda s: scores[s])]
+    return [s for s in seated if scores[s] < opts.target] or [min(seated, key=lambda s: scores[s])]
