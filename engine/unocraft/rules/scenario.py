@@ -176,7 +176,8 @@ def build_game(sc: Scenario):
     """The rigged game: named cards where the file puts them, the rest in seed order."""
     from .game import Game
     edition = find_edition(sc.options.edition)
-    named = sc.deck + sum((sc.hands or {}).values(), []) + (sc.start or [])
+    # the same order as the take() calls below: hands, start, deck
+    named = sum((sc.hands or {}).values(), []) + (sc.start or []) + sc.deck
     pairs = [r for r in named if isinstance(r, tuple)]
     if pairs and not edition.double_sided:
         raise ConfigError("LIGHT/DARK cards exist only in the flip edition")
