@@ -1,0 +1,73 @@
+package dev.unocraft.core;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Card face key → map id, one map per face shared by every copy of the card, kept in a file so
+ * the ids survive restarts (a map per game would leak map files on a real server).
+ */
+public final class CardFaces {
+    private final Path file;
+    private final Map<String, Integer> ids = new HashMap<>();
+    private final Map<String, Integer> shown = new HashMap<>();   // faces whose pixels are on the map now
+
+    public CardFaces(Path file) {
+        this.file = file;
+        if (Files.exists(file)) {
+            Properties p = new Properties();
+            try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                p.load(r);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read " + file, e);
+            }
+            p.forEach((k, v) -> ids.put((String) k, Integer.parseInt(((String) v).trim())));
+        }
+    }
+
+    public synchronized Integer idOf(String key) {
+        return ids.get(key);
+    }
+
+    public synchronized int size() {
+        return ids.size();
+    }
+
+    /** Shows the pixels of a face on its map (creating the map the first time); main thread. */
+    public synchronized int show(Platform platform, String key, byte[] pixels) {
+        if (pixels.length != 128 * 128) {
+            throw new IllegalArgumentException("face " + key + ": expected 16384 pixels, got " + pixels.length);
+        }
+        int wanted = ids.getOrDefault(key, -1);
+        int id = platform.showMap(wanted, pixels);
+        shown.put(key, id);
+        if (id != wanted) {
+            ids.put(key, id);
+            save();
+        }
+        return id;
+    }
+
+    private void save() {
+        Properties p = new Properties();
+        ids.forEach((k, v) -> p.setProperty(k, Integer.toString(v)));
+        try {
+            Files.createDirectories(file.getParent());
+            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                p.store(w, "unocraft card faces: face key = map id");
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write " + file, e);
+        }
+    }
+}

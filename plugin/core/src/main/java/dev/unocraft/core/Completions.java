@@ -1,0 +1,61 @@
+package dev.unocraft.core;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Tab completion for /uno, answered from data the engine sent (the platform asks on its own
+ * thread and cannot wait for Python). A tree maps the words typed so far ("" for none,
+ * "rules", "play", …) to the next words; a player's own tree (their cards, their table's seats)
+ * is consulted before the shared one.
+ */
+public final class Completions {
+    private volatile Map<String, List<String>> shared = Map.of();
+    private final Map<String, Map<String, List<String>>> perPlayer = new ConcurrentHashMap<>();
+
+    public void update(String player, JsonObject tree) {
+        Map<String, List<String>> m = new ConcurrentHashMap<>();
+        for (Map.Entry<String, JsonElement> e : tree.entrySet()) {
+            List<String> words = new ArrayList<>();
+            e.getValue().getAsJsonArray().forEach(w -> words.add(w.getAsString()));
+            m.put(e.getKey(), words);
+        }
+        if (player == null) {
+            shared = m;
+        } else {
+            perPlayer.put(player.toLowerCase(Locale.ROOT), m);
+        }
+    }
+
+    public void forget(String player) {
+        perPlayer.remove(player.toLowerCase(Locale.ROOT));
+    }
+
+    /** Suggestions for the last (possibly empty) word of args. */
+    public List<String> complete(String player, String[] args) {
+        int n = Math.max(args.length, 1);
+        String prefix = args.length == 0 ? "" : args[args.length - 1].toLowerCase(Locale.ROOT);
+        String key = args.length <= 1 ? "" : String.join(" ", java.util.Arrays.copyOf(args, n - 1)).toLowerCase(Locale.ROOT);
+        List<String> out = new ArrayList<>();
+        Map<String, List<String>> own = perPlayer.get(player.toLowerCase(Locale.ROOT));
+        for (Map<String, List<String>> tree : own == null ? List.of(shared) : List.of(own, shared)) {
+            List<String> words = tree.get(key);
+            if (words == null && n > 1) {
+                words = tree.get(args[0].toLowerCase(Locale.ROOT) + " *");   // any further argument of that sub-command
+            }
+            if (words != null) {
+                for (String w : words) {
+                    if (w.toLowerCase(Locale.ROOT).startsWith(prefix) && !out.contains(w)) {
+                        out.add(w);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.unocraft.core;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * A player's own inventory, saved to disk before the first card is dealt and put back exactly on
+ * every way out: game end, leave, quit, plugin disable, and on the next join after a crash. The
+ * file is written (and synced) before the inventory is cleared, and deleted only after the items
+ * are back, so a crash at any point loses nothing and duplicates nothing.
+ */
+public final class InventoryVault {
+    private final Path dir;
+    private final Platform platform;
+
+    public InventoryVault(Path dir, Platform platform) {
+        this.dir = dir;
+        this.platform = platform;
+    }
+
+    private Path fileOf(String player) {
+        return dir.resolve(player.toLowerCase(Locale.ROOT) + ".inv");
+    }
+
+    public boolean holds(String player) {
+        return Files.exists(fileOf(player));
+    }
+
+    /** Saves and clears the inventory, unless it is already saved (cards are on it then). */
+    public void saveAndClear(String player) {
+        if (holds(player)) {
+            return;
+        }
+        String snapshot = platform.snapshotInventory(player);
+        try {
+            Files.createDirectories(dir);
+            Path tmp = dir.resolve(player.toLowerCase(Locale.ROOT) + ".tmp");
+            Files.writeString(tmp, snapshot, StandardCharsets.UTF_8);
+            try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
+            Files.move(tmp, fileOf(player), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            // Never clear an inventory that is not safely on disk.
+            throw new IllegalStateException("cannot save the inventory of " + player, e);
+        }
+        platform.clearInventory(player);
+    }
+
+    /** Puts the saved inventory back (replacing any card items) and forgets it. */
+    public boolean restore(String player) {
+        Path f = fileOf(player);
+        if (!Files.exists(f)) {
+            return false;
+        }
+        try {
+            platform.restoreInventory(player, Files.readString(f, StandardCharsets.UTF_8));
+            Files.delete(f);
+            return true;
+        } catch (IOException e) {
+            platform.logger().severe("cannot restore the inventory of " + player + " from " + f + ": " + e);
+            return false;
+        }
+    }
+
+    public List<String> saved() {
+        List<String> names = new ArrayList<>();
+        if (!Files.isDirectory(dir)) {
+            return names;
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".inv"))
+                    .forEach(n -> names.add(n.substring(0, n.length() - 4)));
+        } catch (IOException e) {
+            platform.logger().warning("cannot list " + dir + ": " + e);
+        }
+        return names;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.unocraft.core;
+
+import com.google.gson.JsonElement;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.logging.Logger;
+
+/**
+ * What the core needs from a server platform (Bukkit/Spigot/Paper, Minestom). Every method except
+ * {@link #runOnMain}, {@link #logger} and {@link #dataFolder} is called on the server's main thread.
+ * Components arrive in the version-neutral form of {@code unocraft.presentation.chat}: a JSON object
+ * {text, color, bold, italic, underlined, click: {run|suggest|url}, hover: component, extra: [...]},
+ * a plain string, or an array of those; each platform builds its own component type from it.
+ */
+public interface Platform {
+    /** Runs the task on the main thread in the next tick; callable from any thread, never blocks. */
+    void runOnMain(Runnable task);
+
+    Logger logger();
+
+    /** Where the plugin keeps its files (token, face cache, inventory vault). */
+    Path dataFolder();
+
+    Collection<String> onlinePlayers();
+
+    boolean isOnline(String player);
+
+    void sendMessage(String player, JsonElement component);
+
+    void sendActionBar(String player, JsonElement component);
+
+    void showTitle(String player, JsonElement title, JsonElement subtitle);
+
+    void playSound(String player, String sound, float pitch);
+
+    /**
+     * Puts an item in a player's inventory slot: 0–8 hotbar, 9–35 main inventory, 40 off-hand.
+     * {@code item == null} empties the slot.
+     */
+    void setSlot(String player, int slot, CardItem item);
+
+    /** Selects the held hotbar slot (0–8). */
+    void setHeldSlot(String player, int slot);
+
+    /**
+     * Makes sure a map with this id exists and shows these 128×128 colour indices. Returns the id
+     * the platform actually uses (a platform that allocates ids itself returns a new one when
+     * {@code wantedId < 0} or the old id no longer exists).
+     */
+    int showMap(int wantedId, byte[] pixels);
+
+    /** The player's whole inventory in the platform's own lossless text form. */
+    String snapshotInventory(String player);
+
+    /** Replaces the player's whole inventory with a snapshot made by {@link #snapshotInventory}. */
+    void restoreInventory(String player, String snapshot);
+
+    void clearInventory(String player);
+
+    /** A card item as the engine describes it. */
+    record CardItem(int mapId, String material, JsonElement name, List<JsonElement> lore, boolean glow, String tag) {}
+}

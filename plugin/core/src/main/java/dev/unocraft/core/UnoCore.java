@@ -1,0 +1,304 @@
+package dev.unocraft.core;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The platform-neutral plugin: starts the engine bridge, forwards player input as events, applies
+ * the engine's op batches on the main thread, keeps the card-face cache and the inventory vault.
+ * It decides nothing about UNO. Startup and shutdown order live here; platforms call
+ * {@link #enable} and {@link #disable} and forward their events to the {@code on…} methods.
+ */
+public final class UnoCore {
+    /** Item tag prefix marking an item as the engine's (cards, buttons): never dropped or moved. */
+    public static final String TAG_KEY = "unocraft";
+
+    private final Platform platform;
+    private final String platformName;
+    private final EventQueue events = new EventQueue();
+    private final Completions completions = new Completions();
+    private final CardFaces faces;
+    private final InventoryVault vault;
+    private final Bridge bridge = new Bridge(this);
+    private final ConcurrentLinkedQueue<JsonObject> batches = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger scheduled = new AtomicInteger();
+    private final Map<String, JsonElement> strings = new ConcurrentHashMap<>();
+    private final Set<String> seated = ConcurrentHashMap.newKeySet();   // players holding engine items
+    private final long[] applyNanos = new long[4096];
+    private int applyCount;
+    private EngineGateway gateway;
+
+    public UnoCore(Platform platform, String platformName) {
+        this.platform = platform;
+        this.platformName = platformName;
+        Path data = platform.dataFolder();
+        this.faces = new CardFaces(data.resolve("faces.properties"));
+        this.vault = new InventoryVault(data.resolve("vault"), platform);
+        strings.put("paused", new JsonPrimitive("§eUNO: the game engine is away; the game is paused and your items are safe."));
+        strings.put("resumed", new JsonPrimitive("§aUNO: the game engine is back."));
+        strings.put("no_engine", new JsonPrimitive("§cUNO: the game engine is not running; try again in a moment."));
+    }
+
+    // ---------------------------------------------------------------- lifecycle
+
+    public void enable(int port, Path tokenFile) throws IOException {
+        String token = TokenFile.readOrCreate(tokenFile);
+        gateway = new EngineGateway(bridge, port, token, platform.logger(), this::engineDetached);
+        gateway.start();
+    }
+
+    /** Plugin disable / server stop: every saved inventory goes back, then the bridge closes. */
+    public void disable() {
+        for (String p : platform.onlinePlayers()) {
+            if (vault.holds(p)) {
+                vault.restore(p);
+            }
+        }
+        seated.clear();
+        if (gateway != null) {
+            gateway.stop();
+        }
+    }
+
+    public int bridgePort() {
+        return gateway.port();
+    }
+
+    // ---------------------------------------------------------------- platform → engine
+
+    /** `/uno args…`; the engine answers (usage, refusal, action) with ops. */
+    public void onCommand(String player, String[] args) {
+        JsonObject e = event("command", player);
+        JsonArray a = new JsonArray();
+        Arrays.stream(args).forEach(a::add);
+        e.add("args", a);
+        offer(player, e);
+    }
+
+    /** Right-click with an engine item in hand. */
+    public void onUse(String player, int slot, String tag) {
+        JsonObject e = event("use", player);
+        e.addProperty("slot", slot);
+        e.addProperty("tag", tag);
+        offer(player, e);
+    }
+
+    /** An inventory click on an engine item (the click is always cancelled by the platform). */
+    public void onInventoryClick(String player, int slot, String tag) {
+        JsonObject e = event("click", player);
+        e.addProperty("slot", slot);
+        e.addProperty("tag", tag);
+        offer(player, e);
+    }
+
+    public void onJoin(String player) {
+        // After a crash the vault still holds this player's own items: put them back first.
+        if (vault.restore(player)) {
+            platform.logger().info("restored the saved inventory of " + player);
+        }
+        offer(player, event("join", player));
+    }
+
+    public void onQuit(String player) {
+        // Put the real items back before the platform saves the player's data.
+        vault.restore(player);
+        seated.remove(player);
+        completions.forget(player);
+        offer(player, event("quit", player));
+    }
+
+    public List<String> complete(String player, String[] args) {
+        return completions.complete(player, args);
+    }
+
+    public static boolean isEngineTag(String tag) {
+        return tag != null && !tag.isEmpty();
+    }
+
+    private JsonObject event(String type, String player) {
+        JsonObject e = new JsonObject();
+        e.addProperty("type", type);
+        e.addProperty("player", player);
+        return e;
+    }
+
+    private void offer(String player, JsonObject e) {
+        boolean command = "command".equals(e.get("type").getAsString()) || "use".equals(e.get("type").getAsString());
+        if (command && (gateway == null || !gateway.attached())) {
+            platform.sendMessage(player, strings.get("no_engine"));
+            return;
+        }
+        if (!events.offer(e)) {
+            platform.logger().warning("event queue full; dropped " + e);
+        }
+    }
+
+    // ---------------------------------------------------------------- engine → platform
+
+    void engineAttached() {
+        platform.runOnMain(() -> {
+            for (String p : seated) {
+                platform.sendMessage(p, strings.get("resumed"));
+            }
+        });
+    }
+
+    void engineDetached() {
+        events.clear();
+        platform.runOnMain(() -> {
+            for (String p : seated) {
+                if (platform.isOnline(p)) {
+                    platform.sendMessage(p, strings.get("paused"));
+                }
+            }
+        });
+    }
+
+    /** Called on a py4j thread: the batch is applied whole, in one tick, on the main thread. */
+    void queueBatch(JsonObject batch) {
+        batches.add(batch);
+        if (scheduled.getAndIncrement() == 0) {
+            platform.runOnMain(this::drain);
+        }
+    }
+
+    private void drain() {
+        scheduled.set(0);
+        JsonObject batch;
+        while ((batch = batches.poll()) != null) {
+            long t0 = System.nanoTime();
+            apply(batch);
+            record(System.nanoTime() - t0);
+        }
+    }
+
+    private synchronized void record(long nanos) {
+        applyNanos[applyCount % applyNanos.length] = nanos;
+        applyCount++;
+    }
+
+    synchronized JsonObject stats() {
+        int n = Math.min(applyCount, applyNanos.length);
+        long[] copy = Arrays.copyOf(applyNanos, n);
+        Arrays.sort(copy);
+        JsonObject o = new JsonObject();
+        o.addProperty("batches", applyCount);
+        o.addProperty("median_us", n == 0 ? 0 : copy[n / 2] / 1000.0);
+        o.addProperty("p99_us", n == 0 ? 0 : copy[Math.min(n - 1, (int) Math.ceil(n * 0.99) - 1)] / 1000.0);
+        o.addProperty("faces", faces.size());
+        return o;
+    }
+
+    /** Applies one batch; a bad op is logged and skipped, never stops the others. */
+    void apply(JsonObject batch) {
+        JsonArray ops = batch.getAsJsonArray("ops");
+        if (ops == null) {
+            return;
+        }
+        for (JsonElement el : ops) {
+            JsonObject op = el.getAsJsonObject();
+            try {
+                applyOne(op);
+            } catch (RuntimeException ex) {
+                platform.logger().warning("bad op " + abbreviate(op) + ": " + ex);
+            }
+        }
+    }
+
+    private static String abbreviate(JsonObject op) {
+        String s = op.toString();
+        return s.length() > 300 ? s.substring(0, 300) + "…" : s;
+    }
+
+    private void applyOne(JsonObject op) {
+        String kind = op.get("op").getAsString();
+        String player = op.has("player") ? op.get("player").getAsString() : null;
+        if (player != null && !platform.isOnline(player) && !kind.equals("complete")) {
+            return;   // left meanwhile; the engine hears about it through the quit event
+        }
+        switch (kind) {
+            case "msg" -> platform.sendMessage(player, op.get("c"));
+            case "actionbar" -> platform.sendActionBar(player, op.get("c"));
+            case "title" -> platform.showTitle(player, op.get("title"), op.has("subtitle") ? op.get("subtitle") : new JsonPrimitive(""));
+            case "sound" -> platform.playSound(player, op.get("sound").getAsString(), op.has("pitch") ? op.get("pitch").getAsFloat() : 1f);
+            case "face" -> faces.show(platform, op.get("key").getAsString(), Base64.getDecoder().decode(op.get("pixels").getAsString()));
+            case "items" -> setItems(player, op);
+            case "restore" -> {
+                vault.restore(player);
+                seated.remove(player);
+            }
+            case "complete" -> completions.update(player, op.getAsJsonObject("tree"));
+            case "strings" -> op.getAsJsonObject("strings").entrySet().forEach(e -> strings.put(e.getKey(), e.getValue()));
+            default -> platform.logger().warning("unknown op " + kind);
+        }
+    }
+
+    private void setItems(String player, JsonObject op) {
+        vault.saveAndClear(player);   // no-op when already saved; throws (and so changes nothing) if it cannot
+        seated.add(player);
+        JsonObject slots = op.getAsJsonObject("slots");
+        for (Map.Entry<String, JsonElement> e : slots.entrySet()) {
+            int slot = Integer.parseInt(e.getKey());
+            platform.setSlot(player, slot, e.getValue().isJsonNull() ? null : item(e.getValue().getAsJsonObject()));
+        }
+        if (op.has("held")) {
+            platform.setHeldSlot(player, op.get("held").getAsInt());
+        }
+    }
+
+    private Platform.CardItem item(JsonObject o) {
+        int mapId = -1;
+        if (o.has("face")) {
+            Integer id = faces.idOf(o.get("face").getAsString());
+            if (id == null) {
+                throw new IllegalArgumentException("face not sent yet: " + o.get("face"));
+            }
+            mapId = id;
+        }
+        List<JsonElement> lore = new ArrayList<>();
+        if (o.has("lore")) {
+            o.getAsJsonArray("lore").forEach(lore::add);
+        }
+        return new Platform.CardItem(mapId, o.has("material") ? o.get("material").getAsString() : null,
+                o.get("name"), lore, o.has("glow") && o.get("glow").getAsBoolean(), o.get("tag").getAsString());
+    }
+
+    // ---------------------------------------------------------------- accessors
+
+    public Platform platform() {
+        return platform;
+    }
+
+    public String platformName() {
+        return platformName;
+    }
+
+    public EventQueue events() {
+        return events;
+    }
+
+    public InventoryVault vault() {
+        return vault;
+    }
+
+    public CardFaces faces() {
+        return faces;
+    }
+
+    public boolean engineAttachedNow() {
+        return gateway != null && gateway.attached();
+    }
+}

@@ -1,0 +1,87 @@
+package dev.unocraft.devserver;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import net.kyori.adventure.text.Component;
+import net.kyori.adventure.text.TextComponent;
+import net.kyori.adventure.text.event.ClickEvent;
+import net.kyori.adventure.text.event.HoverEvent;
+import net.kyori.adventure.text.format.NamedTextColor;
+import net.kyori.adventure.text.format.TextColor;
+import net.kyori.adventure.text.format.TextDecoration;
+import net.kyori.adventure.text.serializer.legacy.LegacyComponentSerializer;
+
+/**
+ * Version-neutral component description → Adventure component. Adventure (through Minestom) writes
+ * the wire form the client's version expects (click_event / hover_event since 1.21.5), so nothing
+ * here depends on the protocol version.
+ */
+final class Components {
+    private Components() {}
+
+    static Component of(JsonElement el) {
+        if (el == null || el.isJsonNull()) {
+            return Component.empty();
+        }
+        if (el.isJsonPrimitive()) {
+            return LegacyComponentSerializer.legacySection().deserialize(el.getAsString());
+        }
+        if (el.isJsonArray()) {
+            TextComponent.Builder b = Component.text();
+            el.getAsJsonArray().forEach(child -> b.append(of(child)));
+            return b.build();
+        }
+        JsonObject o = el.getAsJsonObject();
+        TextComponent.Builder b = Component.text().content(o.has("text") ? o.get("text").getAsString() : "");
+        if (o.has("color")) {
+            String c = o.get("color").getAsString();
+            TextColor color = c.startsWith("#") ? TextColor.fromHexString(c) : NamedTextColor.NAMES.value(c);
+            if (color != null) {
+                b.color(color);
+            }
+        }
+        decorate(b, o, "bold", TextDecoration.BOLD);
+        decorate(b, o, "italic", TextDecoration.ITALIC);
+        decorate(b, o, "underlined", TextDecoration.UNDERLINED);
+        decorate(b, o, "strikethrough", TextDecoration.STRIKETHROUGH);
+        decorate(b, o, "obfuscated", TextDecoration.OBFUSCATED);
+        if (o.has("click")) {
+            ClickEvent click = click(o.get("click").getAsJsonObject());
+            if (click != null) {
+                b.clickEvent(click);
+            }
+        }
+        if (o.has("hover")) {
+            b.hoverEvent(HoverEvent.showText(of(o.get("hover"))));
+        }
+        if (o.has("extra")) {
+            o.getAsJsonArray("extra").forEach(child -> b.append(of(child)));
+        }
+        return b.build();
+    }
+
+    private static ClickEvent click(JsonObject c) {
+        // accepted: {"run": "/uno …"}, {"suggest": "/uno "}, {"url": "…"}, {"action": "run_command", "value": "…"}
+        String action = c.has("action") ? c.get("action").getAsString() : null;
+        String value = c.has("value") ? c.get("value").getAsString() : null;
+        if (c.has("run")) { action = "run_command"; value = c.get("run").getAsString(); }
+        if (c.has("suggest")) { action = "suggest_command"; value = c.get("suggest").getAsString(); }
+        if (c.has("url")) { action = "open_url"; value = c.get("url").getAsString(); }
+        if (action == null || value == null) {
+            return null;
+        }
+        return switch (action) {
+            case "run_command" -> ClickEvent.runCommand(value);
+            case "suggest_command" -> ClickEvent.suggestCommand(value);
+            case "open_url" -> ClickEvent.openUrl(value);
+            case "copy_to_clipboard" -> ClickEvent.copyToClipboard(value);
+            default -> null;
+        };
+    }
+
+    private static void decorate(TextComponent.Builder b, JsonObject o, String key, TextDecoration d) {
+        if (o.has(key)) {
+            b.decoration(d, o.get(key).getAsBoolean());
+        }
+    }
+}

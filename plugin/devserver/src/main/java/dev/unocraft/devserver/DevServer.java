@@ -1,0 +1,251 @@
+package dev.unocraft.devserver;
+
+import dev.unocraft.core.UnoCore;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.logging.Logger;
+import net.kyori.adventure.text.Component;
+import net.kyori.adventure.text.format.NamedTextColor;
+import net.minestom.server.Auth;
+import net.minestom.server.MinecraftServer;
+import net.minestom.server.command.builder.Command;
+import net.minestom.server.command.builder.arguments.ArgumentStringArray;
+import net.minestom.server.command.builder.arguments.ArgumentType;
+import net.minestom.server.command.builder.suggestion.SuggestionEntry;
+import net.minestom.server.coordinate.Pos;
+import net.minestom.server.entity.GameMode;
+import net.minestom.server.entity.Player;
+import net.minestom.server.event.GlobalEventHandler;
+import net.minestom.server.event.inventory.InventoryPreClickEvent;
+import net.minestom.server.event.item.ItemDropEvent;
+import net.minestom.server.event.player.AsyncPlayerConfigurationEvent;
+import net.minestom.server.event.player.PlayerDisconnectEvent;
+import net.minestom.server.event.player.PlayerSpawnEvent;
+import net.minestom.server.event.player.PlayerSwapItemEvent;
+import net.minestom.server.event.player.PlayerUseItemEvent;
+import net.minestom.server.instance.InstanceContainer;
+import net.minestom.server.instance.block.Block;
+import net.minestom.server.item.ItemStack;
+import net.minestom.server.item.Material;
+
+/**
+ * The embedded development server `unocraft serve` starts: Minestom (offline mode, flat world, a
+ * table at spawn) with the unocraft core attached. Minestom keeps no player data, so this server
+ * saves each player's inventory on quit and shutdown (as a vanilla server would) to make
+ * "items survive a restart" testable.
+ *
+ * <pre>java -jar unocraft-devserver.jar [--host 127.0.0.1] [--port 25565] [--bridge-port 25333]
+ *          [--data DIR] [--token-file FILE]</pre>
+ */
+public final class DevServer {
+    private static final Logger LOG = Logger.getLogger("unocraft");
+    static final Pos SPAWN = new Pos(0.5, 41, 0.5);
+
+    private DevServer() {}
+
+    public static void main(String[] args) throws IOException {
+        String host = "127.0.0.1";
+        int port = 25565;
+        int bridgePort = 25333;
+        Path data = Path.of("devserver-data");
+        Path token = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            String v = i + 1 < args.length ? args[i + 1] : null;
+            switch (a) {
+                case "--host" -> { host = v; i++; }
+                case "--port" -> { port = Integer.parseInt(v); i++; }
+                case "--bridge-port" -> { bridgePort = Integer.parseInt(v); i++; }
+                case "--data" -> { data = Path.of(v); i++; }
+                case "--token-file" -> { token = Path.of(v); i++; }
+                default -> {
+                    System.err.println("unknown argument " + a);
+                    System.exit(2);
+                }
+            }
+        }
+        if (token == null) {
+            token = data.resolve("bridge.token");
+        }
+        Files.createDirectories(data);
+
+        MinecraftServer server = MinecraftServer.init(new Auth.Offline());
+        MinecraftServer.setBrandName("unocraft-dev");
+        InstanceContainer world = MinecraftServer.getInstanceManager().createInstanceContainer();
+        world.setGenerator(unit -> {
+            unit.modifier().fillHeight(0, 39, Block.STONE);
+            unit.modifier().fillHeight(39, 40, Block.GRASS_BLOCK);
+        });
+        world.setBlock(0, 40, 3, Block.OAK_PLANKS);   // the table in front of spawn
+
+        MinestomPlatform platform = new MinestomPlatform(data);
+        UnoCore core = new UnoCore(platform, "minestom");
+        PlayerStore store = new PlayerStore(data.resolve("players"));
+
+        GlobalEventHandler events = MinecraftServer.getGlobalEventHandler();
+        events.addListener(AsyncPlayerConfigurationEvent.class, e -> {
+            e.setSpawningInstance(world);
+            e.getPlayer().setRespawnPoint(SPAWN);
+        });
+        events.addListener(PlayerSpawnEvent.class, e -> {
+            if (!e.isFirstSpawn()) {
+                return;
+            }
+            Player p = e.getPlayer();
+            p.setGameMode(GameMode.SURVIVAL);
+            store.load(p);
+            platform.sendMaps(p);
+            core.onJoin(p.getUsername());
+        });
+        events.addListener(PlayerDisconnectEvent.class, e -> {
+            Player p = e.getPlayer();
+            core.onQuit(p.getUsername());
+            store.save(p);
+        });
+        events.addListener(PlayerUseItemEvent.class, e -> {
+            String tag = e.getItemStack().getTag(MinestomPlatform.ENGINE_TAG);
+            if (UnoCore.isEngineTag(tag)) {
+                e.setCancelled(true);
+                int slot = e.getHand() == net.minestom.server.entity.PlayerHand.OFF ? 40 : e.getPlayer().getHeldSlot();
+                core.onUse(e.getPlayer().getUsername(), slot, tag);
+            }
+        });
+        events.addListener(InventoryPreClickEvent.class, e -> {
+            // Engine items never move: a click on one is an input (the UNO call by clicking a card).
+            ItemStack clicked = e.getClickedItem();
+            String tag = clicked == null ? null : clicked.getTag(MinestomPlatform.ENGINE_TAG);
+            ItemStack cursor = e.getPlayer().getInventory().getCursorItem();
+            boolean cursorEngine = UnoCore.isEngineTag(cursor.getTag(MinestomPlatform.ENGINE_TAG));
+            boolean touchesEngine = UnoCore.isEngineTag(tag) || cursorEngine || hotbarSwapOfEngineItem(e);
+            if (touchesEngine || e.getInventory() != e.getPlayer().getInventory() && core.vault().holds(e.getPlayer().getUsername())) {
+                e.setCancelled(true);
+            }
+            if (UnoCore.isEngineTag(tag)) {
+                core.onInventoryClick(e.getPlayer().getUsername(), e.getSlot(), tag);
+            }
+        });
+        events.addListener(ItemDropEvent.class, e -> {
+            if (UnoCore.isEngineTag(e.getItemStack().getTag(MinestomPlatform.ENGINE_TAG))) {
+                e.setCancelled(true);
+            }
+        });
+        events.addListener(PlayerSwapItemEvent.class, e -> {
+            if (UnoCore.isEngineTag(e.getMainHandItem().getTag(MinestomPlatform.ENGINE_TAG))
+                    || UnoCore.isEngineTag(e.getOffHandItem().getTag(MinestomPlatform.ENGINE_TAG))) {
+                e.setCancelled(true);
+            }
+        });
+
+        registerCommands(core);
+
+        core.enable(bridgePort, token);
+        server.start(host, port);
+        LOG.info("unocraft dev server on " + host + ":" + port + " (offline mode, Minecraft "
+                + MinecraftServer.VERSION_NAME + ")");
+
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            LOG.info("stopping: giving back saved inventories");
+            // The core restores every vaulted inventory, then the players' data is saved.
+            try {
+                java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
+                MinecraftServer.getSchedulerManager().scheduleNextTick(() -> {
+                    try {
+                        core.disable();
+                        MinecraftServer.getConnectionManager().getOnlinePlayers().forEach(store::save);
+                    } finally {
+                        done.complete(null);
+                    }
+                });
+                done.get(5, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (Exception ex) {
+                LOG.warning("shutdown: " + ex);
+            }
+            MinecraftServer.stopCleanly();
+        }, "unocraft-shutdown"));
+    }
+
+    private static boolean hotbarSwapOfEngineItem(InventoryPreClickEvent e) {
+        if (e.getClick() instanceof net.minestom.server.inventory.click.Click.HotbarSwap swap) {
+            ItemStack other = e.getPlayer().getInventory().getItemStack(swap.hotbarSlot());
+            return UnoCore.isEngineTag(other.getTag(MinestomPlatform.ENGINE_TAG));
+        }
+        return e.getClick() instanceof net.minestom.server.inventory.click.Click.OffhandSwap;
+    }
+
+    private static void registerCommands(UnoCore core) {
+        Command uno = new Command("uno");
+        ArgumentStringArray rest = ArgumentType.StringArray("args");
+        rest.setSuggestionCallback((sender, context, suggestion) -> {
+            if (!(sender instanceof Player p)) {
+                return;
+            }
+            String input = suggestion.getInput();
+            String afterName = input.replaceFirst("^/?uno\\s*", "");
+            String[] words = afterName.split(" ", -1);
+            for (String w : core.complete(p.getUsername(), words)) {
+                suggestion.addEntry(new SuggestionEntry(w));
+            }
+        });
+        uno.setDefaultExecutor((sender, context) -> {
+            if (sender instanceof Player p) {
+                core.onCommand(p.getUsername(), new String[0]);
+            }
+        });
+        uno.addSyntax((sender, context) -> {
+            if (sender instanceof Player p) {
+                core.onCommand(p.getUsername(), context.get(rest));
+            }
+        }, rest);
+        MinecraftServer.getCommandManager().register(uno);
+
+        // Dev and test helpers; they never touch the engine.
+        Command give = new Command("devgive");
+        var material = ArgumentType.Word("material");
+        var count = ArgumentType.Integer("count").setDefaultValue(1);
+        give.addSyntax((sender, context) -> {
+            if (sender instanceof Player p) {
+                Material m = Material.fromKey(context.get(material).toLowerCase(Locale.ROOT));
+                if (m == null) {
+                    p.sendMessage(Component.text("unknown item", NamedTextColor.RED));
+                    return;
+                }
+                if (core.vault().holds(p.getUsername())) {
+                    p.sendMessage(Component.text("not while seated at an UNO table", NamedTextColor.RED));
+                    return;
+                }
+                p.getInventory().addItemStack(ItemStack.of(m, context.get(count)));
+            }
+        }, material, count);
+        MinecraftServer.getCommandManager().register(give);
+
+        // A plain Java round trip for the bridge benchmark: changes one inventory slot, no Python.
+        Command ping = new Command("benchping");
+        var n = ArgumentType.Integer("n");
+        ping.addSyntax((sender, context) -> {
+            if (sender instanceof Player p) {
+                p.getInventory().setItemStack(35, ItemStack.of(Material.PAPER, 1 + context.get(n) % 64));
+            }
+        }, n);
+        MinecraftServer.getCommandManager().register(ping);
+    }
+
+    /** The highest map id already given to a card face, so new faces never reuse one. */
+    static int highestSavedMapId(Path data) {
+        Path f = data.resolve("faces.properties");
+        if (!Files.exists(f)) {
+            return 0;
+        }
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+            p.load(r);
+        } catch (IOException e) {
+            return 0;
+        }
+        return p.values().stream().mapToInt(v -> Integer.parseInt(((String) v).trim())).max().orElse(0);
+    }
+}

@@ -1,0 +1,220 @@
+package dev.unocraft.devserver;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dev.unocraft.core.Platform;
+import dev.unocraft.core.UnoCore;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
+import net.kyori.adventure.key.Key;
+import net.kyori.adventure.nbt.TagStringIO;
+import net.kyori.adventure.sound.Sound;
+import net.kyori.adventure.text.Component;
+import net.kyori.adventure.text.format.TextDecoration;
+import net.kyori.adventure.title.Title;
+import net.minestom.server.MinecraftServer;
+import net.minestom.server.component.DataComponents;
+import net.minestom.server.entity.Player;
+import net.minestom.server.item.ItemStack;
+import net.minestom.server.item.Material;
+import net.minestom.server.network.packet.server.play.MapDataPacket;
+import net.minestom.server.tag.Tag;
+import net.minestom.server.utils.inventory.PlayerInventoryUtils;
+
+/** The core's {@link Platform} on Minestom: one adapter, no game logic. */
+final class MinestomPlatform implements Platform {
+    static final Tag<String> ENGINE_TAG = Tag.String(UnoCore.TAG_KEY);
+
+    private final Logger log = Logger.getLogger("unocraft");
+    private final Path dataFolder;
+    private final Map<Integer, byte[]> maps = new ConcurrentHashMap<>();
+
+    MinestomPlatform(Path dataFolder) {
+        this.dataFolder = dataFolder;
+    }
+
+    @Override
+    public void runOnMain(Runnable task) {
+        MinecraftServer.getSchedulerManager().scheduleNextTick(task);
+    }
+
+    @Override
+    public Logger logger() {
+        return log;
+    }
+
+    @Override
+    public Path dataFolder() {
+        return dataFolder;
+    }
+
+    static Player player(String name) {
+        return MinecraftServer.getConnectionManager().getOnlinePlayerByUsername(name);
+    }
+
+    @Override
+    public Collection<String> onlinePlayers() {
+        List<String> names = new ArrayList<>();
+        MinecraftServer.getConnectionManager().getOnlinePlayers().forEach(p -> names.add(p.getUsername()));
+        return names;
+    }
+
+    @Override
+    public boolean isOnline(String name) {
+        return player(name) != null;
+    }
+
+    @Override
+    public void sendMessage(String name, JsonElement component) {
+        Player p = player(name);
+        if (p != null) {
+            p.sendMessage(Components.of(component));
+        }
+    }
+
+    @Override
+    public void sendActionBar(String name, JsonElement component) {
+        Player p = player(name);
+        if (p != null) {
+            p.sendActionBar(Components.of(component));
+        }
+    }
+
+    @Override
+    public void showTitle(String name, JsonElement title, JsonElement subtitle) {
+        Player p = player(name);
+        if (p != null) {
+            p.showTitle(Title.title(Components.of(title), Components.of(subtitle)));
+        }
+    }
+
+    @Override
+    public void playSound(String name, String sound, float pitch) {
+        Player p = player(name);
+        if (p != null) {
+            p.playSound(Sound.sound(Key.key(sound), Sound.Source.MASTER, 1f, pitch));
+        }
+    }
+
+    static int internalSlot(int slot) {
+        return slot == 40 ? PlayerInventoryUtils.OFFHAND_SLOT : slot;
+    }
+
+    @Override
+    public void setSlot(String name, int slot, CardItem item) {
+        Player p = player(name);
+        if (p != null) {
+            p.getInventory().setItemStack(internalSlot(slot), item == null ? ItemStack.AIR : build(item));
+        }
+    }
+
+    static ItemStack build(CardItem item) {
+        Material material = item.mapId() >= 0 ? Material.FILLED_MAP
+                : item.material() != null ? Material.fromKey(item.material()) : Material.PAPER;
+        if (material == null) {
+            material = Material.PAPER;
+        }
+        List<Component> lore = new ArrayList<>();
+        item.lore().forEach(l -> lore.add(Components.of(l).decorationIfAbsent(TextDecoration.ITALIC, TextDecoration.State.FALSE)));
+        ItemStack.Builder b = ItemStack.builder(material)
+                .set(DataComponents.CUSTOM_NAME, Components.of(item.name()).decorationIfAbsent(TextDecoration.ITALIC, TextDecoration.State.FALSE))
+                .set(DataComponents.LORE, lore);
+        if (item.mapId() >= 0) {
+            b.set(DataComponents.MAP_ID, item.mapId());
+        }
+        if (item.glow()) {
+            b.set(DataComponents.ENCHANTMENT_GLINT_OVERRIDE, true);
+        }
+        return b.build().withTag(ENGINE_TAG, item.tag());
+    }
+
+    @Override
+    public void setHeldSlot(String name, int slot) {
+        Player p = player(name);
+        if (p != null) {
+            p.setHeldItemSlot((byte) slot);
+        }
+    }
+
+    @Override
+    public int showMap(int wantedId, byte[] pixels) {
+        int id = wantedId;
+        if (id < 0) {
+            id = 1 + maps.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
+            id = Math.max(id, 1 + DevServer.highestSavedMapId(dataFolder));
+        }
+        maps.put(id, pixels.clone());
+        MapDataPacket packet = mapPacket(id, pixels);
+        for (Player p : MinecraftServer.getConnectionManager().getOnlinePlayers()) {
+            p.sendPacket(packet);
+        }
+        return id;
+    }
+
+    static MapDataPacket mapPacket(int id, byte[] pixels) {
+        return new MapDataPacket(id, (byte) 0, true, false, List.of(),
+                new MapDataPacket.ColorContent((byte) 128, (byte) 128, (byte) 0, (byte) 0, pixels));
+    }
+
+    /** Sends every card face to a player who just joined (maps live only on the client in Minestom). */
+    void sendMaps(Player p) {
+        maps.forEach((id, pixels) -> p.sendPacket(mapPacket(id, pixels)));
+    }
+
+    @Override
+    public String snapshotInventory(String name) {
+        Player p = player(name);
+        return p == null ? "{}" : snapshot(p);
+    }
+
+    static String snapshot(Player p) {
+        JsonObject o = new JsonObject();
+        ItemStack[] items = p.getInventory().getItemStacks();
+        for (int i = 0; i < items.length; i++) {
+            if (!items[i].isAir()) {
+                try {
+                    o.addProperty(Integer.toString(i), TagStringIO.tagStringIO().asString(items[i].toItemNBT()));
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        return o.toString();
+    }
+
+    @Override
+    public void restoreInventory(String name, String snapshot) {
+        Player p = player(name);
+        if (p != null) {
+            restore(p, snapshot);
+        }
+    }
+
+    static void restore(Player p, String snapshot) {
+        p.getInventory().clear();
+        JsonObject o = JsonParser.parseString(snapshot).getAsJsonObject();
+        for (Map.Entry<String, JsonElement> e : o.entrySet()) {
+            try {
+                p.getInventory().setItemStack(Integer.parseInt(e.getKey()),
+                        ItemStack.fromItemNBT(TagStringIO.tagStringIO().asCompound(e.getValue().getAsString())));
+            } catch (IOException ex) {
+                throw new IllegalStateException(ex);
+            }
+        }
+    }
+
+    @Override
+    public void clearInventory(String name) {
+        Player p = player(name);
+        if (p != null) {
+            p.getInventory().clear();
+        }
+    }
+}
