@@ -207,7 +207,8 @@ def to_map_colours(image: Image.Image, alpha_threshold: int = 128) -> bytes:
     exact = _EXACT
     out = bytearray(PIXELS)
     seen: dict[tuple[int, int, int, int], int] = {}
-    data = rgba.getdata() if not hasattr(rgba, "get_flattened_data") else rgba.get_flattened_data()
+    # Pillow 12 renamed getdata (now deprecated) to get_flattened_data
+    data = rgba.get_flattened_data() if hasattr(rgba, "get_flattened_data") else rgba.getdata()
     for n, px in enumerate(data):
         index = seen.get(px)
         if index is None:
