@@ -41,21 +41,21 @@ class Bot:
 
 
 class RandomBot(Bot):
-    """Any legal action, uniformly; out of turn it acts now and then."""
+    """A random legal action. Like RLCard's random agent it mostly plays when it
+    can (nine times in ten a random card), else any legal action uniformly; out
+    of turn it acts now and then."""
     name = "random"
 
     def act(self, view, legal):
+        plays = [a for a in legal if a.verb == "play"]
+        if plays and self.rng.random() < 0.9:
+            return self.rng.choice(plays)
         return self.rng.choice(legal)
 
     def react(self, view, legal):
         if legal and self.rng.random() < 0.25:
             return self.rng.choice(legal)
         return None
-
-
-def _card(action: Action) -> Card:
-    ref = action.cards[0]
-    return ref if isinstance(ref, Card) else None  # flip pairs are resolved by the caller
 
 
 def _face(view: dict, action: Action) -> Card:

@@ -70,6 +70,7 @@ class Game:
         self.out_order: list[int] = []
         self.level = [0] * n                # seven_rounds: how often the hand was emptied
         self.start_top = True               # the top card is the start card (no jump-in)
+        self.blocked = 0                    # turns in a row that found nothing to draw
         self.last_player: int | None = None
         self.silence: dict | None = None
         self.slap: dict | None = None
@@ -360,7 +361,7 @@ class Game:
         """`seat` begins its turn (plays or draws): earlier catch and slap windows close (§7)."""
         if self.catchable:
             self.catchable.clear()
-        if self.slap:
+        if self.slap and seat != self.slap["caller"]:
             late = [q for q in self.slap["need"]]
             self.slap = None
             for q in late:
@@ -458,7 +459,7 @@ class Game:
             else:
                 raise Refused("not_your_turn")
         if seat != self.turn:
-            self._check_jump_in(seat, face, cards)
+            self._check_jump_in(seat, face, cards, jump)
             is_jump = True
         else:
             is_jump = False
@@ -468,10 +469,13 @@ class Game:
         guilty = self._check_restricted(seat, face, first)
         return lambda: self._apply_play(seat, cards, colour, guilty, is_jump)
 
-    def _check_jump_in(self, seat: int, face: Card, cards: list[int]) -> None:
-        """§10 jump-in, and play_doubles: sequential as a jump-in on one's own card."""
+    def _check_jump_in(self, seat: int, face: Card, cards: list[int], named: bool) -> None:
+        """§10 jump-in, and play_doubles: sequential as a jump-in on one's own card.
+        `named`: the player said `jump` (refused as option_off when jump-in is off)."""
         own_double = self.opts.play_doubles == "sequential" and seat == self.last_player
         if not (self.opts.jump_in or own_double):
+            if named and self.opts.play_doubles != "sequential":
+                raise Refused("option_off", "this table plays without jump-in")
             raise Refused("not_your_turn")
         if self.pending is not None:
             raise Refused("not_your_turn", "no jump-in while a choice or answer is due")
@@ -537,6 +541,7 @@ class Game:
         self.discard.append(card)
         self.start_top = False
         self.last_player = seat
+        self.blocked = 0
         self.colour = self._new_colour(face, colour)
         self._emit("play", player=self.names[seat], card=str(face),
                    colour=COLOUR_NAMES.get(self.colour, ""))
@@ -675,6 +680,7 @@ class Game:
         self.hands[seat].remove(card)
         self.discard.append(card)
         self.last_player = seat
+        self.blocked = 0
         self.colour = self._new_colour(face, colour)
         self._emit("play", player=self.names[seat], card=str(face),
                    colour=COLOUR_NAMES.get(self.colour, ""), answer=answer)
@@ -686,10 +692,11 @@ class Game:
         elif answer in ("pass_on", "escape"):
             p.update(rank="+2", amount=2, source=seat, victim=self._next(seat), card=card,
                      guilty=False, challengeable=False)
-        else:  # deflect: back to the player who played it
+        else:  # deflect: back to the player who played it (if still in the round)
             self.direction = -self.direction
             self._emit("direction", direction=self.direction_name)
-            p.update(victim=p["source"], source=seat, challengeable=False)
+            back = p["source"] if self.active[p["source"]] else self._next(seat)
+            p.update(victim=back, source=seat, challengeable=False)
         if not self.hands[seat]:
             if self._went_out(seat, face, pending_amount=p):
                 return
@@ -728,7 +735,7 @@ class Game:
         while True:
             got = self._take(seat, 1, reason="turn")
             if not got:
-                self._begin_turn(self._next(seat))
+                self._nothing_to_draw(seat)
                 return
             card = got[0]
             if self.is_playable(self.face(card)):
@@ -739,6 +746,19 @@ class Game:
             if not until:
                 self._begin_turn(self._next(seat))
                 return
+
+    def _nothing_to_draw(self, seat: int) -> None:
+        """Every card is in a hand. When each player in turn has found nothing to
+        draw, nobody can move on: the round ends blocked and the lowest hand wins
+        (the sources are silent; without this a round could never end)."""
+        self.blocked += 1
+        if self.blocked >= self.active_count:
+            seats = [q for q in range(len(self.names)) if self.active[q]]
+            winner = min(seats, key=lambda q: (self.hand_points(q), len(self.hands[q])))
+            self._emit("blocked", winner=self.names[winner])
+            self._end_round(winner, self.top_face)
+            return
+        self._begin_turn(self._next(seat))
 
     def _check_pass(self, seat: int, action: Action):
         p = self.pending
@@ -1022,6 +1042,7 @@ class Game:
         self.catchable.clear()
         self.out_order = []
         self.level = [0] * n
+        self.blocked = 0
         self.silence = None
         self.slap = None
         self.revealed = {}
@@ -1075,7 +1096,7 @@ class Game:
     STATE_FIELDS = ("hands", "draw_pile", "discard", "side", "colour", "direction", "turn", "dealer",
                     "phase", "pending", "active", "eliminated", "out_order", "level", "start_top",
                     "last_player", "silence", "slap", "scores", "round_no", "round_points",
-                    "round_winner", "round_loser", "match_winners", "seq")
+                    "round_winner", "round_loser", "match_winners", "seq", "blocked")
 
     def to_json(self) -> str:
         state = {k: getattr(self, k) for k in self.STATE_FIELDS}
