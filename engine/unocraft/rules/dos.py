@@ -1,0 +1,569 @@
+"""DOS (RULES.md §1, §7, §12; source 001 and the publisher's printed rules).
+
+DOS is played with its own 108-card deck and a different turn: instead of one
+discard pile there is a *centre row* of face-up cards, and a turn is a series
+of matches on it. `DosGame` reuses `Game` for everything the two games share:
+choosing the dealer, dealing, drawing with reshuffle (`_take`), the call and
+catch machinery (`catchable`, `uno_called`, `_check_catch`), the mistake
+penalty, going out, scoring (`scoring.score_round`: numbers face value, Wild DOS
+20, Wild # 40) and the match to `target` (the dos preset: 200).
+
+A turn, verb by verb (`play ... on X`, `draw`, `add`, `end`, `dos`, `catch`):
+
+1. **Match** (`play CARD on CENTRE`, `play CARD CARD on CENTRE`): a single match
+   is one card whose number equals the centre card's number; a double match is
+   two cards whose numbers add up to it. Colour does not matter. Each
+   centre-row card can be matched once per turn; every match is its own action.
+   The matched centre card and the cards played on it go to the discard pile at
+   once, so a centre card that is gone cannot be matched twice.
+2. **Colour bonus**: a match whose card(s) all have the centre card's colour is
+   a colour match and earns one `add` after the matches (an extra card of your
+   choice from the hand into the centre row). A *double* colour match also makes
+   every other player draw 1, at once, when the match is made (so they draw
+   even when the matcher goes out with it, as §16.2 has the next player draw
+   after going out on a draw card). Bonus adds are optional: `end` forfeits the
+   ones not used. Once you have added a bonus card you make no more matches
+   (the published rules place the bonus cards after all the matches).
+3. **Draw**: at the start of the turn, instead of matching (whether or not you
+   could), `draw` one card. After drawing you may match with any cards (not
+   only the drawn one). If you make no match you must `add` any one card to the
+   centre row, and that ends the turn. `draw: until_playable` draws until the
+   hand can make a match (or the piles are empty); `forced_play` refuses
+   `draw` (and the no-match `add`) while a match is possible (`must_play`).
+4. **End**: `end` finishes a turn in which you matched at least once
+   (`nothing_to_end` otherwise). Then the centre row is refilled from the draw
+   pile up to 2 cards (a row of 3 or more stays as it is) and the next player
+   clockwise begins. A no-match `add` ends the turn the same way.
+5. **Going out**: the round ends as soon as a hand is empty, whatever is left
+   of the turn.
+
+Wild cards:
+
+- **Wild DOS** (`W2`) in the hand is a 2 of any colour; matching, it takes the
+  centre card's colour (a single Wild DOS match is always a colour match; in a
+  double match it never spoils one). Added to the centre row it needs a colour
+  (`add W2 red`, else `wild_needs_colour`) and then is a red 2.
+- **Wild #** (`R#`) in the hand is any number from 1 to 10 in its printed
+  colour. The action may name the number (`play R# 5 on G5`); it may be left
+  out, and then any number that makes the match work is taken. With two Wild #
+  in one double match the number named is the first one's. A number that does
+  not work is `no_match`; a number without a Wild # is `bad_action`.
+  `legal_actions` names the number exactly when only one works.
+- **Wild cards turned up into the centre row** (at the start of a round or when
+  it is refilled) stay there: no redraw loop, and every card keeps being
+  playable. A turned-up Wild DOS is a 2 whose colour the matcher chooses, so a
+  match on it is a colour match when the card(s) played share one colour. A
+  Wild # in the centre row keeps its colour and counts as whatever number from
+  1 to 10 the match needs (a double match on it must add up to 10 or less).
+  With `start_card: number_only` the cards of the starting row must be numbers:
+  a wild turned for it is shuffled back into the draw pile after the next card
+  is turned (§16.5).
+
+The DOS call (§7, 001): a player whose own match or add leaves 1 or 2 cards in
+the hand must have called `dos`; until then they are catchable, from that
+moment until the next player begins a turn (matches or draws). The call is
+accepted from a catchable player, and from the player whose turn it is while
+holding 1 or 2 cards (e.g. at the start of the turn). The source says whoever
+notices first wins the race, so a catch may come before the call. Caught: draw
+`uno_penalty` cards (1 in the dos preset). `uno` is refused (`bad_action`).
+
+Refusals: `not_your_turn`, `not_in_hand`, `no_match` (the cards do not add up,
+or the centre card named is not in the row), `nothing_to_end` (`end` before a
+match), `draw_first` (a no-match `add` before drawing), `wild_needs_colour`,
+`must_play` (forced play), `nothing_to_call`, `nothing_to_catch`, and
+`bad_action` for the rest (a second draw, a draw after matching, an add with no
+bonus left, a match after a bonus add, a verb DOS has no use for, a malformed
+match).
+
+The DOS state is `centre` (card ids, left to right), `wild_colour` (the colour
+chosen for a Wild DOS added to the row) and the turn state in `pending`
+(kind `dos_turn`: who, drew, matched, adds earned, added).
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+
+from ..bots import Bot
+from .actions import Action
+from .cards import Card, COLOUR_NAMES, LIGHT_COLOURS
+from .errors import ConfigError, Refused
+from .game import MISTAKES, Game
+from .options import Options
+
+#: The numbers a Wild # can stand for: the numbers printed in the DOS deck.
+NUMBERS = tuple(range(1, 11))
+#: The verbs of a DOS turn; the others (pass, jump, challenge, uno, ...) are `bad_action`.
+DOS_VERBS = ("play", "draw", "add", "end", "dos", "catch")
+#: Refusals that count as a mistake under `mistake_penalty` (§16.10).
+DOS_MISTAKES = MISTAKES + ("no_match",)
+CENTRE_SIZE = 2
+
+
+def values(face: Card, named: int | None = None) -> tuple[int, ...]:
+    """The numbers a card can count as: Wild # any (or the one named), Wild DOS 2."""
+    if face.rank == "#":
+        return (named,) if named is not None else NUMBERS
+    if face.rank == "W2":
+        return (2,)
+    return (face.number,) if face.number is not None else ()
+
+
+class DosGame(Game):
+    """One DOS match. The public API is `Game`'s; `centre` is the centre row."""
+
+    STATE_FIELDS = Game.STATE_FIELDS + ("centre",)
+
+    def __init__(self, names: list[str], options: Options | None = None, seed: int = 0, deck=None):
+        options = options or Options.build("dos")
+        if options.edition != "dos":
+            raise ConfigError("DosGame plays the dos edition")
+        super().__init__(names, options, seed, deck)
+        self.centre: list[int] = []           # the centre row, left to right
+        self.wild_colour: dict[int, str] = {}  # a Wild DOS added to the row: its colour
+
+    @classmethod
+    def rigged(cls, names, options, seed, deck, dealer, order, hands, start) -> "DosGame":
+        """As `Game.rigged`; `start` is the centre row (card ids, left to right).
+        A row of fewer than 2 cards is filled from the draw pile."""
+        game = cls(names, options, seed, deck)
+        game._events = []
+        game.dealer = dealer
+        game.draw_pile = list(reversed(order))
+        if hands is None:
+            game._deal_from_pile()
+        else:
+            game.hands = [list(h) for h in hands]
+        game._turn_start_card(list(start) if start else [])
+        game.setup_events = game._events
+        return game
+
+    # ------------------------------------------------------------- set-up
+    def _deal_round(self) -> None:
+        self.centre = []
+        self.wild_colour = {}
+        super()._deal_round()
+
+    def _turn_start_card(self, start) -> None:
+        """Lay the starting centre row (the given cards, then from the draw pile)
+        and give the turn to the player left of the dealer."""
+        self.round_no += 1
+        self.direction = 1
+        self.side = 0
+        self.colour = ""
+        self.discard = []
+        self.centre = [start] if isinstance(start, int) else list(start or [])
+        self.wild_colour = {}
+        self.start_top = False
+        while len(self.centre) < CENTRE_SIZE and self.draw_pile:
+            card = self.draw_pile.pop()
+            if self.opts.start_card == "number_only" and not self.face(card).is_number and self.draw_pile:
+                # §16.5: turn the next card first, then shuffle the refused one in.
+                nxt = self.draw_pile.pop()
+                self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), card)
+                self._emit("start_card_returned", card=str(self.face(card)))
+                self.draw_pile.append(nxt)
+                continue
+            self.centre.append(card)
+        self._emit("centre_row", cards=self.codes(self.centre), dealer=self.names[self.dealer])
+        self._begin_turn(self._next(self.dealer))
+
+    # -------------------------------------------------------------- helpers
+    def centre_colour(self, card: int) -> str | None:
+        """The colour a centre card asks for; None: a turned-up Wild DOS (the matcher chooses)."""
+        face = self.face(card)
+        return face.colour if face.colour is not None else self.wild_colour.get(card)
+
+    def _centre_code(self, card: int) -> str:
+        colour = self.wild_colour.get(card)
+        return f"{self.face(card)} {COLOUR_NAMES[colour]}" if colour else str(self.face(card))
+
+    def numbers_for(self, centre: int, cards: list[int], named: int | None = None) -> set[int]:
+        """The numbers the first Wild # among `cards` can take so that `cards`
+        match `centre` ({0} when no Wild # is involved and they match; empty: no match)."""
+        targets = set(values(self.face(centre)))
+        if self.face(centre).rank == "#":
+            targets = set(NUMBERS)
+        faces = [self.face(c) for c in cards]
+        wild = next((i for i, f in enumerate(faces) if f.rank == "#"), None)
+        if named is not None and (wild is None or named not in NUMBERS):
+            return set()
+        out: set[int] = set()
+        first = values(faces[0], named if wild == 0 else None)
+        if len(faces) == 1:
+            hits = targets.intersection(first)
+            return ({0} if wild is None else hits) if hits else set()
+        second = values(faces[1], named if wild == 1 else None)
+        for a in first:
+            for b in second:
+                if a + b in targets:
+                    out.add({0: a, 1: b}.get(wild, 0))
+        return out
+
+    def is_colour_match(self, centre: int, cards: list[int]) -> bool:
+        """All the cards have the centre card's colour. A Wild DOS played takes
+        any colour; a turned-up Wild DOS in the row takes the colour of the cards."""
+        want = self.centre_colour(centre)
+        colours = {self.face(c).colour for c in cards if self.face(c).rank != "W2"}
+        if want is None:
+            return len(colours) <= 1
+        return colours <= {want}
+
+    def _find_centre(self, action: Action) -> int:
+        ref = action.centre
+        if ref is None:
+            raise Refused("bad_action", "name the centre card: play CARD on CENTRE")
+        if isinstance(ref, tuple):
+            raise Refused("bad_action", "DOS cards have one face")
+        for card in self.centre:
+            if self.face(card) == ref:
+                return card
+        raise Refused("no_match", f"{ref} is not in the centre row")
+
+    def can_match(self, seat: int) -> bool:
+        """Whether `seat` holds a single or double match on some centre card."""
+        hand = self.hands[seat]
+        for centre in self.centre:
+            for card in hand:
+                if self.numbers_for(centre, [card]):
+                    return True
+            for a, b in combinations(hand, 2):
+                if self.numbers_for(centre, [a, b]):
+                    return True
+        return False
+
+    def _turn_state(self, seat: int) -> dict:
+        return self.pending or {"kind": "dos_turn", "who": seat, "drew": False, "matched": 0,
+                                "adds": 0, "added": 0}
+
+    def _reshuffle(self) -> bool:
+        """The discard pile has no top card that matters in DOS: all of it is shuffled."""
+        if not self.discard:
+            return False
+        pile = self.discard
+        self.rng.shuffle(pile)
+        self.draw_pile = pile
+        self.discard = []
+        self._emit("reshuffle", count=len(pile))
+        return True
+
+    # ------------------------------------------------------------ dispatch
+    def _check(self, action: Action):
+        if self.phase == "match_over":
+            raise Refused("game_over")
+        if self.phase == "round_over":
+            raise Refused("round_over")
+        seat = self._seat(action.player)
+        if not self.active[seat]:
+            raise Refused("not_your_turn", f"{action.player} is out of this round")
+        if action.verb not in DOS_VERBS:
+            raise Refused("bad_action", f"{action.verb} is not part of the dos edition")
+        return getattr(self, "_check_" + action.verb)(seat, action)
+
+    def _mistake_penalty_applies(self, action: Action, code: str) -> bool:
+        return (self.opts.mistake_penalty > 0 and code in DOS_MISTAKES and self.phase == "play"
+                and action.player in self.seat_of and self.active[self.seat_of[action.player]]
+                and action.verb in ("play", "add", "dos"))
+
+    # ---------------------------------------------------------------- match
+    def _check_play(self, seat: int, action: Action):
+        if seat != self.turn:
+            raise Refused("not_your_turn")
+        state = self._turn_state(seat)
+        if state["added"]:
+            raise Refused("bad_action", "the bonus cards come after the matches: end the turn")
+        if len(action.cards) not in (1, 2):
+            raise Refused("bad_action", "a match is one card, or two that add up")
+        if action.colour is not None:
+            raise Refused("bad_action", "a match names no colour")
+        cards = [self._find(seat, action.cards[0])]
+        if len(action.cards) == 2:
+            cards.append(self._find(seat, action.cards[1], exclude=(cards[0],)))
+        centre = self._find_centre(action)
+        faces = [self.face(c) for c in cards]
+        if action.number is not None and not any(f.rank == "#" for f in faces):
+            raise Refused("bad_action", "only a Wild # names a number")
+        numbers = self.numbers_for(centre, cards, action.number)
+        if not numbers:
+            what = " + ".join(map(str, faces))
+            raise Refused("no_match", f"{what} does not match {self.face(centre)}")
+        number = action.number if action.number is not None else (
+            next(iter(numbers)) if len(numbers) == 1 and 0 not in numbers else None)
+        colour_match = self.is_colour_match(centre, cards)
+        return lambda: self._apply_match(seat, cards, centre, number, colour_match)
+
+    def _apply_match(self, seat: int, cards: list[int], centre: int, number: int | None,
+                     colour_match: bool) -> None:
+        state = dict(self._turn_state(seat))
+        if self.pending is None:
+            self._close_windows(seat)   # the turn begins: earlier catch windows close (§7)
+        on = self._centre_code(centre)
+        self.centre.remove(centre)
+        self.wild_colour.pop(centre, None)
+        self.discard.append(centre)
+        for card in cards:
+            self.hands[seat].remove(card)
+            self.discard.append(card)
+        double = len(cards) == 2
+        data = {"player": self.names[seat], "cards": self.codes(cards), "on": on,
+                "double": double, "colour_match": colour_match}
+        if number is not None:
+            data["number"] = number
+        self._emit("match", **data)
+        state["matched"] += 1
+        if colour_match:
+            state["adds"] += 1
+            self._emit("colour_bonus", player=self.names[seat], double=double)
+            if double:
+                for q in self._others(seat):
+                    self._take(q, 1, reason="colour_bonus")
+        self.pending = state
+        self._after_shed(seat, cards[-1])
+
+    def _after_shed(self, seat: int, last: int) -> None:
+        """The DOS call (§7) and going out, after a match or an add."""
+        left = len(self.hands[seat])
+        if 1 <= left <= 2 and seat not in self.uno_called:
+            self.catchable.add(seat)
+        if not left:
+            self._went_out(seat, self.face(last))
+
+    # ----------------------------------------------------------------- draw
+    def _check_draw(self, seat: int, action: Action):
+        if seat != self.turn:
+            raise Refused("not_your_turn")
+        if self.pending is not None:
+            if self.pending["matched"]:
+                raise Refused("bad_action", "you have matched: add your bonus cards or end the turn")
+            raise Refused("bad_action", "you have drawn: match, or add a card to the centre row")
+        if self.opts.forced_play and self.can_match(seat):
+            raise Refused("must_play", "forced play: make the match you can")
+        return lambda: self._apply_draw(seat)
+
+    def _apply_draw(self, seat: int) -> None:
+        self._close_windows(seat)
+        state = self._turn_state(seat)
+        state["drew"] = True
+        self.pending = state
+        while True:
+            got = self._take(seat, 1, reason="turn")
+            if not got or self.opts.draw != "until_playable" or self.can_match(seat):
+                break
+
+    # ------------------------------------------------------------------ add
+    def _check_add(self, seat: int, action: Action):
+        if seat != self.turn:
+            raise Refused("not_your_turn")
+        if len(action.cards) != 1 or action.number is not None:
+            raise Refused("bad_action", "add one card")
+        card = self._find(seat, action.cards[0])
+        face = self.face(card)
+        if face.rank == "W2":
+            if action.colour is None:
+                raise Refused("wild_needs_colour", "name the colour of the Wild DOS you add")
+            if action.colour not in LIGHT_COLOURS:
+                raise Refused("bad_action", f"{COLOUR_NAMES[action.colour]} is not a DOS colour")
+        elif action.colour is not None:
+            raise Refused("bad_action", f"{face} has its own colour")
+        state = self.pending
+        if state is None:
+            raise Refused("draw_first", "match, or draw before adding a card")
+        if state["matched"]:
+            if state["added"] >= state["adds"]:
+                raise Refused("bad_action", "no colour-match bonus left: end the turn")
+            return lambda: self._apply_add(seat, card, action.colour, bonus=True)
+        if self.opts.forced_play and self.can_match(seat):
+            raise Refused("must_play", "forced play: make the match you can")
+        return lambda: self._apply_add(seat, card, action.colour, bonus=False)
+
+    def _apply_add(self, seat: int, card: int, colour: str | None, bonus: bool) -> None:
+        self.hands[seat].remove(card)
+        self.centre.append(card)
+        if colour is not None:
+            self.wild_colour[card] = colour
+        self._emit("add", player=self.names[seat], card=str(self.face(card)),
+                   colour=COLOUR_NAMES.get(colour or ""), bonus=bonus)
+        if bonus:
+            self.pending = dict(self.pending, added=self.pending["added"] + 1)
+        self._after_shed(seat, card)
+        if self.phase == "play" and not bonus:
+            self._end_turn(seat)
+
+    # ------------------------------------------------------------------ end
+    def _check_end(self, seat: int, action: Action):
+        if seat != self.turn:
+            raise Refused("not_your_turn")
+        if self.pending is None or not self.pending["matched"]:
+            raise Refused("nothing_to_end", "match first, or draw and add a card")
+        return lambda: self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        """Refill the centre row up to 2 cards, then the next player's turn."""
+        refill = []
+        while len(self.centre) < CENTRE_SIZE:
+            card = self._pop_draw()
+            if card is None:
+                break
+            self.centre.append(card)
+            refill.append(card)
+        self._emit("end_turn", player=self.names[seat])
+        if refill:
+            self._emit("centre_refill", cards=self.codes(refill))
+        self._begin_turn(self._next(seat))
+
+    # ------------------------------------------------------------- DOS call
+    def _check_uno(self, seat: int, action: Action):
+        raise Refused("bad_action", "in DOS the call is dos")
+
+    def _check_dos(self, seat: int, action: Action):
+        if seat in self.catchable or (seat == self.turn and 1 <= len(self.hands[seat]) <= 2
+                                      and seat not in self.uno_called):
+            return lambda: self._apply_dos(seat)
+        raise Refused("nothing_to_call", "DOS is called when your own play leaves you 2 cards or fewer")
+
+    def _apply_dos(self, seat: int) -> None:
+        self.catchable.discard(seat)
+        self.uno_called.add(seat)
+        self._emit("dos", player=self.names[seat])
+
+    # -------------------------------------------------------------- queries
+    def total_cards(self) -> int:
+        return super().total_cards() + len(self.centre)
+
+    def all_cards(self) -> list[int]:
+        return super().all_cards() + list(self.centre)
+
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        """Candidates proposed here, each kept only when `refusal` accepts it.
+        Order (bots fall back to the first): the call, single matches, double
+        matches, draw, adds, end, catches."""
+        seats = range(len(self.names)) if player is None else [self.seat_of[player]]
+        out: list[Action] = []
+        for seat in seats:
+            for action in dict.fromkeys(self._candidates(seat)):
+                if self.refusal(action) is None:
+                    out.append(action)
+        return out
+
+    def _candidates(self, seat: int) -> list[Action]:
+        name = self.names[seat]
+        if self.phase != "play" or not self.active[seat]:
+            return []
+        out = [Action(name, "dos")]
+        if seat == self.turn:
+            hand = self.hands[seat]
+            unique = list(dict.fromkeys(self.face(c) for c in hand))
+            by_face = {}
+            for c in hand:
+                by_face.setdefault(self.face(c), []).append(c)
+            pairs = [(a, b) for a, b in combinations(unique, 2)] + \
+                    [(f, f) for f in unique if len(by_face[f]) >= 2]
+            centres = list(dict.fromkeys(self.face(c) for c in self.centre))
+            centre_ids = {self.face(c): c for c in reversed(self.centre)}
+            for cf in centres:
+                centre = centre_ids[cf]
+                for f in unique:
+                    out.append(self._match_action(name, centre, [by_face[f][0]], cf))
+            for cf in centres:
+                centre = centre_ids[cf]
+                for a, b in pairs:
+                    cards = [by_face[a][0], by_face[b][0] if a != b else by_face[b][1]]
+                    out.append(self._match_action(name, centre, cards, cf))
+            out.append(Action(name, "draw"))
+            for f in unique:
+                if f.rank == "W2":
+                    out += [Action(name, "add", (f,), colour=c) for c in LIGHT_COLOURS]
+                else:
+                    out.append(Action(name, "add", (f,)))
+            out.append(Action(name, "end"))
+        for q in sorted(self.catchable):
+            if q != seat:
+                out.append(Action(name, "catch", target=self.names[q]))
+        return out
+
+    def _match_action(self, name: str, centre: int, cards: list[int], centre_face: Card) -> Action:
+        numbers = self.numbers_for(centre, cards)
+        number = next(iter(numbers)) if len(numbers) == 1 and 0 not in numbers else None
+        return Action(name, "play", tuple(self.face(c) for c in cards), number=number, centre=centre_face)
+
+    def view(self, player: str | None, legal: bool = True) -> dict:
+        out = super().view(player, legal)
+        out["centre"] = [self._centre_code(c) for c in self.centre]
+        out["centre_colours"] = [COLOUR_NAMES.get(self.centre_colour(c) or "") for c in self.centre]
+        p = self.pending
+        if p is not None:
+            out["pending"] = {"kind": p["kind"], "player": self.names[p["who"]], "drew": p["drew"],
+                              "matched": p["matched"], "adds": p["adds"] - p["added"]}
+        return out
+
+    # ---------------------------------------------------------- persistence
+    def to_json(self) -> str:
+        state = json.loads(super().to_json())
+        state["wild_colour"] = {str(k): v for k, v in self.wild_colour.items()}
+        return json.dumps(state, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> "DosGame":
+        game = super().from_json(text)
+        state = json.loads(text)
+        game.wild_colour = {int(k): v for k, v in state.get("wild_colour", {}).items()}
+        return game
+
+    def fingerprint(self) -> tuple:
+        return super().fingerprint() + (tuple(self.centre), tuple(sorted(self.wild_colour.items())))
+
+
+class DosBot(Bot):
+    """A DOS player that knows the game (it reads only its view and the legal
+    actions): it calls DOS and catches; matches colour matches first, double
+    matches before single ones, high points before low; spends its bonus adds on
+    its highest-point cards; after a draw without a match adds its lowest card
+    (a low card in the row is hard to match for everyone... and costs it least)."""
+    name = "dos"
+
+    @staticmethod
+    def _points(face: Card) -> int:
+        return {"W2": 20, "#": 40}.get(face.rank, face.number or 0)
+
+    def act(self, view: dict, legal: list[Action]) -> Action:
+        by_verb: dict[str, list[Action]] = {}
+        for a in legal:
+            by_verb.setdefault(a.verb, []).append(a)
+        if "dos" in by_verb:
+            return by_verb["dos"][0]
+        plays = by_verb.get("play", [])
+        if plays:
+            centre = view.get("centre") or []
+            colours = dict(zip(centre, view.get("centre_colours") or []))
+
+            def score(a: Action) -> float:
+                faces = [c for c in a.cards]
+                want = colours.get(str(a.centre))
+                own = {COLOUR_NAMES.get(f.colour) for f in faces if f.rank != "W2"}
+                colour = want is None and len(own) <= 1 or own <= {want}
+                return (100 * colour + 30 * (len(faces) == 2) * (1 + colour)
+                        + sum(self._points(f) for f in faces) - 15 * sum(f.rank == "W2" for f in faces))
+            return max(plays, key=score)
+        adds = by_verb.get("add", [])
+        pending = view.get("pending") or {}
+        if adds and pending.get("matched"):
+            return max(adds, key=lambda a: self._points(a.cards[0]))
+        if "draw" in by_verb:
+            return by_verb["draw"][0]
+        if adds:
+            return min(adds, key=lambda a: self._points(a.cards[0]))
+        return by_verb.get("end", legal)[0]
+
+    def react(self, view: dict, legal: list[Action]) -> Action | None:
+        for a in legal:
+            if a.verb in ("dos", "catch"):
+                return a
+        return None
+
+
+def new_dos_game(names: list[str], options: Options | None = None, seed: int = 0) -> DosGame:
+    return DosGame.new(names, options or Options.build("dos"), seed)
+
+
+__all__ = ["DosGame", "DosBot", "values", "new_dos_game"]
