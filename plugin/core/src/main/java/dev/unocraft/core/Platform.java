@@ -26,6 +26,12 @@ public interface Platform {
 
     boolean isOnline(String player);
 
+    /** Where the player stands (x, y, z), or null; tables open where their owner stands. */
+    double[] position(String player);
+
+    /** The client's language setting, e.g. "en_us", "ru_ru", or null. */
+    String locale(String player);
+
     void sendMessage(String player, JsonElement component);
 
     void sendActionBar(String player, JsonElement component);

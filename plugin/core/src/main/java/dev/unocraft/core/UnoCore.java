@@ -132,6 +132,20 @@ public final class UnoCore {
         JsonObject e = new JsonObject();
         e.addProperty("type", type);
         e.addProperty("player", player);
+        if (!"quit".equals(type)) {
+            String locale = platform.locale(player);
+            if (locale != null) {
+                e.addProperty("locale", locale);
+            }
+            double[] pos = platform.position(player);
+            if (pos != null) {
+                JsonArray p = new JsonArray();
+                for (double d : pos) {
+                    p.add(d);
+                }
+                e.add("pos", p);
+            }
+        }
         return e;
     }
 

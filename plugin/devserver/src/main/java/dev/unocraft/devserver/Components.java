@@ -33,8 +33,9 @@ final class Components {
         }
         JsonObject o = el.getAsJsonObject();
         TextComponent.Builder b = Component.text().content(o.has("text") ? o.get("text").getAsString() : "");
-        if (o.has("color")) {
-            String c = o.get("color").getAsString();
+        String colourKey = o.has("colour") ? "colour" : "color";
+        if (o.has(colourKey)) {
+            String c = o.get(colourKey).getAsString();
             TextColor color = c.startsWith("#") ? TextColor.fromHexString(c) : NamedTextColor.NAMES.value(c);
             if (color != null) {
                 b.color(color);
@@ -61,9 +62,10 @@ final class Components {
     }
 
     private static ClickEvent click(JsonObject c) {
-        // accepted: {"run": "/uno …"}, {"suggest": "/uno "}, {"url": "…"}, {"action": "run_command", "value": "…"}
+        // accepted: {"command": "/uno …"} (unocraft.presentation.chat), {"run": "/uno …"}, {"suggest": "/uno "}, {"url": "…"}, {"action": "run_command", "value": "…"}
         String action = c.has("action") ? c.get("action").getAsString() : null;
         String value = c.has("value") ? c.get("value").getAsString() : null;
+        if (c.has("command")) { action = "run_command"; value = c.get("command").getAsString(); }
         if (c.has("run")) { action = "run_command"; value = c.get("run").getAsString(); }
         if (c.has("suggest")) { action = "suggest_command"; value = c.get("suggest").getAsString(); }
         if (c.has("url")) { action = "open_url"; value = c.get("url").getAsString(); }

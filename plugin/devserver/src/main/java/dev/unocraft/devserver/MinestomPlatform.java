@@ -72,6 +72,18 @@ final class MinestomPlatform implements Platform {
     }
 
     @Override
+    public double[] position(String name) {
+        Player p = player(name);
+        return p == null ? null : new double[] {p.getPosition().x(), p.getPosition().y(), p.getPosition().z()};
+    }
+
+    @Override
+    public String locale(String name) {
+        Player p = player(name);
+        return p == null || p.getLocale() == null ? null : p.getLocale().toString().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    @Override
     public void sendMessage(String name, JsonElement component) {
         Player p = player(name);
         if (p != null) {

@@ -1,0 +1,204 @@
+"""`unocraft serve`: build the plugin if needed, start the embedded Minecraft dev server and
+attach the engine to it, in the foreground; Ctrl-C or SIGTERM stops both cleanly.
+
+    unocraft serve                         # dev server on 127.0.0.1:25565, offline mode
+    unocraft serve --config engine.yaml    # settings from a file (see server-config/engine.yaml)
+    unocraft serve --attach                # engine only, beside a Spigot/Paper server with the plugin
+
+Relative paths in a config file are relative to that file; without a file, to the current
+directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import logging
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from .rules.errors import ConfigError
+from .tables import config as config_mod
+from .tables.loop import EngineLoop
+from .tables.store import TableStore
+from .transport.py4j_bridge import Py4jTransport
+
+log = logging.getLogger("unocraft.serve")
+
+MIN_JAVA = 25     # Minestom 2026.05.17-1.21.11 is built for Java 25
+DEVSERVER_JAR = Path("devserver") / "target" / "unocraft-devserver.jar"
+
+
+def repo_plugin_dir() -> Path | None:
+    env = os.environ.get("UNOCRAFT_PLUGIN_DIR")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        if (parent / "plugin" / "pom.xml").exists():
+            return parent / "plugin"
+    return None
+
+
+def java_version(java: str) -> int:
+    try:
+        out = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=30).stderr
+    except (OSError, subprocess.SubprocessError):
+        return 0
+    m = re.search(r'version "(\d+)', out)
+    return int(m.group(1)) if m else 0
+
+
+def find_java(explicit: str | None = None) -> str:
+    """A Java runtime new enough for the dev server."""
+    candidates = [explicit, os.environ.get("UNOCRAFT_JAVA")]
+    if os.environ.get("JAVA_HOME"):
+        candidates.append(str(Path(os.environ["JAVA_HOME"]) / "bin" / "java"))
+    jvm = Path("/usr/lib/jvm")
+    if jvm.is_dir():
+        candidates += [str(p / "bin" / "java") for p in sorted(jvm.iterdir(), reverse=True)]
+    candidates.append(shutil.which("java"))
+    for c in candidates:
+        if c and Path(c).exists() and java_version(c) >= MIN_JAVA:
+            return c
+    raise ConfigError(f"the dev server needs Java {MIN_JAVA} or newer; set UNOCRAFT_JAVA or JAVA_HOME")
+
+
+def _newest_source(plugin: Path) -> float:
+    newest = 0.0
+    for p in plugin.rglob("*"):
+        if "target" in p.parts or not p.is_file():
+            continue
+        if p.name == "pom.xml" or "src" in p.parts:
+            newest = max(newest, p.stat().st_mtime)
+    return newest
+
+
+def build_plugin(plugin: Path, java: str, force: bool = False) -> Path:
+    """`mvn -q package`, skipped when the dev server jar is newer than every source file."""
+    jar = plugin / DEVSERVER_JAR
+    if not force and jar.exists() and jar.stat().st_mtime >= _newest_source(plugin):
+        log.info("plugin is up to date (%s)", jar)
+        return jar
+    mvn = shutil.which("mvn")
+    if mvn is None:
+        raise ConfigError("Maven (mvn) is needed to build the plugin")
+    log.info("building the plugin (mvn -q package) ...")
+    env = dict(os.environ, JAVA_HOME=str(Path(java).resolve().parent.parent))
+    result = subprocess.run([mvn, "-q", "-B", "package", "-DskipTests"], cwd=plugin, env=env)
+    if result.returncode != 0 or not jar.exists():
+        raise ConfigError(f"the plugin build failed (exit {result.returncode}) in {plugin}")
+    return jar
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="unocraft serve", description=__doc__.split("\n\n")[0])
+    p.add_argument("--config", help="engine YAML (default: built-in defaults, as in server-config/engine.yaml)")
+    p.add_argument("--attach", action="store_true", help="only start the engine, attaching to a running server's plugin")
+    p.add_argument("--host", help="dev server address (default 127.0.0.1)")
+    p.add_argument("--port", type=int, help="dev server port (default 25565)")
+    p.add_argument("--bridge-port", type=int, help="plugin bridge port (default 25333)")
+    p.add_argument("--data-dir", help="dev server data folder (token, vault, faces, player inventories)")
+    p.add_argument("--database", help="SQLite file with the table state")
+    p.add_argument("--java", help="Java 25+ executable for the dev server")
+    p.add_argument("--no-build", action="store_true", help="do not run Maven; use the jar as it is")
+    p.add_argument("--rebuild", action="store_true", help="run Maven even if the jar looks up to date")
+    p.add_argument("-v", "--verbose", action="store_true")
+    return p.parse_args(argv)
+
+
+def load_config(args: argparse.Namespace) -> config_mod.EngineConfig:
+    cfg = config_mod.load(args.config) if args.config else config_mod.parse({}, base_dir=os.getcwd())
+    changes = {}
+    if args.host:
+        changes["server_host"] = args.host
+    if args.port:
+        changes["server_port"] = args.port
+    if args.bridge_port:
+        changes["bridge_port"] = args.bridge_port
+    if args.data_dir:
+        changes["data_dir"] = str(Path(args.data_dir).resolve())
+    if args.database:
+        changes["database"] = str(Path(args.database).resolve())
+    return dataclasses.replace(cfg, **changes)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("py4j").setLevel(logging.WARNING)
+    try:
+        cfg = load_config(args)
+    except ConfigError as e:
+        print(f"unocraft serve: config error: {e}", file=sys.stderr)
+        return 2
+
+    server: subprocess.Popen | None = None
+    stop = threading.Event()
+
+    def on_signal(signum, frame):
+        log.info("stopping (%s)", signal.Signals(signum).name)
+        stop.set()
+
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGTERM, on_signal)
+
+    try:
+        if args.attach:
+            token_file = cfg.path(cfg.token_file)
+        else:
+            plugin = repo_plugin_dir()
+            if plugin is None:
+                raise ConfigError("cannot find the plugin sources (plugin/pom.xml); set UNOCRAFT_PLUGIN_DIR")
+            java = find_java(args.java)
+            jar = plugin / DEVSERVER_JAR if args.no_build else build_plugin(plugin, java, force=args.rebuild)
+            data_dir = cfg.path(cfg.data_dir).resolve()
+            data_dir.mkdir(parents=True, exist_ok=True)
+            token_file = data_dir / "bridge.token"
+            cmd = [java, "-jar", str(jar), "--host", cfg.server_host, "--port", str(cfg.server_port),
+                   "--bridge-port", str(cfg.bridge_port), "--data", str(data_dir), "--token-file", str(token_file)]
+            log.info("starting the dev server: %s", " ".join(cmd))
+            # its own process group: the terminal's Ctrl-C reaches us, and we stop it in order
+            server = subprocess.Popen(cmd, start_new_session=True)
+    except ConfigError as e:
+        print(f"unocraft serve: {e}", file=sys.stderr)
+        return 2
+
+    store = TableStore(cfg.path(cfg.database))
+    transport = Py4jTransport(cfg.bridge_host, cfg.bridge_port, token_file, connect_timeout=120)
+    loop = EngineLoop(cfg, transport, store)
+    engine = threading.Thread(target=loop.run, name="unocraft-engine", daemon=True)
+    engine.start()
+    code = 0
+    try:
+        while not stop.is_set():
+            if server is not None and server.poll() is not None:
+                log.error("the dev server exited with code %s", server.returncode)
+                code = 1
+                break
+            stop.wait(0.2)
+    finally:
+        loop.stop.set()
+        engine.join(timeout=5)
+        if server is not None and server.poll() is None:
+            server.send_signal(signal.SIGTERM)    # its shutdown hook gives back every saved inventory
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+        store.close()
+        log.info("stopped")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,154 @@
+"""The engine's YAML config (server-config/engine.yaml): read once at start, checked whole.
+
+A malformed file is refused with a message naming the key (``timers.turn: expected a number,
+got 'soon'``), never half-used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..bots import BOTS
+from ..rules.errors import ConfigError
+from ..rules.options import Options
+
+
+@dataclass(frozen=True)
+class Timers:
+    lobby: float = 10
+    turn: float = 60
+    turn_warning: float = 15
+    rejoin: float = 120
+    bot_think: float = 0.8
+    catch_window: float = 2.0
+    next_round: float = 8
+
+
+@dataclass(frozen=True)
+class EngineConfig:
+    bridge_host: str = "127.0.0.1"
+    bridge_port: int = 25333
+    token_file: str = "plugins/unocraft/bridge.token"
+    server_host: str = "127.0.0.1"
+    server_port: int = 25565
+    data_dir: str = "devserver-data"
+    database: str = "unocraft-tables.sqlite"
+    language: str = "en"
+    preset: str = "official"
+    options: dict = field(default_factory=dict)
+    single_round: bool = False
+    seats: int = 4
+    join_radius: float = 8
+    bots_fill_to: int = 4
+    bot_kind: str = "basic"
+    stand_in: str = "basic"
+    timers: Timers = Timers()
+    base_dir: str = "."        # relative paths in the file are relative to the file
+
+    def path(self, value: str) -> Path:
+        p = Path(value)
+        return p if p.is_absolute() else Path(self.base_dir) / p
+
+    def options_for(self, preset: str | None = None, overrides: dict | None = None) -> Options:
+        merged = dict(self.options)
+        merged.update(overrides or {})
+        return Options.build(preset or self.preset, **{k: str(v) if isinstance(v, bool) else v
+                                                       for k, v in merged.items()})
+
+
+# key → (attribute, type, check)
+_SCHEMA: dict[str, tuple[str, type | tuple, Any]] = {
+    "bridge.host": ("bridge_host", str, None),
+    "bridge.port": ("bridge_port", int, lambda v: 0 < v < 65536),
+    "bridge.token_file": ("token_file", str, None),
+    "server.host": ("server_host", str, None),
+    "server.port": ("server_port", int, lambda v: 0 < v < 65536),
+    "server.data_dir": ("data_dir", str, None),
+    "database": ("database", str, None),
+    "language": ("language", str, lambda v: v in ("en", "ru", "sk")),
+    "game.preset": ("preset", str, None),
+    "game.options": ("options", dict, None),
+    "game.single_round": ("single_round", bool, None),
+    "table.seats": ("seats", int, lambda v: 2 <= v <= 10),
+    "table.join_radius": ("join_radius", (int, float), lambda v: v >= 0),
+    "bots.fill_to": ("bots_fill_to", int, lambda v: 0 <= v <= 10),
+    "bots.kind": ("bot_kind", str, lambda v: v in BOTS),
+    "bots.stand_in": ("stand_in", str, lambda v: v in BOTS),
+}
+_TIMERS = {f"timers.{name}" for name in Timers.__dataclass_fields__}
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def _flatten(tree: dict, prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in tree.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict) and path not in ("game.options",):
+            if not value and path in ("game.options",):
+                out[path] = value
+            out.update(_flatten(value, path + "."))
+        else:
+            out[path] = value
+    return out
+
+
+def _type_name(t) -> str:
+    if isinstance(t, tuple):
+        return "a number"
+    return {str: "a string", int: "an integer", bool: "true or false", dict: "a mapping"}[t]
+
+
+def parse(data: Any, base_dir: str = ".") -> EngineConfig:
+    """Checks a parsed YAML document; raises ConfigError naming the first bad key."""
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError("the config must be a mapping of sections (bridge, server, game, ...)")
+    values: dict[str, Any] = {"base_dir": base_dir}
+    timers: dict[str, float] = {}
+    for key, value in _flatten(data).items():
+        if key in _TIMERS:
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+                raise ConfigError(f"{key}: expected a number of seconds (0 or more), got {value!r}")
+            timers[key.split(".", 1)[1]] = float(value)
+            continue
+        if key not in _SCHEMA:
+            raise ConfigError(f"{key}: unknown key")
+        attr, typ, check = _SCHEMA[key]
+        ok = isinstance(value, typ) and not (typ in (int, (int, float)) and isinstance(value, bool))
+        if not ok:
+            raise ConfigError(f"{key}: expected {_type_name(typ)}, got {value!r}")
+        if check is not None and not check(value):
+            raise ConfigError(f"{key}: value {value!r} is out of range")
+        values[attr] = value
+    if values.get("bridge_host", "127.0.0.1") not in _LOOPBACK:
+        raise ConfigError(f"bridge.host: the bridge is loopback only, got {values['bridge_host']!r}")
+    config = EngineConfig(timers=Timers(**timers), **values)
+    try:
+        Options.build(config.preset)
+    except ConfigError as e:
+        raise ConfigError(f"game.preset: {e}") from None
+    try:
+        config.options_for()
+    except ConfigError as e:
+        raise ConfigError(f"game.options: {e}") from None
+    if config.timers.turn_warning > config.timers.turn:
+        raise ConfigError("timers.turn_warning: must not exceed timers.turn")
+    return config
+
+
+def load(path: str | Path) -> EngineConfig:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ConfigError(f"cannot read config {path}: {e.strerror}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        raise ConfigError(f"{path}: not valid YAML: {e}") from None
+    return parse(data, base_dir=str(path.parent))

@@ -1,0 +1,71 @@
+"""The engine loop: one thread pulls player events from the plugin, lets the tables act, and
+pushes one op batch back per round. It survives the plugin going away (reconnects) and the
+tables survive the engine going away (SQLite)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from ..transport.base import Transport, TransportClosed
+from .config import EngineConfig
+from .manager import Tables
+from .store import TableStore
+
+log = logging.getLogger("unocraft.engine")
+
+
+class EngineLoop:
+    def __init__(self, config: EngineConfig, transport: Transport, store: TableStore | None,
+                 clock=time.time):
+        self.config = config
+        self.transport = transport
+        self.tables = Tables(config, store)
+        self.clock = clock
+        self.stop = threading.Event()
+
+    def run(self, reconnect: bool = True) -> None:
+        while not self.stop.is_set():
+            try:
+                hello = self.transport.connect()
+            except TransportClosed as e:
+                if not reconnect:
+                    raise
+                log.warning("%s; retrying", e)
+                self.stop.wait(1.0)
+                continue
+            try:
+                self.tables.attach(hello, self.clock())
+                self.transport.apply(self.tables.flush())
+                self._serve()
+            except TransportClosed as e:
+                log.warning("plugin connection lost (%s)", e)
+                if not reconnect:
+                    raise
+                self.stop.wait(0.5)
+        self.transport.close()
+
+    def _serve(self) -> None:
+        while not self.stop.is_set():
+            now = self.clock()
+            wait_ms = int(min(self.tables.next_wakeup(now), 0.5) * 1000)
+            events = self.transport.poll(wait_ms)
+            now = self.clock()
+            for ev in events:
+                try:
+                    self.tables.handle(ev, now)
+                except Exception:   # one bad event must not stop every table
+                    log.exception("event %r failed", ev)
+            try:
+                self.tables.tick(now)
+            except Exception:
+                log.exception("tick failed")
+            try:
+                ops = self.tables.flush()
+            except Exception:
+                log.exception("redraw failed")
+                ops = self.tables.ops
+                self.tables.ops = []
+            if ops:
+                self.transport.apply(ops)

@@ -1,0 +1,679 @@
+"""Many tables on one server: player input in, display ops out.
+
+`Tables.handle(event, now)` takes one plugin event (a `/uno` command, a right-click on a card, an
+inventory click, a join or quit); `Tables.tick(now)` runs the clocks (lobby countdown, bots,
+turn timer, catch window, rejoin window, next round); `Tables.flush()` redraws what changed,
+saves changed tables to SQLite and returns the op batch for the plugin. No rule is decided here:
+actions go to the rules, refusals come back with a code and are shown to the player.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import zlib
+
+from ..presentation import chat
+from ..presentation.faces import face_pixels
+from ..presentation.lang import normalise
+from ..rules.actions import VERBS, Action
+from ..rules.cards import COLOUR_NAMES
+from ..rules.errors import ConfigError, Refused
+from ..rules.options import PRESETS, Options, parse_assignments
+from ..simulate import out_of_turn_possible
+from . import render
+from .config import EngineConfig
+from .store import TableStore
+from .table import Seat, Table
+from .text import say
+
+SUBCOMMANDS = ["start", "join", "leave", "spectate", "rules", "help", "play", "draw", "pass", "uno",
+               "catch", "challenge", "accept", "colour", "swap", "jump", "give"]
+ACTION_WORDS = set(VERBS) | {"color", "accept"}
+MAX_BOT_STEPS_PER_TICK = 20
+
+
+class Tables:
+    def __init__(self, config: EngineConfig, store: TableStore | None = None):
+        self.config = config
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self.where: dict[str, str] = {}          # player -> table id (seated or watching)
+        self.langs: dict[str, str] = {}
+        self.online: set[str] = set()
+        self.ops: list[dict] = []
+        self.dirty: set[str] = set()             # tables to redraw and save
+        self.deleted: set[str] = set()
+        self.sent_slots: dict[str, dict[int, str]] = {}
+        self.sent_completions: dict[str, str] = {}
+        self.prompted: dict[str, tuple[str, int]] = {}
+        self.titled: dict[str, tuple[str, float]] = {}
+        self.faces_sent: set[str] = set()
+        self.next_id = 1
+        if store is not None:
+            for data in store.load_all():
+                t = Table.from_dict(data)
+                self.tables[t.id] = t
+                self.next_id = max(self.next_id, int(t.id.lstrip("t") or 0) + 1)
+                for s in t.humans():
+                    self.where[s.name] = t.id
+                    self.langs[s.name] = s.lang
+                for n in t.spectators:
+                    self.where[n] = t.id
+
+    # ================================================================ connection
+    def attach(self, hello: dict, now: float) -> None:
+        """A (re)connected plugin: resend everything, mark who is here, give back items of
+        players no table holds any more."""
+        self.sent_slots.clear()
+        self.sent_completions.clear()
+        self.prompted.clear()
+        self.titled.clear()
+        self.faces_sent.clear()
+        self.online = set(hello.get("online", []))
+        lang = self.config.language
+        self.ops.append({"op": "strings", "strings": {
+            "paused": {"text": say(lang, "engine.paused"), "colour": "yellow"},
+            "resumed": {"text": say(lang, "engine.resumed"), "colour": "green"},
+            "no_engine": {"text": say(lang, "engine.paused"), "colour": "red"}}})
+        self.ops.append({"op": "complete", "tree": {
+            "": SUBCOMMANDS, "start": list(PRESETS), "rules": list(PRESETS) + self._option_words(),
+            "rules *": self._option_words(), "colour": ["red", "yellow", "green", "blue"],
+            "join": [], "spectate": []}})
+        for t in self.tables.values():
+            for s in t.humans():
+                if s.name in self.online:
+                    s.away_since = None
+                    self._tell(s.name, "table.resumed", "green")
+                elif t.state == "playing" and s.away_since is None:
+                    s.away_since = now
+            self.dirty.add(t.id)
+        seated = {s.name for t in self.tables.values() for s in t.humans() if s.away_since is None}
+        for name in hello.get("vault", []):
+            if name not in seated:
+                self.ops.append({"op": "restore", "player": name})
+
+    def _option_words(self) -> list[str]:
+        return [f"{k}=" for k in Options.__dataclass_fields__ if k != "edition"]
+
+    # ================================================================ events
+    def handle(self, ev: dict, now: float) -> None:
+        kind = ev.get("type")
+        player = ev.get("player")
+        if not player:
+            return
+        if ev.get("locale"):
+            self.langs[player] = normalise(ev["locale"])
+        if kind == "join":
+            self.online.add(player)
+            self._joined(player, now)
+        elif kind == "quit":
+            self.online.discard(player)
+            self._quit(player, now)
+        elif kind == "command":
+            self.online.add(player)
+            self._command(player, [str(a) for a in ev.get("args", [])], ev.get("pos"), now)
+        elif kind == "use":
+            self._use(player, ev.get("tag") or "", now)
+        elif kind == "click":
+            self._click(player, ev.get("tag") or "", now)
+
+    def lang(self, player: str) -> str:
+        return self.langs.get(player, self.config.language)
+
+    # ---------------------------------------------------------------- commands
+    def _command(self, player: str, args: list[str], pos, now: float) -> None:
+        args, token = chat.split_token(args)
+        if not args:
+            return self._help(player)
+        sub = args[0].lower()
+        rest = args[1:]
+        if sub == "help":
+            return self._help(player)
+        if sub == "start":
+            return self._start(player, rest, pos, now)
+        if sub == "join":
+            return self._join(player, rest, pos, now)
+        if sub == "leave":
+            return self._leave(player, now)
+        if sub == "spectate":
+            return self._spectate(player, rest, pos)
+        if sub == "rules":
+            return self._rules(player, rest)
+        if sub in ACTION_WORDS:
+            verb = {"color": "colour", "accept": "draw"}.get(sub, sub)
+            return self._act(player, " ".join([verb] + rest), token, now)
+        self._error(player, "error.unknown_command")
+        self._usage(player)
+
+    def _help(self, player: str) -> None:
+        lang = self.lang(player)
+        lines = [[{"text": say(lang, "help.header"), "colour": "gold", "bold": True}]]
+        for key in ("start", "join", "leave", "spectate", "rules", "play", "draw", "pass", "uno", "catch",
+                    "challenge", "colour", "swap", "help"):
+            cmd = say(lang, f"help.{key}")
+            lines.append([{"text": cmd, "colour": "gray", "click": {"suggest": cmd.split(" ")[0] + " " + key + " "}}])
+        for line in lines:
+            self._send(player, line)
+
+    def _usage(self, player: str, key: str = "usage", **args) -> None:
+        self._send(player, [{"text": say(self.lang(player), key, **args), "colour": "yellow"}])
+
+    def _start(self, player: str, rest: list[str], pos, now: float) -> None:
+        t = self._table_of(player)
+        if t is not None and t.seat(player) is not None:
+            if t.state == "lobby" and t.owner == player:
+                t.countdown_at = min(t.countdown_at, now)   # the owner starts now
+                return
+            return self._error(player, "error.already_seated", table=t.id)
+        if t is not None:   # a spectator sits down
+            self._unwatch(player)
+        preset = self.config.preset
+        overrides = dict(self.config.options)
+        if rest:
+            preset = rest[0]
+            try:
+                overrides.update(parse_assignments(rest[1:]))
+                Options.build(preset, **overrides)
+            except ConfigError as e:
+                self._error(player, "error.bad_argument", detail=str(e))
+                return self._usage(player, "usage.rules")
+        near = self._open_table_near(pos) if not rest else None
+        if near is not None:
+            return self._sit(near, player, now)
+        table = Table(id=f"t{self.next_id}", owner=player, pos=tuple(pos or (0, 0, 0)), preset=preset,
+                      overrides={k: v for k, v in overrides.items()},
+                      countdown_at=now + self.config.timers.lobby,
+                      seed=zlib.crc32(f"{player}{now}{self.next_id}".encode()))
+        self.next_id += 1
+        self.tables[table.id] = table
+        self._broadcast_near(table, "table.opened", player=player, table=table.id)
+        self._sit(table, player, now, announce=False)
+        self._countdown_message(table, now)
+
+    def _countdown_message(self, t: Table, now: float) -> None:
+        secs = max(0, math.ceil(t.countdown_at - now))
+        for name, lang, _ in t.members():
+            self._send(name, [{"text": say(lang, "start.countdown", count=secs), "colour": "yellow"}])
+
+    def _open_table_near(self, pos) -> Table | None:
+        best, best_d = None, None
+        for t in self.tables.values():
+            if t.state != "lobby" or len(t.seats) >= self.config.seats:
+                continue
+            d = 0.0 if pos is None else math.dist(pos, t.pos)
+            if d <= self.config.join_radius and (best_d is None or d < best_d):
+                best, best_d = t, d
+        return best
+
+    def _sit(self, t: Table, player: str, now: float, announce: bool = True) -> None:
+        t.seats.append(Seat(player, lang=self.lang(player)))
+        self.where[player] = t.id
+        if announce:
+            for name, lang, _ in t.members():
+                self._send(name, [{"text": say(lang, "start.joined", player=player), "colour": "green"}])
+        self.dirty.add(t.id)
+
+    def _join(self, player: str, rest: list[str], pos, now: float) -> None:
+        t = self._table_of(player)
+        if t is not None and t.seat(player) is not None:
+            return self._error(player, "error.already_seated", table=t.id)
+        if rest:
+            target = self.tables.get(rest[0])
+            if target is None:
+                self._error(player, "error.no_such_table", table=rest[0])
+                return self._usage(player, "usage.action", command="join [table]")
+        else:
+            target = self._open_table_near(pos) or next(
+                (x for x in self.tables.values() if x.state == "lobby" and len(x.seats) < self.config.seats), None)
+            if target is None:
+                return self._error(player, "error.no_table")
+        if target.state != "lobby":
+            return self._error(player, "error.game_running", table=target.id)
+        if len(target.seats) >= self.config.seats:
+            return self._error(player, "error.table_full", table=target.id)
+        if t is not None:
+            self._unwatch(player)
+        self._sit(target, player, now)
+
+    def _leave(self, player: str, now: float) -> None:
+        t = self._table_of(player)
+        if t is None:
+            return self._error(player, "error.not_at_table")
+        if player in t.spectators:
+            self._unwatch(player)
+            return self._tell(player, "table.you_left", "green")
+        seat = t.seat(player)
+        if t.state == "lobby":
+            t.seats.remove(seat)
+        else:
+            seat.bot = self.config.stand_in    # the game goes on; a bot holds the cards
+            seat.away_since = None
+        del self.where[player]
+        self._give_back(player)
+        self._tell(player, "table.you_left", "green")
+        for name, lang, _ in t.members():
+            self._send(name, [{"text": say(lang, "start.left", player=player), "colour": "gray"}])
+        if not t.humans() and t.state == "lobby" or not any(s.human for s in t.seats) and not t.spectators:
+            self._close(t)
+        else:
+            self.dirty.add(t.id)
+
+    def _spectate(self, player: str, rest: list[str], pos) -> None:
+        t = self._table_of(player)
+        if t is not None:
+            return self._error(player, "error.already_seated", table=t.id)
+        if rest:
+            target = self.tables.get(rest[0])
+            if target is None:
+                self._error(player, "error.no_such_table", table=rest[0])
+                return self._usage(player, "usage.action", command="spectate [table]")
+        else:
+            cands = list(self.tables.values())
+            if pos is not None:
+                cands.sort(key=lambda x: math.dist(pos, x.pos))
+            target = cands[0] if cands else None
+            if target is None:
+                return self._error(player, "error.no_table")
+        target.spectators[player] = self.lang(player)
+        self.where[player] = target.id
+        self._tell(player, "table.spectating", "green", table=target.id)
+        self.dirty.add(target.id)
+
+    def _unwatch(self, player: str) -> None:
+        t = self._table_of(player)
+        if t is not None and player in t.spectators:
+            del t.spectators[player]
+            del self.where[player]
+            self.sent_completions.pop(player, None)
+
+    def _rules(self, player: str, rest: list[str]) -> None:
+        t = self._table_of(player)
+        lang = self.lang(player)
+        if not rest:
+            if t is None:
+                opts = self.config.options_for()
+                return self._send(player, [{"text": say(lang, "table.rules", table="-", preset=self.config.preset,
+                                                        options=_fmt(opts.changed())), "colour": "aqua"}])
+            return self._send(player, [{"text": say(lang, "table.rules", table=t.id, preset=t.preset,
+                                                    options=_fmt(t.options().changed())), "colour": "aqua"}])
+        if t is None or t.seat(player) is None:
+            return self._error(player, "error.not_at_table")
+        if t.owner != player:
+            return self._error(player, "error.not_owner", player=t.owner)
+        if t.state != "lobby":
+            return self._error(player, "error.rules_locked")
+        preset, assignments = (rest[0], rest[1:]) if "=" not in rest[0] else (t.preset, rest)
+        try:
+            overrides = dict(t.overrides) if preset == t.preset else {}
+            overrides.update(parse_assignments(assignments))
+            Options.build(preset, **overrides)
+        except ConfigError as e:
+            self._error(player, "error.bad_argument", detail=str(e))
+            return self._usage(player, "usage.rules")
+        t.preset, t.overrides = preset, overrides
+        for name, lang2, _ in t.members():
+            self._send(name, [{"text": say(lang2, "table.rules", table=t.id, preset=preset,
+                                           options=_fmt(t.options().changed())), "colour": "aqua"}])
+        self.dirty.add(t.id)
+
+    # ---------------------------------------------------------------- playing
+    def _seated_table(self, player: str) -> Table | None:
+        t = self._table_of(player)
+        return t if t is not None and t.seat(player) is not None else None
+
+    def _act(self, player: str, text: str, token: str | None, now: float) -> None:
+        t = self._seated_table(player)
+        if t is None:
+            return self._error(player, "error.not_at_table")
+        if t.state != "playing" or t.game is None:
+            return self._error(player, "start.waiting", count=len(t.seats), min=2)
+        if token is not None and token != str(t.token):
+            return self._error(player, "error.stale_click")
+        try:
+            action = Action.parse(player, text)
+        except ConfigError as e:
+            self._error(player, "error.bad_argument", detail=str(e))
+            return self._usage(player, "usage.action", command=_usage_of(text.split()[0]))
+        if t.game.phase != "play":
+            return self._refused(player, "round_over" if t.game.phase == "round_over" else "game_over")
+        try:
+            events = t.apply(action, now)
+        except Refused as r:
+            if r.code == "wild_needs_colour":
+                legal = t.legal(player)
+                code = text.split()[1] if len(text.split()) > 1 else ""
+                self._send(player, render.wild_colour_line(code, self.lang(player), t.token, legal))
+            else:
+                self._refused(player, r.code)
+            if r.events:
+                self._tell_events(t, r.events)
+                t.token += 1
+                t.changed_at = now
+                self.dirty.add(t.id)
+            return
+        self._tell_events(t, events)
+        self.dirty.add(t.id)
+
+    def _refused(self, player: str, code: str) -> None:
+        lang = self.lang(player)
+        key = {"not_your_turn": "error.not_your_turn", "illegal_card": "error.cannot_play"}.get(code)
+        text = say(lang, key) if key else say(lang, "error.refused", reason=say(lang, f"refusal.{code}"))
+        self._send(player, [{"text": text, "colour": "red"}])
+
+    def _use(self, player: str, tag: str, now: float) -> None:
+        t = self._seated_table(player)
+        if t is None or t.game is None:
+            return self._error(player, "error.not_at_table")
+        if tag == render.TAG_PAGE:
+            t.pages[player] = t.pages.get(player, 0) + 1
+            self.dirty.add(t.id)
+            return
+        if tag == render.TAG_TOP:
+            return self._send(player, render.status_line(t.view(player), self.lang(player)))
+        if not tag.startswith(render.TAG_CARD):
+            return
+        code = tag[len(render.TAG_CARD):]
+        view = t.view(player)
+        if code not in (view.get("hand") or []):
+            return self._error(player, "error.wrong_card_item")
+        face = render.face_of(code, view.get("side", "light"))[0]
+        legal = t.legal(player)
+        if face.is_wild and any(a.colour for a in legal if a.verb in ("play", "jump") and a.cards
+                                and render.playable_codes([a]) == {code}):
+            return self._send(player, render.wild_colour_line(code, self.lang(player), t.token, legal))
+        self._act(player, f"play {code}", None, now)
+
+    def _click(self, player: str, tag: str, now: float) -> None:
+        """A click on a card in the inventory calls UNO (the mod flow of RULES.md §13)."""
+        t = self._seated_table(player)
+        if t is None or t.game is None or not tag.startswith(render.TAG_CARD):
+            return
+        self._act(player, "uno", None, now)
+
+    # ---------------------------------------------------------------- join / quit
+    def _joined(self, player: str, now: float) -> None:
+        self.sent_slots.pop(player, None)
+        self.sent_completions.pop(player, None)
+        self.prompted.pop(player, None)
+        t = self._table_of(player)
+        if t is None:
+            return
+        seat = t.seat(player)
+        if seat is not None and seat.away_since is not None:
+            seat.away_since = None
+            for name, lang, _ in t.members():
+                if name != player:
+                    self._send(name, [{"text": say(lang, "table.back", player=player), "colour": "green"}])
+            self._tell(player, "table.resumed", "green")
+        self.dirty.add(t.id)
+
+    def _quit(self, player: str, now: float) -> None:
+        self.sent_slots.pop(player, None)
+        self.sent_completions.pop(player, None)
+        t = self._table_of(player)
+        if t is None:
+            return
+        if player in t.spectators:
+            return self._unwatch(player)
+        seat = t.seat(player)
+        if t.state == "lobby":
+            t.seats.remove(seat)
+            del self.where[player]
+            if not t.humans():
+                self._close(t)
+            return
+        seat.away_since = now
+        for name, lang, _ in t.members():
+            self._send(name, [{"text": say(lang, "table.away", player=player), "colour": "gray"}])
+        self.dirty.add(t.id)
+
+    # ================================================================ clocks
+    def tick(self, now: float) -> None:
+        for t in list(self.tables.values()):
+            if t.state == "lobby":
+                if now >= t.countdown_at and t.humans():
+                    self._deal(t, now)
+                continue
+            if t.state != "playing" or t.game is None:
+                continue
+            for s in t.humans():
+                if s.away_since is not None and now - s.away_since >= self.config.timers.rejoin:
+                    s.bot = self.config.stand_in      # gone for good: a bot plays the rest
+                    s.away_since = None
+                    self.where.pop(s.name, None)
+                    self.dirty.add(t.id)
+            phase = t.game.phase
+            if phase == "play":
+                for _ in range(MAX_BOT_STEPS_PER_TICK):
+                    if not self._drive(t, now):
+                        break
+            elif phase == "round_over" and not self.config.single_round:
+                if t.next_round_at is None:
+                    t.next_round_at = now + self.config.timers.next_round
+                    for name, lang, _ in t.members():
+                        self._send(name, [{"text": say(lang, "round.next", count=round(self.config.timers.next_round)),
+                                           "colour": "gray"}])
+                elif now >= t.next_round_at:
+                    t.next_round_at = None
+                    t.game.start_next_round()
+                    t.token += 1
+                    t.changed_at = now
+                    t._turn_changed(now)
+                    self.dirty.add(t.id)
+            else:
+                self._close(t)
+            if not any(s.human for s in t.seats) and not t.spectators and t.id in self.tables:
+                self._close(t)
+
+    def _drive(self, t: Table, now: float) -> bool:
+        """One bot step if one is due: reactions out of turn after the catch window, then the
+        actor's move when the actor is a bot, away, or out of time. True when something moved."""
+        timers = self.config.timers
+        g = t.game
+        if g.phase != "play" or now < t.changed_at + timers.bot_think:
+            return False
+        actor = t.actor_name()
+        if out_of_turn_possible(g) and now >= t.changed_at + timers.catch_window:
+            for seat in t.seats:
+                if seat.name == actor or not (seat.bot or seat.away_since is not None):
+                    continue
+                legal = g.legal_actions(seat.name)
+                if not legal:
+                    continue
+                choice = t.bot_for(seat, seat.bot or self.config.stand_in).react(t.view(seat.name), legal)
+                if choice is not None:
+                    return self._bot_plays(t, choice, now)
+        seat = t.seat(actor)
+        if seat is None:
+            return False
+        if seat.bot or seat.away_since is not None:
+            legal = g.legal_actions(actor)
+            if not legal:
+                return False
+            return self._bot_plays(t, t.bot_for(seat, seat.bot or self.config.stand_in).act(t.view(actor), legal), now)
+        # a human who is here: the turn timer
+        if now >= t.turn_started + timers.turn:
+            legal = g.legal_actions(actor)
+            for name, lang, _ in t.members():
+                self._send(name, [{"text": say(lang, "turn.timeout", player=actor), "colour": "gray"}])
+            return self._bot_plays(t, t.bot_for(seat, self.config.stand_in).act(t.view(actor), legal), now)
+        if not t.warned and now >= t.turn_started + timers.turn - timers.turn_warning:
+            t.warned = True
+            self._send(actor, [{"text": say(self.lang(actor), "turn.warning", count=round(timers.turn_warning)),
+                                "colour": "yellow"}])
+        return False
+
+    def _bot_plays(self, t: Table, action: Action, now: float) -> bool:
+        try:
+            events = t.apply(action, now)
+        except Refused:
+            return False
+        self._tell_events(t, events)
+        self.dirty.add(t.id)
+        return True
+
+    def next_wakeup(self, now: float) -> float:
+        """Seconds until a clock may need the engine (the long-poll waits at most this long)."""
+        timers = self.config.timers
+        soonest = 1.0
+        for t in self.tables.values():
+            if t.state == "lobby":
+                soonest = min(soonest, t.countdown_at - now)
+            elif t.game is not None and t.game.phase == "play":
+                soonest = min(soonest, t.changed_at + timers.bot_think - now)
+            elif t.next_round_at is not None:
+                soonest = min(soonest, t.next_round_at - now)
+        return max(0.0, soonest)
+
+    # ================================================================ deal and end
+    def _deal(self, t: Table, now: float) -> None:
+        added = t.fill_with_bots(self.config.bots_fill_to, self.config.bot_kind)
+        if len(t.seats) < 2:
+            t.countdown_at = now + self.config.timers.lobby
+            for name, lang, _ in t.members():
+                self._send(name, [{"text": say(lang, "start.waiting", count=len(t.seats), min=2), "colour": "yellow"}])
+            return
+        for name, lang, _ in t.members():
+            for b in added:
+                self._send(name, [{"text": say(lang, "bot.joined", player=b), "colour": "gray"}])
+        t.deal(now)
+        edition = t.game.opts.edition
+        for name, lang, _ in t.members():
+            self._send(name, [{"text": say(lang, "start.started", edition=say(lang, f"edition.{edition}")),
+                               "colour": "green", "bold": True}])
+        self.dirty.add(t.id)
+
+    def _close(self, t: Table) -> None:
+        if t.game is not None and t.game.phase in ("round_over", "match_over"):
+            for name, lang, _ in t.members():
+                self._send(name, [{"text": say(lang, "table.closed", table=t.id), "colour": "gray"}])
+        for s in t.humans():
+            if self.where.get(s.name) == t.id:
+                del self.where[s.name]
+            self._give_back(s.name)
+        for n in list(t.spectators):
+            self.where.pop(n, None)
+            self.sent_completions.pop(n, None)
+        self.tables.pop(t.id, None)
+        self.dirty.discard(t.id)
+        self.deleted.add(t.id)
+
+    def _give_back(self, player: str) -> None:
+        self.ops.append({"op": "restore", "player": player})
+        self.sent_slots.pop(player, None)
+        self.sent_completions.pop(player, None)
+        self.prompted.pop(player, None)
+
+    # ================================================================ output
+    def _table_of(self, player: str) -> Table | None:
+        tid = self.where.get(player)
+        return self.tables.get(tid) if tid else None
+
+    def _send(self, player: str, line) -> None:
+        if player in self.online:
+            self.ops.append({"op": "msg", "player": player, "c": line})
+
+    def _tell(self, to: str, key: str, colour: str = "white", **args) -> None:
+        self._send(to, [{"text": say(self.lang(to), key, **args), "colour": colour}])
+
+    def _error(self, to: str, key: str, **args) -> None:
+        self._tell(to, key, "red", **args)
+
+    def _broadcast_near(self, t: Table, key: str, **args) -> None:
+        for name in sorted(self.online):
+            self._tell(name, key, "aqua", **args)
+
+    def _tell_events(self, t: Table, events) -> None:
+        for ev in events:
+            for name, lang, seated in t.members():
+                line = render.event_line(ev, name if seated else None, lang)
+                if line:
+                    self._send(name, line)
+
+    def flush(self) -> list[dict]:
+        """Redraws changed tables, saves them, and hands over the op batch."""
+        for tid in sorted(self.dirty):
+            t = self.tables.get(tid)
+            if t is not None:
+                self._redraw(t)
+        if self.store is not None and (self.dirty or self.deleted):
+            changes: dict[str, dict | None] = {tid: None for tid in self.deleted}
+            for tid in self.dirty:
+                if tid in self.tables:
+                    changes[tid] = self.tables[tid].to_dict()
+            self.store.save(changes)
+        self.dirty.clear()
+        self.deleted.clear()
+        ops, self.ops = self.ops, []
+        return ops
+
+    def _redraw(self, t: Table) -> None:
+        if t.game is None or t.state != "playing":
+            return
+        actor = t.actor_name()
+        for seat in t.humans():
+            name = seat.name
+            if seat.away_since is not None or name not in self.online:
+                continue
+            lang = self.lang(name)
+            view = t.view(name)
+            legal = t.legal(name)
+            self._items(name, render.hand_slots(view, lang, t.pages.get(name, 0), legal))
+            self.ops.append({"op": "actionbar", "player": name, "c": render.status_line(view, lang)})
+            self._completions(t, name, view, legal)
+            if self.prompted.get(name) != (t.id, t.token):
+                self.prompted[name] = (t.id, t.token)
+                if name == actor or any(a.verb in ("catch", "jump") for a in legal):
+                    for line in render.turn_lines(view, lang, t.token, legal):
+                        self._send(name, line)
+            if name == actor and self.titled.get(name) != (t.id, t.turn_started):
+                self.titled[name] = (t.id, t.turn_started)
+                self.ops.append({"op": "title", "player": name, "title": {"text": say(lang, "turn.yours"), "colour": "gold"},
+                                 "subtitle": render.status_line(view, lang)})
+                self.ops.append({"op": "sound", "player": name, "sound": "minecraft:block.note_block.pling", "pitch": 1.2})
+        for name, lang in t.spectators.items():
+            if name in self.online:
+                self.ops.append({"op": "actionbar", "player": name, "c": render.status_line(t.view(None), lang)})
+
+    def _items(self, player: str, slots: dict[int, dict | None]) -> None:
+        sent = self.sent_slots.setdefault(player, {})
+        changed: dict[str, dict | None] = {}
+        for slot, item in slots.items():
+            key = json.dumps(item, sort_keys=True) if item is not None else ""
+            if slot in sent and sent[slot] == key:
+                continue
+            sent[slot] = key
+            changed[str(slot)] = item
+            if item is not None and "face" in item and item["face"] not in self.faces_sent:
+                self.faces_sent.add(item["face"])
+                self.ops.append({"op": "face", "key": item["face"],
+                                 "pixels": base64.b64encode(face_pixels(item["face"])).decode("ascii")})
+        if changed:
+            self.ops.append({"op": "items", "player": player, "slots": changed})
+
+    def _completions(self, t: Table, player: str, view: dict, legal: list[Action]) -> None:
+        others = [s.name for s in t.seats if s.name != player]
+        side = t.game.side_colours
+        colours = [COLOUR_NAMES[c] for c in (side() if callable(side) else side)]
+        tree = {"play": sorted(set(view.get("hand") or [])), "jump": sorted(set(view.get("hand") or [])),
+                "catch": others, "swap": others, "give": sorted(set(view.get("hand") or [])),
+                "play *": colours, "colour": colours,
+                "join": sorted(self.tables), "spectate": sorted(self.tables)}
+        key = json.dumps(tree, sort_keys=True)
+        if self.sent_completions.get(player) != key:
+            self.sent_completions[player] = key
+            self.ops.append({"op": "complete", "player": player, "tree": tree})
+
+
+def _fmt(changed: dict) -> str:
+    return " ".join(f"{k}={v}" for k, v in changed.items()) or "(defaults)"
+
+
+def _usage_of(verb: str) -> str:
+    return {
+        "play": "play <card> [colour]", "jump": "jump <card> [colour]", "catch": "catch <player>",
+        "swap": "swap <player> [card]", "give": "give <card>", "colour": "colour <red|yellow|green|blue>",
+        "color": "colour <red|yellow|green|blue>",
+    }.get(verb.lower(), verb.lower())

@@ -1,0 +1,231 @@
+"""Views → what a player sees: card items, chat lines with buttons, the status line.
+
+Pure functions of a rules view (and the player's language and page): no clock, no I/O. The
+manager turns their results into display ops.
+"""
+
+from __future__ import annotations
+
+from ..presentation import chat
+from ..presentation.faces import face_key
+from ..presentation.lang import card_name, colour_name
+from ..rules.actions import Action, parse_ref
+from ..rules.cards import COLOUR_BY_NAME, Card
+from .text import say
+
+HOTBAR_CARDS = 8          # slots 0-7 show a page of the hand, slot 8 turns the page
+PAGE_SLOT = 8
+MAIN_SLOTS = range(9, 36)  # the rest of the hand, in the inventory
+OFFHAND = 40
+TAG_CARD = "card:"
+TAG_PAGE = "page"
+TAG_TOP = "top"
+
+
+def face_of(code: str, side: str) -> tuple[Card, bool]:
+    """The face of a hand card in play on `side` (flip cards name both faces)."""
+    ref = parse_ref(code)
+    if isinstance(ref, tuple):
+        return (ref[1], True) if side == "dark" else (ref[0], False)
+    return ref, side == "dark"
+
+
+def playable_codes(legal: list[Action]) -> set[str]:
+    out = set()
+    for a in legal:
+        if a.verb in ("play", "jump") and a.cards:
+            ref = a.cards[0]
+            out.add(f"{ref[0]}/{ref[1]}" if isinstance(ref, tuple) else str(ref))
+    return out
+
+
+def card_component(card: Card, lang: str, bold: bool = False) -> dict:
+    colour = chat.CHAT_COLOUR.get(card.colour, "white") if card.colour else "white"
+    c = {"text": card_name(lang, card), "colour": colour}
+    if bold:
+        c["bold"] = True
+    return c
+
+
+def card_item(code: str, side: str, lang: str, playable: bool, can_call_uno: bool) -> dict:
+    card, dark = face_of(code, side)
+    lore = [{"text": say(lang, "item.play_lore"), "colour": "gray"}]
+    if can_call_uno:
+        lore.append({"text": say(lang, "item.uno_lore"), "colour": "gold"})
+    return {"face": face_key(card, dark), "name": card_component(card, lang, bold=playable),
+            "lore": lore, "glow": playable, "tag": TAG_CARD + code}
+
+
+def pages_of(hand_size: int) -> int:
+    return max(1, -(-hand_size // HOTBAR_CARDS))
+
+
+def hand_slots(view: dict, lang: str, page: int, legal: list[Action]) -> dict[int, dict | None]:
+    """Every engine slot of a seated player: hotbar page, page button, the rest in the
+    inventory, the top card in the off-hand. Slots without a card map to None (emptied)."""
+    hand = view.get("hand") or []
+    side = view.get("side", "light")
+    playable = playable_codes(legal)
+    can_uno = any(a.verb == "uno" for a in legal)
+    pages = pages_of(len(hand))
+    page %= pages
+    shown = hand[page * HOTBAR_CARDS:(page + 1) * HOTBAR_CARDS]
+    rest = hand[:page * HOTBAR_CARDS] + hand[(page + 1) * HOTBAR_CARDS:]
+    slots: dict[int, dict | None] = {}
+    for i in range(HOTBAR_CARDS):
+        slots[i] = card_item(shown[i], side, lang, shown[i] in playable, can_uno) if i < len(shown) else None
+    slots[PAGE_SLOT] = None
+    if pages > 1:
+        slots[PAGE_SLOT] = {"material": "minecraft:arrow",
+                            "name": {"text": say(lang, "item.page", page=page + 1, pages=pages), "colour": "yellow"},
+                            "lore": [{"text": say(lang, "item.page_lore"), "colour": "gray"}],
+                            "glow": False, "tag": TAG_PAGE}
+    for n, slot in enumerate(MAIN_SLOTS):
+        slots[slot] = card_item(rest[n], side, lang, rest[n] in playable, can_uno) if n < len(rest) else None
+    slots[OFFHAND] = top_item(view, lang)
+    return slots
+
+
+def top_item(view: dict, lang: str) -> dict | None:
+    top = view.get("top")
+    if not top:
+        return None
+    card, dark = face_of(top, view.get("side", "light"))
+    name = card_component(card, lang)
+    return {"face": face_key(card, dark),
+            "name": {"text": say(lang, "item.top", card=card_name(lang, card)), "colour": name["colour"]},
+            "lore": [], "glow": False, "tag": TAG_TOP}
+
+
+def status_line(view: dict, lang: str) -> list[dict]:
+    """The action bar: whose turn, top card, colour, direction, card counts."""
+    top = view.get("top")
+    card = face_of(top, view.get("side", "light"))[0] if top else None
+    colour = view.get("colour")
+    colour_letter = COLOUR_BY_NAME.get(colour) if colour else None
+    counts = "  ".join(f"{p['name']} {p['cards']}" for p in view["players"])
+    text = say(lang, "status", player=view.get("turn") or "-",
+               card=card_name(lang, card) if card else "-",
+               colour=colour_name(lang, colour_letter) if colour_letter else "-",
+               direction=say(lang, f"direction.{view.get('direction', 'cw')}"), counts=counts)
+    return [{"text": text, "colour": chat.CHAT_COLOUR.get(colour_letter, "white") if colour_letter else "white"}]
+
+
+def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[list[dict]]:
+    """The chat lines a player gets when they have something to do: the hand with clickable
+    cards, and a button for every other choice the rules offer now."""
+    lines: list[list[dict]] = []
+    verbs = {a.verb for a in legal}
+    hand = view.get("hand") or []
+    side = view.get("side", "light")
+    playable = playable_codes(legal)
+    if hand and ("play" in verbs or "jump" in verbs or "draw" in verbs):
+        line = [chat.text(say(lang, "game.hand") + " ", "gray")]
+        for n, code in enumerate(hand):
+            card, dark = face_of(code, side)
+            if n:
+                line.append(chat.text(" "))
+            ok = code in playable
+            comp = chat.card_component(card, lang, token, playable=ok, dark=dark)
+            if ok and "/" in code:   # flip: play by the full two-sided code
+                comp = dict(comp, click={"command": chat.command("play", code, token=token)})
+            line.append(comp)
+        lines.append(line)
+    buttons = chat.turn_buttons(lang, token, can_draw="draw" in verbs and "challenge" not in verbs,
+                                can_pass="pass" in verbs, can_uno="uno" in verbs)
+    if buttons:
+        lines.append(buttons)
+    pending = view.get("pending") or {}
+    if "challenge" in verbs and pending.get("kind") == "penalty":
+        card = Card.parse(pending["card"]) if pending.get("card") else None
+        lines.append(chat.challenge_buttons(lang, token, pending.get("source", "?"), card, pending.get("amount") or 0)
+                     if card else [])
+    if "colour" in verbs:
+        lines.append(chat.colour_buttons(lang, token, dark=side == "dark"))
+    swaps = [a.target for a in legal if a.verb == "swap" and a.target]
+    if swaps:
+        lines.append(chat.swap_buttons(lang, token, sorted(set(swaps))))
+    catches = [a.target for a in legal if a.verb == "catch" and a.target]
+    if catches:
+        line = []
+        for n, target in enumerate(sorted(set(catches))):
+            if n:
+                line.append(chat.text(" "))
+            line.append(chat.catch_button(lang, token, target))
+        lines.append(line)
+    return [line for line in lines if line]
+
+
+def wild_colour_line(code: str, lang: str, token: int, legal: list[Action]) -> list[dict]:
+    """"Choose a colour: [Red] …" for a wild the player right-clicked; each button plays it."""
+    colours = []
+    for a in legal:
+        if a.verb in ("play", "jump") and a.cards and a.colour:
+            ref = a.cards[0]
+            if (f"{ref[0]}/{ref[1]}" if isinstance(ref, tuple) else str(ref)) == code and a.colour not in colours:
+                colours.append(a.colour)
+    line = [chat.text(say(lang, "game.choose_colour") + " ", "gray")]
+    for n, colour in enumerate(colours):
+        if n:
+            line.append(chat.text(" "))
+        name = colour_name(lang, colour)
+        from ..rules.cards import COLOUR_NAMES
+        line.append(chat.button(name, chat.CHAT_COLOUR[colour],
+                                chat.command("play", code, COLOUR_NAMES[colour], token=token),
+                                say(lang, "button.colour_hover", colour=name)))
+    return line
+
+
+def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
+    """One rules event as a chat line for `viewer` (None: spectator), or None when it is not told."""
+    d = ev.for_player(viewer) if viewer is not None else ev.for_player(None)
+    kind = d["type"]
+    p = d.get("player")
+
+    def card(code: str) -> str:
+        ref = parse_ref(code)
+        return card_name(lang, ref[0] if isinstance(ref, tuple) else ref)
+
+    def line(text: str, colour: str = "white") -> list[dict]:
+        return [{"text": text, "colour": colour}]
+
+    if kind in ("play", "jump_in") and "card" in d:
+        face = parse_ref(d["card"])
+        face = face[0] if isinstance(face, tuple) else face
+        colour = COLOUR_BY_NAME.get(d.get("colour") or "", None)
+        if face.is_wild and colour:
+            return line(say(lang, "game.played_colour", player=p, card=card(d["card"]),
+                            colour=colour_name(lang, colour)), chat.CHAT_COLOUR.get(colour, "white"))
+        return line(say(lang, "game.played", player=p, card=card(d["card"])),
+                    chat.CHAT_COLOUR.get(face.colour, "white") if face.colour else "white")
+    if kind == "draw":
+        if viewer == p and d.get("cards"):
+            if len(d["cards"]) == 1:
+                return line(say(lang, "game.you_drew_card", card=card(d["cards"][0])), "aqua")
+            return line(say(lang, "game.you_drew", count=len(d["cards"])) + " "
+                        + ", ".join(card(c) for c in d["cards"]), "aqua")
+        return line(say(lang, "game.drew", player=p, count=d.get("count", 1)), "gray")
+    if kind == "turn" and d.get("skipped"):
+        return line(" ".join(say(lang, "game.skipped", player=s) for s in d["skipped"]), "gray")
+    if kind == "direction":
+        return line(say(lang, "game.reversed"), "gray")
+    if kind == "colour" and d.get("colour"):
+        letter = COLOUR_BY_NAME.get(d["colour"])
+        if letter:
+            return line(say(lang, "game.colour_chosen", colour=colour_name(lang, letter)), chat.CHAT_COLOUR[letter])
+    if kind == "uno":
+        return line(say(lang, "uno.called", player=p), "gold")
+    if kind == "caught":
+        return line(say(lang, "uno.caught", player=d.get("target"), count=d.get("amount", 2)), "red")
+    if kind == "challenge":
+        key = "challenge.guilty" if d.get("guilty") else "challenge.innocent"
+        who = d.get("target") if d.get("guilty") else p
+        return line(say(lang, key, player=who, count=4), "yellow")
+    if kind == "round_over":
+        pts = (d.get("points") or {}).get(d.get("winner"), 0)
+        return line(say(lang, "round.won", player=d.get("winner"), count=pts), "green")
+    if kind == "match_over":
+        winners = d.get("winners") or [d.get("winner")]
+        score = (d.get("scores") or {}).get(winners[0], 0) if winners and winners[0] else 0
+        return line(say(lang, "match.won", player=", ".join(w for w in winners if w), count=score), "green")
+    return None

@@ -1,0 +1,34 @@
+"""Table state in SQLite, so tables resume after an engine restart."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+
+class TableStore:
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path, check_same_thread=False)   # used by the one engine thread
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, data TEXT NOT NULL)")
+        self.db.commit()
+
+    def load_all(self) -> list[dict]:
+        return [json.loads(row[0]) for row in self.db.execute("SELECT data FROM tables ORDER BY id")]
+
+    def save(self, tables: dict[str, dict | None]) -> None:
+        """Writes changed tables (None: deleted) in one transaction."""
+        with self.db:
+            for table_id, data in tables.items():
+                if data is None:
+                    self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+                else:
+                    self.db.execute("INSERT OR REPLACE INTO tables (id, data) VALUES (?, ?)",
+                                    (table_id, json.dumps(data, ensure_ascii=False)))
+
+    def close(self) -> None:
+        self.db.close()

@@ -1,0 +1,157 @@
+"""One UNO table: seats, lobby countdown, the game, bots, turn timer, catch window, spectators.
+
+A table asks the rules for everything (legal actions, refusals, events) and never decides a
+rule itself. Time comes in as `now` (seconds, wall clock), so tests drive it without sleeping.
+Messages and redraws go out through the `Outbox` the manager gives it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from ..bots import make_bot
+from ..rules.actions import Action
+from ..rules.game import Game
+from ..rules.options import Options
+from ..simulate import actor, new_game
+
+BOT_NAMES = ("Steve", "Alex", "Creepy", "Ed", "Bob", "Sunny", "Ziggy", "Pixel", "Nova", "Rex")
+BOT_PREFIX = "Bot-"   # '-' never appears in a Minecraft name, so a bot can't share one
+
+
+@dataclass
+class Seat:
+    name: str
+    bot: str | None = None          # bot kind: a bot seat, or a human replaced after leaving
+    lang: str = "en"
+    away_since: float | None = None  # a disconnected human (may rejoin until the rejoin timer)
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+@dataclass
+class Table:
+    id: str
+    owner: str
+    pos: tuple[float, float, float]
+    preset: str
+    overrides: dict = field(default_factory=dict)
+    seats: list[Seat] = field(default_factory=list)
+    spectators: dict[str, str] = field(default_factory=dict)   # name -> language
+    state: str = "lobby"       # lobby, playing, over
+    countdown_at: float = 0.0
+    seed: int = 0
+    game: Game | None = None
+    token: int = 1             # every click carries it; a click with an old token is stale
+    changed_at: float = 0.0    # last change of the game (bots think, the catch window runs from it)
+    turn_actor: str | None = None
+    turn_started: float = 0.0
+    warned: bool = False
+    next_round_at: float | None = None
+    pages: dict[str, int] = field(default_factory=dict)
+    _bots: dict = field(default_factory=dict, repr=False)
+
+    # ------------------------------------------------------------ seats
+    def seat(self, name: str) -> Seat | None:
+        return next((s for s in self.seats if s.name == name), None)
+
+    def humans(self) -> list[Seat]:
+        return [s for s in self.seats if s.human]
+
+    def members(self) -> list[tuple[str, str, bool]]:
+        """(name, language, seated) of every human who sees this table."""
+        out = [(s.name, s.lang, True) for s in self.humans() if s.away_since is None]
+        out += [(n, lang, False) for n, lang in self.spectators.items()]
+        return out
+
+    def options(self) -> Options:
+        return Options.build(self.preset, **self.overrides)
+
+    def bot_for(self, seat: Seat, kind: str):
+        key = (seat.name, kind)
+        if key not in self._bots:
+            self._bots[key] = make_bot(kind, hash((self.seed, seat.name, kind)) & 0xFFFF)
+        return self._bots[key]
+
+    def fill_with_bots(self, fill_to: int, kind: str) -> list[str]:
+        added = []
+        used = {s.name for s in self.seats}
+        for base in BOT_NAMES:
+            if len(self.seats) >= max(fill_to, 2 if len(self.seats) < 2 else 0):
+                break
+            name = BOT_PREFIX + base
+            if name not in used:
+                self.seats.append(Seat(name, bot=kind))
+                added.append(name)
+        return added
+
+    # ------------------------------------------------------------ the game
+    def deal(self, now: float) -> list:
+        self.game = new_game([s.name for s in self.seats], self.options(), self.seed)
+        self.state = "playing"
+        self.token += 1
+        self.changed_at = now
+        self._turn_changed(now)
+        return []
+
+    def actor_name(self) -> str | None:
+        if self.game is None or self.game.phase != "play":
+            return None
+        return self.game.names[actor(self.game)]
+
+    def _turn_changed(self, now: float) -> None:
+        who = self.actor_name()
+        if who != self.turn_actor:
+            self.turn_actor = who
+            self.turn_started = now
+            self.warned = False
+
+    def apply(self, action: Action, now: float) -> list:
+        """Plays an action through the rules; raises Refused. Returns the events."""
+        events = self.game.play(action)
+        self.token += 1
+        self.changed_at = now
+        self._turn_changed(now)
+        return events
+
+    def legal(self, name: str) -> list[Action]:
+        if self.game is None or self.game.phase != "play" or self.seat(name) is None:
+            return []
+        return self.game.legal_actions(name)
+
+    def view(self, name: str | None) -> dict:
+        return self.game.view(name, legal=False)
+
+    # ------------------------------------------------------------ persistence
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id, "owner": self.owner, "pos": list(self.pos), "preset": self.preset,
+            "overrides": self.overrides, "state": self.state, "countdown_at": self.countdown_at,
+            "seed": self.seed, "token": self.token, "changed_at": self.changed_at,
+            "turn_actor": self.turn_actor, "turn_started": self.turn_started, "warned": self.warned,
+            "next_round_at": self.next_round_at, "pages": self.pages,
+            "seats": [{"name": s.name, "bot": s.bot, "lang": s.lang, "away_since": s.away_since} for s in self.seats],
+            "spectators": self.spectators,
+            "game": self.game.to_json() if self.game is not None else None,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Table":
+        t = cls(id=d["id"], owner=d["owner"], pos=tuple(d["pos"]), preset=d["preset"], overrides=d["overrides"],
+                state=d["state"], countdown_at=d["countdown_at"], seed=d["seed"], token=d["token"],
+                changed_at=d["changed_at"], turn_actor=d["turn_actor"], turn_started=d["turn_started"],
+                warned=d["warned"], next_round_at=d["next_round_at"], pages=d.get("pages", {}),
+                seats=[Seat(**s) for s in d["seats"]], spectators=d.get("spectators", {}))
+        if d.get("game"):
+            t.game = _game_from_json(d["game"])
+        return t
+
+
+def _game_from_json(text: str) -> Game:
+    state = json.loads(text)
+    if state.get("options", {}).get("edition") == "dos":
+        from ..rules.dos import DosGame   # the DOS edition has its own game class
+        return DosGame.from_json(text)
+    return Game.from_json(text)

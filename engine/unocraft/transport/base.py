@@ -1,0 +1,30 @@
+"""The transport interface between the engine and a Minecraft server plugin."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+
+class TransportClosed(ConnectionError):
+    """The server side went away; the caller reconnects."""
+
+
+class Transport(ABC):
+    @abstractmethod
+    def connect(self) -> dict:
+        """Connects (or reconnects) and returns the plugin's hello: {protocol, platform, online, vault}."""
+
+    @abstractmethod
+    def poll(self, max_wait_ms: int) -> list[dict]:
+        """Player events, waiting at most max_wait_ms for the first one."""
+
+    @abstractmethod
+    def apply(self, ops: list[dict]) -> None:
+        """One batch of display ops, applied by the server in one tick."""
+
+    def stats(self) -> dict:
+        return {}
+
+    @abstractmethod
+    def close(self) -> None:
+        ...
