@@ -298,20 +298,21 @@ class Tables:
                                                         options=_fmt(opts.changed())), "colour": "aqua"}])
             return self._send(player, [{"text": say(lang, "table.rules", table=t.id, preset=t.preset,
                                                     options=_fmt(t.options().changed())), "colour": "aqua"}])
+        current = t.preset if t is not None else self.config.preset
+        preset, assignments = (rest[0], rest[1:]) if "=" not in rest[0] else (current, rest)
+        try:
+            overrides = dict(t.overrides) if t is not None and preset == t.preset else {}
+            overrides.update(parse_assignments(assignments))
+            Options.build(preset, **overrides)
+        except ConfigError as e:
+            self._error(player, "error.bad_argument", detail=str(e))
+            return self._usage(player, "usage.rules")
         if t is None or t.seat(player) is None:
             return self._error(player, "error.not_at_table")
         if t.owner != player:
             return self._error(player, "error.not_owner", player=t.owner)
         if t.state != "lobby":
             return self._error(player, "error.rules_locked")
-        preset, assignments = (rest[0], rest[1:]) if "=" not in rest[0] else (t.preset, rest)
-        try:
-            overrides = dict(t.overrides) if preset == t.preset else {}
-            overrides.update(parse_assignments(assignments))
-            Options.build(preset, **overrides)
-        except ConfigError as e:
-            self._error(player, "error.bad_argument", detail=str(e))
-            return self._usage(player, "usage.rules")
         t.preset, t.overrides = preset, overrides
         for name, lang2, _ in t.members():
             self._send(name, [{"text": say(lang2, "table.rules", table=t.id, preset=preset,
@@ -324,6 +325,11 @@ class Tables:
         return t if t is not None and t.seat(player) is not None else None
 
     def _act(self, player: str, text: str, token: str | None, now: float) -> None:
+        try:
+            action = Action.parse(player, text)
+        except ConfigError as e:
+            self._error(player, "error.bad_argument", detail=str(e))
+            return self._usage(player, "usage.action", command=_usage_of(text.split()[0]))
         t = self._seated_table(player)
         if t is None:
             return self._error(player, "error.not_at_table")
@@ -331,11 +337,6 @@ class Tables:
             return self._error(player, "start.waiting", count=len(t.seats), min=2)
         if token is not None and token != str(t.token):
             return self._error(player, "error.stale_click")
-        try:
-            action = Action.parse(player, text)
-        except ConfigError as e:
-            self._error(player, "error.bad_argument", detail=str(e))
-            return self._usage(player, "usage.action", command=_usage_of(text.split()[0]))
         if t.game.phase != "play":
             return self._refused(player, "round_over" if t.game.phase == "round_over" else "game_over")
         try:

@@ -1,0 +1,196 @@
+"""Starts and stops the dev server with the engine attached (`unocraft serve`) and runs the
+mineflayer scripts of tests/e2e for the pytest end-to-end tests.
+
+Needs the built plugin (plugin/devserver/target/unocraft-devserver.jar), Java 25 and
+`npm ci` in tests/e2e; scripts/test prepares all three and sets UNOCRAFT_E2E=1, which turns a
+missing prerequisite into a failure instead of a skip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+E2E = Path(__file__).resolve().parent
+ROOT = E2E.parents[1]
+JAR = ROOT / "plugin" / "devserver" / "target" / "unocraft-devserver.jar"
+
+BASE_CONFIG = {
+    "language": "en",
+    "game": {"preset": "official", "single_round": True},
+    "table": {"seats": 4, "join_radius": 8},
+    "bots": {"fill_to": 2, "kind": "random", "stand_in": "basic"},
+    "timers": {"lobby": 1, "turn": 60, "turn_warning": 10, "rejoin": 120, "bot_think": 0.05,
+               "catch_window": 0.5, "next_round": 0.5},
+}
+
+
+def require_prerequisites() -> None:
+    missing = []
+    if not JAR.exists():
+        missing.append(f"{JAR.relative_to(ROOT)} (cd plugin && mvn package)")
+    if not (E2E / "node_modules" / "mineflayer").exists():
+        missing.append("tests/e2e/node_modules (cd tests/e2e && npm ci)")
+    try:
+        from unocraft.serve import find_java
+        find_java()
+    except Exception as e:  # noqa: BLE001
+        missing.append(str(e))
+    if missing:
+        msg = "end-to-end prerequisites missing: " + "; ".join(missing)
+        if os.environ.get("UNOCRAFT_E2E") == "1":
+            pytest.fail(msg)
+        pytest.skip(msg)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def deep_merge(base: dict, extra: dict) -> dict:
+    out = dict(base)
+    for k, v in extra.items():
+        out[k] = deep_merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
+class DevServer:
+    """`unocraft serve --no-build` in a temporary folder, on free ports."""
+
+    def __init__(self, workdir: Path, config: dict | None = None):
+        self.workdir = Path(workdir)
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        self.port = free_port()
+        self.bridge_port = free_port()
+        self.config = deep_merge(BASE_CONFIG, config or {})
+        self.config["server"] = {"host": "127.0.0.1", "port": self.port, "data_dir": "data"}
+        self.config["bridge"] = {"host": "127.0.0.1", "port": self.bridge_port}
+        self.config["database"] = "tables.sqlite"
+        self.config_file = self.workdir / "engine.yaml"
+        self.config_file.write_text(yaml.safe_dump(self.config), encoding="utf-8")
+        self.proc: subprocess.Popen | None = None
+        self.log_path = self.workdir / "serve.log"
+        self.starts = 0
+
+    @property
+    def data_dir(self) -> Path:
+        return self.workdir / "data"
+
+    @property
+    def database(self) -> Path:
+        return self.workdir / "tables.sqlite"
+
+    def start(self, timeout: float = 90) -> None:
+        self.starts += 1
+        log = open(self.log_path, "a", encoding="utf-8")
+        log.write(f"\n===== start {self.starts} =====\n")
+        log.flush()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "unocraft.serve", "--no-build", "--config", str(self.config_file)],
+            cwd=self.workdir, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        mark = f"===== start {self.starts} ====="
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"unocraft serve exited with {self.proc.returncode}:\n{self.log()[-3000:]}")
+            text = self.log()
+            if "attached to the minestom plugin" in text[text.rfind(mark):]:
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"the dev server did not come up in {timeout} s:\n{self.log()[-3000:]}")
+
+    def log(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace") if self.log_path.exists() else ""
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def stop(self, timeout: float = 45) -> int | None:
+        """Ctrl-C-like stop: SIGTERM to `unocraft serve`, which stops the server in order."""
+        if self.proc is None:
+            return None
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        code = self.proc.returncode
+        self.proc = None
+        return code
+
+    def kill(self) -> None:
+        """A crash: SIGKILL to the engine and the server (its whole process group)."""
+        if self.proc is None:
+            return
+        for pid in self._java_pids():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc.wait(timeout=30)
+        self.proc = None
+
+    def _java_pids(self) -> list[int]:
+        pids = []
+        for d in Path("/proc").iterdir():
+            if not d.name.isdigit():
+                continue
+            try:
+                cmd = (d / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if any(b"unocraft-devserver.jar" in c for c in cmd) and str(self.data_dir).encode() in b" ".join(cmd):
+                pids.append(int(d.name))
+        return pids
+
+
+def run_node(script: str, *args: str, timeout: float = 240, env: dict | None = None) -> dict:
+    """Runs tests/e2e/<script> and returns its RESULT line as a dict; fails with its output."""
+    proc = subprocess.run(["node", str(E2E / script), *map(str, args)], cwd=E2E, capture_output=True,
+                          text=True, timeout=timeout, env=dict(os.environ, **(env or {})))
+    result = None
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT "):
+            result = json.loads(line[len("RESULT "):])
+    if proc.returncode != 0 or result is None:
+        stderr = "\n".join(l for l in proc.stderr.splitlines() if "EBADENGINE" not in l)
+        raise AssertionError(f"{script} failed ({proc.returncode}):\nstdout:\n{proc.stdout[-3000:]}\n"
+                             f"stderr:\n{stderr[-4000:]}")
+    return result
+
+
+def start_node(script: str, *args: str, env: dict | None = None) -> subprocess.Popen:
+    return subprocess.Popen(["node", str(E2E / script), *map(str, args)], cwd=E2E, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=dict(os.environ, **(env or {})))
+
+
+def finish_node(proc: subprocess.Popen, script: str, timeout: float = 240) -> dict:
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+    result = None
+    for line in out.splitlines():
+        if line.startswith("RESULT "):
+            result = json.loads(line[len("RESULT "):])
+    if proc.returncode != 0 or result is None:
+        err = "\n".join(l for l in err.splitlines() if "EBADENGINE" not in l)
+        raise AssertionError(f"{script} failed ({proc.returncode}):\nstdout:\n{out[-3000:]}\nstderr:\n{err[-4000:]}")
+    return result

@@ -1,0 +1,239 @@
+// A mineflayer player for the unocraft end-to-end tests: joins the dev server, reads chat
+// components (with their click commands), card items (name, map id, engine tag), map pixels,
+// and plays UNO by right-clicking cards, clicking chat buttons and clicking cards in the
+// inventory. Every script prints one JSON result line prefixed with "RESULT " for pytest.
+'use strict'
+const mineflayer = require('mineflayer')
+
+const VERSION = '1.21.11'
+const HOTBAR = 36            // mineflayer window slot of hotbar slot 0
+const OFFHAND = 45
+
+function sleep (ms) { return new Promise(resolve => setTimeout(resolve, ms)) }
+
+function log (...args) { if (process.env.E2E_VERBOSE) console.error(...args) }
+
+// Every click command in a chat component (any wire form: clickEvent/click_event, value/command).
+function clickCommands (node, out = []) {
+  if (Array.isArray(node)) { node.forEach(n => clickCommands(n, out)); return out }
+  if (!node || typeof node !== 'object') return out
+  for (const [k, v] of Object.entries(node)) {
+    if (/^click_?event$/i.test(k) && v && typeof v === 'object') {
+      const cmd = v.command ?? v.value
+      if (typeof cmd === 'string') out.push(cmd)
+    } else if (typeof v === 'object') {
+      clickCommands(v, out)
+    }
+  }
+  return out
+}
+
+// Plain text of an NBT-ish or JSON text component.
+function plain (node) {
+  if (node == null) return ''
+  if (typeof node === 'string') return node
+  if (Array.isArray(node)) return node.map(plain).join('')
+  if (node.type && node.value !== undefined && typeof node.type === 'string') {
+    // prismarine-nbt form {type, value}
+    if (node.type === 'compound') return plain(Object.fromEntries(Object.entries(node.value).map(([k, v]) => [k, v])))
+    if (node.type === 'list') return plain(node.value.value)
+    return typeof node.value === 'string' ? node.value : ''
+  }
+  let s = ''
+  if (typeof node.text === 'string') s += node.text
+  else if (node.text && typeof node.text === 'object') s += plain(node.text)
+  if (node.extra) s += plain(node.extra)
+  return s
+}
+
+function component (item, type) {
+  return (item.components || []).find(c => c.type === type)
+}
+
+function engineTag (item) {
+  const cd = component(item, 'custom_data')
+  if (!cd) return null
+  const walk = (n) => {
+    if (!n || typeof n !== 'object') return null
+    if (n.unocraft) return n.unocraft.value ?? n.unocraft
+    for (const v of Object.values(n)) { const r = walk(v); if (r) return r }
+    return null
+  }
+  return walk(cd.data)
+}
+
+class Player {
+  constructor (name, port) {
+    this.name = name
+    this.port = port
+    this.messages = []       // {text, json, commands, at}
+    this.maps = {}           // map id -> Buffer
+    this.lastMessageAt = 0
+  }
+
+  static async join (name, port, timeoutMs = 30000) {
+    const p = new Player(name, port)
+    await p.connect(timeoutMs)
+    return p
+  }
+
+  connect (timeoutMs = 30000) {
+    return new Promise((resolve, reject) => {
+      const bot = mineflayer.createBot({
+        host: '127.0.0.1', port: this.port, username: this.name, version: VERSION, auth: 'offline',
+        hideErrors: true, physicsEnabled: false
+      })
+      this.bot = bot
+      const timer = setTimeout(() => reject(new Error(`${this.name}: no spawn within ${timeoutMs} ms`)), timeoutMs)
+      bot._client.on('map', p => {
+        const id = p.itemDamage ?? p.mapId
+        if (p.data && p.columns === 128) this.maps[id] = Buffer.from(p.data)
+      })
+      bot.on('message', (msg) => {
+        const json = msg.json
+        const entry = { text: msg.toString(), json, commands: clickCommands(json), at: Date.now() }
+        this.messages.push(entry)
+        this.lastMessageAt = entry.at
+        log(`[${this.name}] ${entry.text} ${entry.commands.length ? JSON.stringify(entry.commands) : ''}`)
+      })
+      bot.once('spawn', () => { clearTimeout(timer); setTimeout(resolve, 300) })
+      bot.on('kicked', r => log(`[${this.name}] kicked`, r))
+      bot.on('error', e => log(`[${this.name}] error`, e.message))
+    })
+  }
+
+  chat (text) { this.bot.chat(text) }
+
+  mark () { return this.messages.length }
+
+  // Waits for a message (after index `from`) whose text matches `re`.
+  async waitMessage (re, timeoutMs = 15000, from = 0) {
+    const end = Date.now() + timeoutMs
+    while (Date.now() < end) {
+      const m = this.messages.slice(from).find(x => re.test(x.text))
+      if (m) return m
+      await sleep(25)
+    }
+    throw new Error(`${this.name}: no message matching ${re} within ${timeoutMs} ms; last: ` +
+      JSON.stringify(this.messages.slice(-5).map(m => m.text)))
+  }
+
+  // Engine card items: [{slot, name, mapId, tag}], slot in mineflayer window numbering.
+  cards () {
+    const out = []
+    this.bot.inventory.slots.forEach((item, slot) => {
+      if (!item) return
+      const tag = engineTag(item)
+      if (!tag || !String(tag).startsWith('card:')) return
+      const mid = component(item, 'map_id')
+      out.push({ slot, name: plain(item.customName ?? component(item, 'custom_name')?.data), mapId: mid ? mid.data : null, tag: String(tag) })
+    })
+    return out
+  }
+
+  topCard () {
+    const item = this.bot.inventory.slots[OFFHAND]
+    return item ? { name: plain(item.customName), tag: engineTag(item) } : null
+  }
+
+  // Own items that are not the engine's: [{slot, name, count}] sorted by slot.
+  ownItems () {
+    const out = []
+    this.bot.inventory.slots.forEach((item, slot) => {
+      if (item && !engineTag(item)) out.push({ slot, name: item.name, count: item.count })
+    })
+    return out
+  }
+
+  async rightClickCard (code) {
+    const card = this.cards().find(c => c.tag === 'card:' + code && c.slot >= HOTBAR && c.slot < HOTBAR + 9)
+    if (!card) return false
+    this.bot.setQuickBarSlot(card.slot - HOTBAR)
+    await sleep(60)
+    this.bot.activateItem()
+    return true
+  }
+
+  async clickCardInInventory () {
+    const card = this.cards()[0]
+    if (!card) return false
+    await this.bot.clickWindow(card.slot, 0, 0).catch(() => {})
+    return true
+  }
+
+  // The latest turn prompt: the commands of the last lines carrying the newest token.
+  latestPrompt () {
+    let token = null
+    const lines = []
+    for (let i = this.messages.length - 1; i >= 0 && lines.length < 12; i--) {
+      const m = this.messages[i]
+      const toks = m.commands.map(c => (c.match(/#t(\d+)$/) || [])[1]).filter(Boolean)
+      if (!toks.length) continue
+      const t = toks[toks.length - 1]
+      if (token === null) token = t
+      if (t !== token) break
+      lines.unshift(m)
+    }
+    return token === null ? null : { token, lines, commands: lines.flatMap(l => l.commands) }
+  }
+}
+
+// Plays one client's side of a game: acts on every new turn prompt. `policy` may override:
+//   callUno: 'click' (inventory click on a card), 'button' ([UNO!]), or 'never'
+//   drawWhenAtMost: draw instead of playing with this many cards or fewer (a weak player)
+//   catchOthers: click [Catch X] buttons
+async function playUntil (p, done, policy = {}, timeoutMs = 120000) {
+  const stats = { rightClickPlays: 0, chatPlays: 0, chatClicks: 0, unoClicks: 0, unoButtons: 0, catches: 0, draws: 0 }
+  let handled = null
+  let unoFor = null
+  const end = Date.now() + timeoutMs
+  while (!done(stats)) {
+    if (Date.now() > end) throw new Error(`${p.name}: game did not finish in time; stats ${JSON.stringify(stats)}; last ` + JSON.stringify(p.messages.slice(-6).map(m => m.text)))
+    await sleep(40)
+    if (Date.now() - p.lastMessageAt < 120) continue
+    const prompt = p.latestPrompt()
+    if (!prompt || prompt.token === handled) continue
+    handled = prompt.token
+    const cmds = prompt.commands
+    const catchCmd = cmds.find(c => /^\/uno catch /.test(c))
+    if (catchCmd && policy.catchOthers) { p.chat(catchCmd); stats.catches++; stats.chatClicks++; continue }
+    const colourCmd = cmds.find(c => /^\/uno (play \S+ |colour )(red|yellow|green|blue)\b/.test(c))
+    if (colourCmd) { p.chat(colourCmd); stats.chatClicks++; continue }
+    const plays = cmds.filter(c => /^\/uno play \S+ #t/.test(c))
+    const drawCmd = cmds.find(c => /^\/uno draw /.test(c))
+    const passCmd = cmds.find(c => /^\/uno pass /.test(c))
+    const unoCmd = cmds.find(c => /^\/uno uno /.test(c))
+    const nCards = p.cards().length
+    const key = `${prompt.token}`
+    if (nCards === 2 && plays.length && unoFor !== nCards + ':' + p.messages.length && policy.callUno !== 'never') {
+      unoFor = nCards + ':' + p.messages.length
+      if (policy.callUno === 'button' && unoCmd) { p.chat(unoCmd); stats.unoButtons++; stats.chatClicks++; continue }
+      if (policy.callUno !== 'button') {
+        await p.clickCardInInventory(); stats.unoClicks++; continue
+      }
+    }
+    if (plays.length && !(policy.drawWhenAtMost && nCards <= policy.drawWhenAtMost && drawCmd)) {
+      const code = plays[0].split(' ')[2]
+      if (policy.preferChat || !(await p.rightClickCard(code))) { p.chat(plays[0]); stats.chatPlays++; stats.chatClicks++ } else stats.rightClickPlays++
+      continue
+    }
+    if (drawCmd) { p.chat(drawCmd); stats.draws++; stats.chatClicks++; continue }
+    if (passCmd) { p.chat(passCmd); stats.chatClicks++; continue }
+    void key
+  }
+  return stats
+}
+
+function result (obj) { process.stdout.write('RESULT ' + JSON.stringify(obj) + '\n') }
+
+async function main (fn) {
+  try {
+    await fn()
+    setTimeout(() => process.exit(0), 200)
+  } catch (e) {
+    console.error(e.stack || String(e))
+    process.exit(1)
+  }
+}
+
+module.exports = { Player, playUntil, result, main, sleep, clickCommands, plain, HOTBAR, OFFHAND }
