@@ -83,9 +83,9 @@ chosen for a Wild DOS added to the row) and the turn state in `pending`
 from __future__ import annotations
 
 import json
+import random
 from itertools import combinations
 
-from ..bots import Bot
 from .actions import Action
 from .cards import Card, COLOUR_NAMES, LIGHT_COLOURS
 from .errors import ConfigError, Refused
@@ -514,13 +514,17 @@ class DosGame(Game):
         return super().fingerprint() + (tuple(self.centre), tuple(sorted(self.wild_colour.items())))
 
 
-class DosBot(Bot):
-    """A DOS player that knows the game (it reads only its view and the legal
-    actions): it calls DOS and catches; matches colour matches first, double
-    matches before single ones, high points before low; spends its bonus adds on
-    its highest-point cards; after a draw without a match adds its lowest card
-    (a low card in the row is hard to match for everyone... and costs it least)."""
+class DosBot:
+    """A DOS player that knows the game. Same interface as `unocraft.bots.Bot`
+    (`act`, `react`; it reads only its view and the legal actions), kept here so
+    the rules layer does not import the bots. It calls DOS and catches; prefers
+    colour matches, then double matches, then high points; spends its bonus adds
+    on its highest-point cards; draws rather than ending a turn without a match;
+    after a draw without a match it adds its lowest card."""
     name = "dos"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
 
     @staticmethod
     def _points(face: Card) -> int:
@@ -534,17 +538,7 @@ class DosBot(Bot):
             return by_verb["dos"][0]
         plays = by_verb.get("play", [])
         if plays:
-            centre = view.get("centre") or []
-            colours = dict(zip(centre, view.get("centre_colours") or []))
-
-            def score(a: Action) -> float:
-                faces = [c for c in a.cards]
-                want = colours.get(str(a.centre))
-                own = {COLOUR_NAMES.get(f.colour) for f in faces if f.rank != "W2"}
-                colour = want is None and len(own) <= 1 or own <= {want}
-                return (100 * colour + 30 * (len(faces) == 2) * (1 + colour)
-                        + sum(self._points(f) for f in faces) - 15 * sum(f.rank == "W2" for f in faces))
-            return max(plays, key=score)
+            return max(plays, key=lambda a: self._score(view, a))
         adds = by_verb.get("add", [])
         pending = view.get("pending") or {}
         if adds and pending.get("matched"):
@@ -554,6 +548,20 @@ class DosBot(Bot):
         if adds:
             return min(adds, key=lambda a: self._points(a.cards[0]))
         return by_verb.get("end", legal)[0]
+
+    def _score(self, view: dict, action: Action) -> float:
+        """Colour matches first (a bonus card), then doubles, then points shed."""
+        faces = list(action.cards)
+        want = None
+        for code, colour in zip(view.get("centre") or [], view.get("centre_colours") or []):
+            if code.split()[0] == str(action.centre):   # the engine takes the first such card
+                want = colour
+                break
+        own = {COLOUR_NAMES[f.colour] for f in faces if f.colour is not None}
+        colour_match = len(own) <= 1 if want is None else own <= {want}
+        double = len(faces) == 2
+        return (100 * colour_match + 30 * double * (1 + colour_match)
+                + sum(self._points(f) for f in faces) - 15 * sum(f.rank == "W2" for f in faces))
 
     def react(self, view: dict, legal: list[Action]) -> Action | None:
         for a in legal:

@@ -71,6 +71,7 @@ class Game:
         self.level = [0] * n                # seven_rounds: how often the hand was emptied
         self.start_top = True               # the top card is the start card (no jump-in)
         self.blocked = 0                    # turns in a row that found nothing to draw
+        self.turns_this_round = 0
         self.last_player: int | None = None
         self.silence: dict | None = None
         self.slap: dict | None = None
@@ -350,6 +351,7 @@ class Game:
     # ------------------------------------------------------------- turn flow
     def _begin_turn(self, seat: int, skipped: list[int] | None = None) -> None:
         self.turn = seat
+        self.turns_this_round += 1
         self.pending = None
         if self.silence and self.silence["kind"] == "twos" and self.silence["seat"] == seat:
             self.silence = None
@@ -385,6 +387,9 @@ class Game:
             raise
         apply()
         self.seq += 1
+        if self.phase == "play" and self.pending is None and self.opts.turn_limit and \
+                self.turns_this_round >= self.opts.turn_limit:
+            self._end_blocked_round("turn_limit")
         events, self._events = self._events, []
         return events
 
@@ -753,12 +758,19 @@ class Game:
         (the sources are silent; without this a round could never end)."""
         self.blocked += 1
         if self.blocked >= self.active_count:
-            seats = [q for q in range(len(self.names)) if self.active[q]]
-            winner = min(seats, key=lambda q: (self.hand_points(q), len(self.hands[q])))
-            self._emit("blocked", winner=self.names[winner])
-            self._end_round(winner, self.top_face)
+            self._end_blocked_round("blocked")
             return
         self._begin_turn(self._next(seat))
+
+    def _end_blocked_round(self, reason: str) -> None:
+        """A round nobody can finish (every card held, or `turn_limit` turns played):
+        the player with the fewest points in hand wins it."""
+        seats = [q for q in range(len(self.names)) if self.active[q]]
+        winner = min(seats, key=lambda q: (self.hand_points(q), len(self.hands[q])))
+        self._emit("blocked", winner=self.names[winner], reason=reason)
+        if self.opts.until_the_last:
+            self.out_order.append(winner)
+        self._end_round(self.out_order[0] if self.opts.until_the_last else winner, self.top_face)
 
     def _check_pass(self, seat: int, action: Action):
         p = self.pending
@@ -799,11 +811,14 @@ class Game:
         if guilty:
             if self.opts.challenge == "ru":
                 card = p["card"]
-                self.discard.remove(card)
-                self.hands[offender].append(card)
-                self.colour = p["prev_colour"]
-                self.catchable.discard(offender)
-                self._emit("card_returned", player=self.names[offender], card=str(self.face(card)))
+                if len(self.discard) > 1 or self.draw_pile:   # else the +4 must stay as the top card
+                    self.discard.remove(card)
+                    if not self.discard:   # the +4 was alone on the pile (just reshuffled)
+                        self.discard.append(self.draw_pile.pop())
+                    self.hands[offender].append(card)
+                    self.colour = p["prev_colour"]
+                    self.catchable.discard(offender)
+                    self._emit("card_returned", player=self.names[offender], card=str(self.face(card)))
                 self._take(offender, 4 if p["amount"] is None else p["amount"], reason="challenge")
             else:
                 self._penalize(offender, p["amount"], self.colour, reason="challenge")
@@ -1043,6 +1058,7 @@ class Game:
         self.out_order = []
         self.level = [0] * n
         self.blocked = 0
+        self.turns_this_round = 0
         self.silence = None
         self.slap = None
         self.revealed = {}
@@ -1096,7 +1112,8 @@ class Game:
     STATE_FIELDS = ("hands", "draw_pile", "discard", "side", "colour", "direction", "turn", "dealer",
                     "phase", "pending", "active", "eliminated", "out_order", "level", "start_top",
                     "last_player", "silence", "slap", "scores", "round_no", "round_points",
-                    "round_winner", "round_loser", "match_winners", "seq", "blocked")
+                    "round_winner", "round_loser", "match_winners", "seq", "blocked",
+                    "turns_this_round")
 
     def to_json(self) -> str:
         state = {k: getattr(self, k) for k in self.STATE_FIELDS}

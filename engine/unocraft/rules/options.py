@@ -45,6 +45,10 @@ class Options:
     h2o_scoring: bool = False
     mistake_penalty: int = 0
     forced_play: bool = False
+    #: Not in the sources: a round still going after this many turns ends, and the
+    #: player with the fewest points in hand wins it (some option sets, +10 with
+    #: until_the_last for one, can otherwise go on for ever; 0: no limit).
+    turn_limit: int = 1000
 
     @classmethod
     def build(cls, preset: str | None = None, **overrides: Any) -> "Options":
@@ -84,6 +88,8 @@ class Options:
         for name in ("uno_penalty", "false_catch_penalty", "mistake_penalty"):
             if not 0 <= getattr(self, name) <= 20:
                 raise ConfigError(f"option {name} must be between 0 and 20")
+        if self.turn_limit != 0 and not 100 <= self.turn_limit <= 100000:
+            raise ConfigError("option turn_limit must be 0 (no limit) or between 100 and 100000")
         if not 1 <= self.target <= 100000:
             raise ConfigError("option target must be between 1 and 100000")
         for a, b, why in CONFLICTS:
