@@ -135,6 +135,10 @@ def play_out(game, rng: random.Random, steps: int, check_refusals: bool = True) 
                 assert game.total_cards() == total
         legal = game.legal_actions()
         assert legal, "nobody can act"
+        from unocraft.rules import legal as legal_module
+        if legal_module.fast_path_applies(game, game.turn):   # the fast path answers like the checks
+            assert set(legal_module.turn_actions(game, game.turn)) == \
+                set(legal_module.checked_actions(game, game.turn))
         seat = actor(game)
         mine = [a for a in legal if a.player == game.names[seat]]
         assert mine, f"{game.names[seat]} must act but has no legal action"

@@ -38,10 +38,22 @@ DRAW_AMOUNT = {"+2": 2, "+1": 1, "+5": 5, "W+4": 4, "W+2": 2, "WC": None, "W+10"
 RESTRICTED_WILDS = ("W+4", "W+2", "WC")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
+    """Cards are interned: `Card.parse` returns one object per face, so equality
+    is identity (fast in the hot loops); copies and pickles keep that."""
+
     colour: str | None  # one of COLOURS, None for a wild
     rank: str           # a number "0".."10", an action, a wild rank, or "#" (DOS Wild #)
+
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo) -> "Card":
+        return self
+
+    def __reduce__(self):
+        return (Card.parse, (str(self),))
 
     @staticmethod
     def parse(text: str) -> "Card":

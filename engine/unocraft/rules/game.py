@@ -18,6 +18,7 @@ import json
 import random
 from typing import Any
 
+from . import legal, scoring, views
 from .actions import Action, CardRef
 from .cards import (Card, COLOUR_NAMES, DARK_COLOURS, DARK_RING, LIGHT_COLOURS, LIGHT_RING,
                     RESTRICTED_WILDS)
@@ -83,6 +84,7 @@ class Game:
         self.round_loser: int | None = None
         self.match_winners: list[int] = []
         self.seq = 0                        # accepted actions so far (turn tokens for the UI)
+        self.action_cache: dict = {}        # interned Actions of legal_actions (speed)
         self._events: list[Event] = []
 
     @classmethod
@@ -264,14 +266,16 @@ class Game:
 
     def _find(self, seat: int, ref: CardRef, exclude: tuple = ()) -> int:
         """The id of a card in the hand named by one face (face in play) or both faces."""
-        for c in self.hands[seat]:
-            if c in exclude:
-                continue
-            if isinstance(ref, tuple):
-                if self.faces[0][c] == ref[0] and self.faces[1][c] == ref[1]:
+        if isinstance(ref, tuple):
+            light, dark = self.faces
+            for c in self.hands[seat]:
+                if light[c] is ref[0] and dark[c] is ref[1] and c not in exclude:
                     return c
-            elif self.faces[self.side][c] == ref:
-                return c
+        else:
+            faces = self.faces[self.side]
+            for c in self.hands[seat]:
+                if faces[c] is ref and c not in exclude:
+                    return c
         raise Refused("not_in_hand", f"{ref} is not in {self.names[seat]}'s hand")
 
     def ref(self, card: int) -> CardRef:
@@ -1026,11 +1030,10 @@ class Game:
         return sum(self.edition.points(self.face(c)) for c in hand)
 
     def _end_round(self, winner: int, last: Card) -> None:
-        from .scoring import score_round
         self.pending = None
         self.catchable.clear()
         self.slap = None
-        score_round(self, winner, last)
+        scoring.score_round(self, winner, last)
 
     def start_next_round(self) -> list[Event]:
         """Deal the next round: the deal passes clockwise (lazy: the loser deals,
@@ -1094,12 +1097,10 @@ class Game:
         return out
 
     def legal_actions(self, player: str | None = None) -> list[Action]:
-        from .legal import legal_actions
-        return legal_actions(self, player)
+        return legal.legal_actions(self, player)
 
     def view(self, player: str | None, legal: bool = True) -> dict:
-        from .views import view
-        return view(self, player, legal)
+        return views.view(self, player, legal)
 
     def outcome(self) -> dict | None:
         """None while the match goes on; else the winners and the scores."""

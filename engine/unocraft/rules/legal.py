@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action
+from .cards import RESTRICTED_WILDS
 
 if TYPE_CHECKING:
     from .game import Game
@@ -75,13 +76,76 @@ def candidates(game: "Game", seat: int) -> list[Action]:
     return out
 
 
+def checked_actions(game: "Game", seat: int) -> list[Action]:
+    """The legal actions of `seat`, each candidate asked of the game's checks."""
+    return [a for a in dict.fromkeys(candidates(game, seat)) if game.refusal(a) is None]
+
+
 def legal_actions(game: "Game", player: str | None = None) -> list[Action]:
     """The actions `player` (or every seated player) may send now, each accepted
     by `Game.play`. Deduplicated, in a stable order."""
     seats = range(len(game.names)) if player is None else [game.seat_of[player]]
     out = []
     for seat in seats:
-        for action in dict.fromkeys(candidates(game, seat)):
-            if game.refusal(action) is None:
+        if fast_path_applies(game, seat):
+            out += turn_actions(game, seat)
+        else:
+            out += checked_actions(game, seat)
+    return out
+
+
+def fast_path_applies(game: "Game", seat: int) -> bool:
+    """The common position: `seat`'s own turn, nothing pending, no out-of-turn
+    business. `turn_actions` answers it without asking the checks one by one; a
+    property test holds it equal to `checked_actions`."""
+    return (game.pending is None and seat == game.turn and game.phase == "play"
+            and not game.catchable and game.slap is None and game.silence is None
+            and game.opts.play_doubles != "together" and type(game).__name__ == "Game")
+
+
+def turn_actions(game: "Game", seat: int) -> list[Action]:
+    opts = game.opts
+    cache = game.action_cache
+    name = game.names[seat]
+    hand = game.hands[seat]
+    faces = game.faces[game.side]
+    colour = game.colour
+    top = faces[game.discard[-1]]
+    top_rank = top.rank if top.colour is not None else None
+    colours = game.side_colours if not opts.colour_rotation else (None,)
+    holds_colour = any(faces[c].colour == colour for c in hand)
+    flip = game.edition.double_sided
+    out: list[Action] = []
+    seen = set()
+    playable = False
+    for c in hand:
+        f = faces[c]
+        ref = (game.faces[0][c], game.faces[1][c]) if flip else f
+        if ref in seen:
+            continue
+        seen.add(ref)
+        if f.colour is None:
+            if f.rank in RESTRICTED_WILDS and holds_colour and not opts.bluffing:
+                continue
+            playable = True
+            for col in colours:
+                key = (seat, ref, col)
+                action = cache.get(key)
+                if action is None:
+                    action = cache[key] = Action(name, "play", (ref,), col)
                 out.append(action)
+        elif f.colour == colour or f.rank == top_rank:
+            playable = True
+            key = (seat, ref, None)
+            action = cache.get(key)
+            if action is None:
+                action = cache[key] = Action(name, "play", (ref,))
+            out.append(action)
+    if not (opts.forced_play and playable):
+        action = cache.get((seat, "draw"))
+        if action is None:
+            action = cache[(seat, "draw")] = Action(name, "draw")
+        out.append(action)
+    if len(hand) == 2 and seat not in game.uno_called:
+        out.append(Action(name, "uno"))
     return out

@@ -1,0 +1,106 @@
+"""Random-move 4-player games: unocraft (official preset, full rules) vs RLCard's UnoGame.
+
+Both loops choose uniformly among the legal actions of the player who must act
+(ours among the legal plays when there is one: RLCard offers a draw only then),
+for the same wall-clock budget, in one process. Prints games per second of each,
+the ratio, steps per game, and the memory of one game state.
+
+    .venv/bin/pip install -e '.[bench]'
+    .venv/bin/python benchmarks/engine_vs_rlcard.py [--seconds 10] [--repeats 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+
+from unocraft.rules.game import Game
+from unocraft.rules.options import Options
+from unocraft.simulate import actor
+
+
+def unocraft_games(seconds: float, seed: int = 0) -> tuple[float, float]:
+    options = Options.build("official")
+    names = ["a", "b", "c", "d"]
+    rng = random.Random(seed)
+    games = steps = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        game = Game.new(names, options, seed + games)
+        while game.phase == "play":
+            legal = game.legal_actions(names[actor(game)])
+            # like RLCard's legal actions, which offer a draw only when nothing can be played
+            plays = [a for a in legal if a.verb == "play"]
+            game.play(rng.choice(plays or legal))
+            steps += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    return games / dt, steps / games
+
+
+def rlcard_games(seconds: float, seed: int = 0) -> tuple[float, float]:
+    from rlcard.games.uno.game import UnoGame
+    game = UnoGame(num_players=4)
+    game.np_random.seed(seed)
+    rng = random.Random(seed)
+    games = steps = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        state, _ = game.init_game()
+        while not game.is_over():
+            state, _ = game.step(rng.choice(state["legal_actions"]))
+            steps += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    return games / dt, steps / games
+
+
+def state_memory() -> tuple[int, int]:
+    """Bytes allocated to build one game (tracemalloc) and its pickled size."""
+    options = Options.build("official")
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    game = Game.new(["a", "b", "c", "d"], options, 1)
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    allocated = sum(s.size_diff for s in after.compare_to(before, "filename"))
+    return allocated, len(pickle.dumps(game.to_json()))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="per engine and repeat")
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args(argv)
+    try:
+        import rlcard  # noqa: F401
+    except ImportError:
+        print("RLCard is not installed: .venv/bin/pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+    ours, theirs, our_steps, their_steps = [], [], [], []
+    for r in range(args.repeats):   # interleaved, so both see the same machine noise
+        gps, steps = unocraft_games(args.seconds, seed=r * 1000)
+        ours.append(gps)
+        our_steps.append(steps)
+        gps, steps = rlcard_games(args.seconds, seed=r)
+        theirs.append(gps)
+        their_steps.append(steps)
+    ratios = [a / b for a, b in zip(ours, theirs)]
+    print(f"unocraft (official, full rules): median {statistics.median(ours):8.1f} games/s  "
+          f"runs {', '.join(f'{x:.0f}' for x in ours)}  ({statistics.mean(our_steps):.0f} actions/game)")
+    print(f"RLCard UnoGame:                  median {statistics.median(theirs):8.1f} games/s  "
+          f"runs {', '.join(f'{x:.0f}' for x in theirs)}  ({statistics.mean(their_steps):.0f} actions/game)")
+    print(f"ratio unocraft/RLCard: median {statistics.median(ratios):.2f}x "
+          f"(runs {', '.join(f'{x:.2f}' for x in ratios)}; the bar is 3x)")
+    allocated, json_size = state_memory()
+    print(f"one game state: {allocated / 1024:.1f} KiB allocated to build it, {json_size / 1024:.1f} KiB as JSON")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
