@@ -205,8 +205,9 @@ async function playUntil (p, done, policy = {}, timeoutMs = 120000) {
     const unoCmd = cmds.find(c => /^\/uno uno /.test(c))
     const nCards = p.cards().length
     const key = `${prompt.token}`
-    if (nCards === 2 && plays.length && unoFor !== nCards + ':' + p.messages.length && policy.callUno !== 'never') {
-      unoFor = nCards + ':' + p.messages.length
+    const epoch = stats.rightClickPlays + stats.chatPlays + stats.draws   // one UNO call per own move
+    if (nCards === 2 && plays.length && unoFor !== epoch && policy.callUno !== 'never') {
+      unoFor = epoch
       if (policy.callUno === 'button' && unoCmd) { p.chat(unoCmd); stats.unoButtons++; stats.chatClicks++; continue }
       if (policy.callUno !== 'button') {
         await p.clickCardInInventory(); stats.unoClicks++; continue

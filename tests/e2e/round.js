@@ -1,0 +1,34 @@
+// Test 1: one client types /uno start, shows its card items and map pixels (for pytest to
+// compare with the engine), then plays against engine bots with right-clicks and chat clicks,
+// calling UNO by clicking a card, until a round ends after such a call.
+// argv: port snapshotFile goFile
+'use strict'
+const fs = require('fs')
+const { Player, playUntil, main, result, sleep } = require('./lib')
+
+main(async () => {
+  const [port, snapshotFile, goFile] = process.argv.slice(2)
+  const p = await Player.join('ann', Number(port))
+  p.chat('/uno start')
+  await p.waitMessage(/Your hand/, 30000)
+  await sleep(400)
+  const cards = p.cards()
+  const maps = {}
+  for (const c of cards) if (p.maps[c.mapId]) maps[c.mapId] = p.maps[c.mapId].toString('base64')
+  fs.writeFileSync(snapshotFile, JSON.stringify({ cards, maps, top: p.topCard() }))
+  while (!fs.existsSync(goFile)) await sleep(50)
+
+  let unoSeenAt = -1
+  const done = () => {
+    if (unoSeenAt < 0) {
+      const i = p.messages.findIndex(m => /^ann called UNO!/.test(m.text))
+      if (i >= 0) unoSeenAt = i
+    }
+    return unoSeenAt >= 0 && p.messages.slice(unoSeenAt).some(m => /won the round/.test(m.text))
+  }
+  const stats = await playUntil(p, done, { callUno: 'click' }, 240000)
+  const roundEnd = p.messages.slice(unoSeenAt).find(m => /won the round/.test(m.text)).text
+  await sleep(300)
+  p.bot.quit()
+  result({ stats, roundEnd, unoCalled: p.messages[unoSeenAt].text, messages: p.messages.length })
+})

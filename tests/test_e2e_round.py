@@ -1,0 +1,75 @@
+"""End-to-end test 1 of the Minecraft issue: a real client (mineflayer) types `/uno start`,
+gets map items whose names match its hand and whose map pixels equal the engine's render of
+those faces, and plays a round to the end against engine bots with right-clicks and chat
+clicks, calling UNO by clicking a card."""
+
+import base64
+import json
+import sqlite3
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "e2e"))
+from harness import DevServer, finish_node, require_prerequisites, start_node  # noqa: E402
+
+from unocraft.presentation.faces import face_key, face_pixels  # noqa: E402
+from unocraft.presentation.lang import card_name  # noqa: E402
+from unocraft.rules.cards import Card  # noqa: E402
+from unocraft.rules.game import Game  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    require_prerequisites()
+    # one weak bot; rounds go on until the client has called UNO by clicking and a round ended
+    s = DevServer(tmp_path_factory.mktemp("e2e-round"), {"game": {"single_round": False},
+                                                          "bots": {"fill_to": 2, "kind": "random"}})
+    s.start()
+    yield s
+    s.stop()
+
+
+def engine_hand(database: Path, player: str) -> list[str]:
+    with sqlite3.connect(database) as db:
+        rows = [json.loads(r[0]) for r in db.execute("SELECT data FROM tables")]
+    for t in rows:
+        if t["game"] and any(s["name"] == player for s in t["seats"]):
+            return Game.from_json(t["game"]).view(player)["hand"]
+    raise AssertionError(f"{player} is at no table: {rows}")
+
+
+def test_one_client_plays_a_round_against_bots(server, tmp_path):
+    snapshot, go = tmp_path / "snapshot.json", tmp_path / "go"
+    proc = start_node("round.js", server.port, snapshot, go)
+    end = time.monotonic() + 60
+    while not snapshot.exists():
+        assert proc.poll() is None, finish_node(proc, "round.js")
+        assert time.monotonic() < end, "no snapshot from the client"
+        time.sleep(0.1)
+    time.sleep(0.2)
+    shot = json.loads(snapshot.read_text())
+    hand = engine_hand(server.database, "ann")
+    go.write_text("go")
+
+    # names of the card items are the engine's hand, card for card
+    assert Counter(c["name"] for c in shot["cards"]) == Counter(card_name("en", Card.parse(h)) for h in hand)
+    assert Counter(c["tag"] for c in shot["cards"]) == Counter("card:" + h for h in hand)
+    # every card item is a map whose pixels are the engine's render of that face
+    for c in shot["cards"]:
+        code = c["tag"].split(":", 1)[1]
+        pixels = base64.b64decode(shot["maps"][str(c["mapId"])])
+        assert pixels == face_pixels(face_key(Card.parse(code))), code
+    assert shot["top"]["tag"] == "top"
+
+    result = finish_node(proc, "round.js", timeout=300)
+    stats = result["stats"]
+    assert stats["rightClickPlays"] >= 1, stats
+    assert stats["chatClicks"] >= 1, stats
+    assert stats["unoClicks"] >= 1, stats
+    assert result["unoCalled"].startswith("ann called UNO!")
+    assert "won the round" in result["roundEnd"]
+    assert server.alive()
