@@ -112,3 +112,10 @@ def test_sim_prints_win_rates_turns_and_speed():
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert out.count("win rate") == 3 and "95% CI" in out and "turns per round" in out and "games/s" in out
+
+
+def test_every_refusal_code_is_documented():
+    from unocraft.rules.errors import CODES
+    doc = (Path(__file__).parents[1] / "docs" / "engine.md").read_text()
+    for code in CODES:
+        assert f"`{code}`" in doc, code
