@@ -273,6 +273,16 @@ def test_going_out_scores_the_dos_points():
     assert len(game.centre) == 2 and game.total_cards() == 108
 
 
+def test_turn_limit_ends_a_round_even_with_an_empty_discard_pile():
+    game = rig({**BASE, "ann": ["R9", "Y9"]}, rules={"turn_limit": 100})
+    game.turns_this_round = 99
+    assert game.discard == []
+    act(game, "ann", "draw")
+    act(game, "ann", "add R9")
+    assert game.phase == "round_over"
+    assert game.total_cards() == 108
+
+
 # --------------------------------------------------------- whole games
 def test_every_legal_action_is_accepted_and_json_round_trips():
     game = DosGame.new(["a", "b", "c"], DOS, seed=11)

@@ -170,6 +170,13 @@ class DosGame(Game):
         self._begin_turn(self._next(self.dealer))
 
     # -------------------------------------------------------------- helpers
+    @property
+    def top_face(self) -> Card | None:
+        """DOS has no top card to match, and its discard pile may be empty (at the
+        start of a round, after a reshuffle): then None (e.g. a round ended by
+        `turn_limit` is scored with no last card)."""
+        return self.faces[0][self.discard[-1]] if self.discard else None
+
     def centre_colour(self, card: int) -> str | None:
         """The colour a centre card asks for; None: a turned-up Wild DOS (the matcher chooses)."""
         face = self.face(card)
