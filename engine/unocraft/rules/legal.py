@@ -99,7 +99,7 @@ def fast_path_applies(game: "Game", seat: int) -> bool:
     business. `turn_actions` answers it without asking the checks one by one; a
     property test holds it equal to `checked_actions`."""
     return (game.pending is None and seat == game.turn and game.phase == "play"
-            and not game.catchable and game.slap is None and game.silence is None
+            and game.slap is None and game.silence is None
             and game.opts.play_doubles != "together" and type(game).__name__ == "Game")
 
 
@@ -146,6 +146,9 @@ def turn_actions(game: "Game", seat: int) -> list[Action]:
         if action is None:
             action = cache[(seat, "draw")] = Action(name, "draw")
         out.append(action)
-    if len(hand) == 2 and seat not in game.uno_called:
+    if seat in game.catchable or (len(hand) == 2 and seat not in game.uno_called):
         out.append(Action(name, "uno"))
+    for q in sorted(game.catchable):
+        if q != seat:
+            out.append(Action(name, "catch", target=game.names[q]))
     return out
