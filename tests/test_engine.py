@@ -1,0 +1,100 @@
+"""Engine behaviour that scenario files cannot reach (long rounds, set-up, options)."""
+
+import pytest
+
+from unocraft.rules.actions import Action
+from unocraft.rules.errors import ConfigError, Refused
+from unocraft.rules.game import Game
+from unocraft.rules.options import Options, PRESETS
+from unocraft.rules.scenario import build_game, parse
+
+
+def drawing_only(game, limit=5000):
+    """Everyone only draws and passes: the round can only end by the engine's limits."""
+    events = []
+    for _ in range(limit):
+        if game.phase != "play":
+            return events
+        name = game.turn_player
+        verbs = {a.verb: a for a in game.legal_actions(name)}
+        events = game.play(verbs.get("pass") or verbs.get("draw") or game.legal_actions(name)[0])
+    raise AssertionError("the round did not end")
+
+
+def test_turn_limit_ends_a_round_and_the_lowest_hand_wins():
+    game = Game.new(["a", "b", "c"], Options.build("official", turn_limit="100"), seed=2)
+    events = drawing_only(game)
+    assert [e.data["reason"] for e in events if e.type == "blocked"] == ["turn_limit"]
+    assert game.phase in ("round_over", "match_over")
+    assert game.turns_this_round <= 101
+    points = [game.hand_points(s) for s in range(3)]
+    assert points[game.round_winner] == min(points)
+
+
+def test_a_round_where_every_card_is_held_ends_blocked():
+    game = Game.new(["a", "b"], Options.build("official", turn_limit="0"), seed=3)
+    events = drawing_only(game, limit=20000)
+    assert game.phase in ("round_over", "match_over")
+    assert [e.data["reason"] for e in events if e.type == "blocked"] == ["blocked"]
+    assert len(game.draw_pile) == 0 and len(game.discard) == 1
+
+
+def test_dealer_is_chosen_by_the_cards_and_the_deal_rotates_clockwise():
+    game = Game.new(["a", "b", "c", "d"], Options.build("official", target="1"), seed=5)
+    draws = [e for e in game.setup_events if e.type == "dealer_draw"]
+    assert draws, "every player draws for the deal"
+    first = game.dealer
+    game.phase = "round_over"       # as after a round
+    game.start_next_round()
+    assert game.dealer == (first + 1) % 4
+    assert all(len(h) == 7 for h in game.hands)
+    assert game.total_cards() == 108
+
+
+@pytest.mark.parametrize("values, words", [
+    ({"partners": True, "scoring": "alternative"}, "partners needs scoring"),
+    ({"draw_four_escape": "draw_two_of_colour"}, "needs draw_two_chain: pass_on"),
+    ({"edition": "dos", "jump_in": True}, "does not apply to the dos edition"),
+    ({"edition": "flip", "plus_ten": True}, "plus_ten"),
+    ({"uno_penalty": 99}, "between 0 and 20"),
+    ({"turn_limit": 5}, "turn_limit"),
+    ({"scoring": "golf"}, "must be one of"),
+])
+def test_contradictions_are_refused_when_the_table_is_configured(values, words):
+    with pytest.raises(ConfigError, match=words):
+        Options.build(None, **values)
+
+
+def test_partners_need_four_players():
+    with pytest.raises(ConfigError, match="4 players"):
+        Game.new(["a", "b", "c"], Options.build(None, partners=True))
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_preset_builds_and_any_option_is_overridable(preset):
+    opts = Options.build(preset, target="300")
+    assert opts.target == 300
+    assert Options.build(preset).edition in ("classic", "minecraft", "flip", "dos")
+
+
+def test_unknown_player_and_bad_colour_are_refused_without_change():
+    sc = parse({"players": ["ann", "bob"], "hands": {"ann": ["W", "R1"], "bob": ["B1"]}, "start": "R5"})
+    game = build_game(sc)
+    before = game.fingerprint()
+    for action, code in [(Action.parse("zed", "draw"), "unknown_player"),
+                         (Action.parse("ann", "play W pink"), "bad_action"),
+                         (Action.parse("ann", "play W"), "wild_needs_colour")]:
+        with pytest.raises(Refused) as err:
+            game.play(action)
+        assert err.value.code == code
+        assert game.fingerprint() == before
+
+
+def test_mistake_penalty_draws_and_still_refuses():
+    sc = parse({"players": ["ann", "bob"], "rules": {"mistake_penalty": 2},
+                "hands": {"ann": ["G1", "R1"], "bob": ["B1"]}, "start": "R5"})
+    game = build_game(sc)
+    with pytest.raises(Refused) as err:
+        game.play(Action.parse("ann", "play G1"))
+    assert err.value.code == "illegal_card"
+    assert len(game.hands[0]) == 4 and game.turn_player == "ann"
