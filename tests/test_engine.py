@@ -22,8 +22,15 @@ def drawing_only(game, limit=5000):
 
 
 def test_turn_limit_ends_a_round_and_the_lowest_hand_wins():
-    game = Game.new(["a", "b", "c"], Options.build("official", turn_limit="100"), seed=2)
-    events = drawing_only(game)
+    game = Game.new(["a", "b"], Options.build("official", turn_limit="100"), seed=2)
+    for seat in (0, 1):                 # big hands: nobody goes out within 100 turns
+        while len(game.hands[seat]) < 50:
+            game.hands[seat].append(game.draw_pile.pop())
+    events = []
+    while game.phase == "play":
+        legal = game.legal_actions(game.turn_player)
+        plays = [a for a in legal if a.verb == "play"]
+        events = game.play(plays[0] if plays else legal[0])
     assert [e.data["reason"] for e in events if e.type == "blocked"] == ["turn_limit"]
     assert game.phase in ("round_over", "match_over")
     assert game.turns_this_round <= 101
