@@ -94,7 +94,7 @@ class Player {
         const entry = { text: msg.toString(), json, commands: clickCommands(json), at: Date.now() }
         this.messages.push(entry)
         this.lastMessageAt = entry.at
-        log(`[${this.name}] ${entry.text} ${entry.commands.length ? JSON.stringify(entry.commands) : ''}`)
+        log(`[${this.name}] ${entry.text} ${entry.commands.length ? JSON.stringify(entry.commands) : ''} (${this.cards().length} cards)`)
       })
       bot.once('spawn', () => { clearTimeout(timer); setTimeout(resolve, 300) })
       bot.on('kicked', r => log(`[${this.name}] kicked`, r))
@@ -164,17 +164,18 @@ class Player {
   // The latest turn prompt: the commands of the last lines carrying the newest token.
   latestPrompt () {
     let token = null
+    let last = -1
     const lines = []
     for (let i = this.messages.length - 1; i >= 0 && lines.length < 12; i--) {
       const m = this.messages[i]
       const toks = m.commands.map(c => (c.match(/#t(\d+)$/) || [])[1]).filter(Boolean)
       if (!toks.length) continue
       const t = toks[toks.length - 1]
-      if (token === null) token = t
+      if (token === null) { token = t; last = i }
       if (t !== token) break
       lines.unshift(m)
     }
-    return token === null ? null : { token, lines, commands: lines.flatMap(l => l.commands) }
+    return token === null ? null : { token, last, lines, commands: lines.flatMap(l => l.commands) }
   }
 }
 
@@ -192,8 +193,8 @@ async function playUntil (p, done, policy = {}, timeoutMs = 120000) {
     await sleep(40)
     if (Date.now() - p.lastMessageAt < 120) continue
     const prompt = p.latestPrompt()
-    if (!prompt || prompt.token === handled) continue
-    handled = prompt.token
+    if (!prompt || prompt.last === handled) continue
+    handled = prompt.last     // a new prompt line (a new token, or a colour choice under the same one)
     const cmds = prompt.commands
     const catchCmd = cmds.find(c => /^\/uno catch /.test(c))
     if (catchCmd && policy.catchOthers) { p.chat(catchCmd); stats.catches++; stats.chatClicks++; continue }

@@ -1,0 +1,90 @@
+// Test 2: two clients at one table. An out-of-turn play is refused with a message; a stale chat
+// click is refused; one client catches the other's missed UNO and the penalty cards arrive.
+// argv: port
+'use strict'
+const { Player, playUntil, main, result, sleep } = require('./lib')
+
+async function prompted (p) {
+  const pr = p.latestPrompt()
+  return pr && pr.commands.some(c => /^\/uno (draw|play) /.test(c)) ? pr : null
+}
+
+main(async () => {
+  const port = Number(process.argv[2])
+  const ann = await Player.join('ann', port)
+  const bob = await Player.join('bob', port)
+  ann.chat('/uno start')
+  await ann.waitMessage(/opened UNO table/, 10000)
+  bob.chat('/uno join')
+  await ann.waitMessage(/has started/, 20000)
+  await bob.waitMessage(/has started/, 20000)
+  await sleep(600)
+
+  // who is to play? (the other one holds cards but has no prompt)
+  let actor = null
+  for (let i = 0; i < 100 && !actor; i++) {
+    if (await prompted(ann)) actor = ann
+    else if (await prompted(bob)) actor = bob
+    else await sleep(50)
+  }
+  if (!actor) throw new Error('no turn prompt for either player')
+  const waiting = actor === ann ? bob : ann
+
+  // 1. an out-of-turn right-click on a card is refused with a message, nothing changes
+  const handBefore = waiting.cards().map(c => c.tag).sort()
+  let from = waiting.mark()
+  const card = waiting.cards().find(c => c.slot >= 36 && c.slot < 45)
+  await waiting.rightClickCard(card.tag.slice(5))
+  const outOfTurn = (await waiting.waitMessage(/not your turn/i, 10000, from)).text
+  await sleep(300)
+  const handAfter = waiting.cards().map(c => c.tag).sort()
+
+  // 2. a stale chat click: the actor draws through its [Draw] button, then clicks it again
+  const pr = await prompted(actor)
+  const drawCmd = pr.commands.find(c => /^\/uno draw /.test(c))
+  actor.chat(drawCmd)
+  await actor.waitMessage(/You drew/, 10000, pr.last)
+  await sleep(300)
+  from = actor.mark()
+  const cardsBeforeStale = actor.cards().length
+  actor.chat(drawCmd)
+  const stale = (await actor.waitMessage(/expired/, 10000, from)).text
+  await sleep(300)
+  const cardsAfterStale = actor.cards().length
+
+  // 3. ann never calls UNO; bob catches her. bob plays weakly so that ann gets there first.
+  const annCounts = []
+  const poll = setInterval(() => {
+    const n = ann.cards().length
+    if (!annCounts.length || annCounts[annCounts.length - 1].n !== n) annCounts.push({ n, at: Date.now() })
+  }, 10)
+  const caught = () => ann.messages.some(m => /^ann was caught/.test(m.text))
+  let doneAt = null
+  const done = () => { if (caught() && doneAt === null) doneAt = Date.now(); return doneAt !== null && Date.now() - doneAt > 1500 }
+  const [annStats, bobStats] = await Promise.all([
+    playUntil(ann, done, { callUno: 'never' }, 180000),
+    playUntil(bob, done, { callUno: 'button', catchOthers: true, drawWhenAtMost: 3 }, 180000)
+  ])
+  clearInterval(poll)
+  const caughtIdx = ann.messages.findIndex(m => /^ann was caught/.test(m.text))
+  const caughtMsg = ann.messages[caughtIdx]
+  const lastPlay = ann.messages.slice(0, caughtIdx).reverse().find(m => /^ann played /.test(m.text))
+  // ann's card count between her last play and the catch (1: she was catchable) ...
+  const between = annCounts.filter(c => c.at >= lastPlay.at && c.at <= caughtMsg.at + 20).map(c => c.n)
+  // ... and in the second after the catch (the two penalty cards arrived)
+  const after = annCounts.filter(c => c.at >= caughtMsg.at - 20 && c.at <= caughtMsg.at + 1000).map(c => c.n)
+  const penaltyDraw = ann.messages.slice(caughtIdx).find(m => /^You drew 2 cards/.test(m.text))
+  ann.bot.quit()
+  bob.bot.quit()
+  result({
+    actor: actor.name,
+    outOfTurn, handUnchanged: JSON.stringify(handBefore) === JSON.stringify(handAfter),
+    stale, staleChangedNothing: cardsBeforeStale === cardsAfterStale,
+    caught: caughtMsg.text,
+    countsBetween: between,
+    countsAfter: after,
+    penaltyDraw: penaltyDraw ? penaltyDraw.text : null,
+    annStats,
+    bobStats
+  })
+})
