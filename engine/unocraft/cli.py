@@ -47,6 +47,14 @@ def main(argv: list[str] | None = None) -> int:
                            add_help=False)
     serve.add_argument("rest", nargs=argparse.REMAINDER)
 
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["serve"]:   # serve parses its own arguments (argparse.REMAINDER drops options)
+        from . import serve as serve_module
+        try:
+            return serve_module.main(argv[1:])
+        except ConfigError as e:
+            print(f"unocraft: {e}", file=sys.stderr)
+            return 2
     args = parser.parse_args(argv)
     try:
         if args.command == "scenario":
