@@ -7,7 +7,7 @@ are plain integers (see `editions`); a flip card has two faces.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .errors import ConfigError
@@ -45,6 +45,10 @@ class Card:
 
     colour: str | None  # one of COLOURS, None for a wild
     rank: str           # a number "0".."10", an action, a wild rank, or "#" (DOS Wild #)
+    code: str = field(default="", repr=False)   # the text form, computed once
+
+    def __post_init__(self):
+        object.__setattr__(self, "code", (self.colour or "") + self.rank)
 
     def __copy__(self) -> "Card":
         return self
@@ -61,7 +65,7 @@ class Card:
         return _parse(text.strip().upper())
 
     def __str__(self) -> str:
-        return (self.colour or "") + self.rank
+        return self.code
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

@@ -85,6 +85,7 @@ class Game:
         self.match_winners: list[int] = []
         self.seq = 0                        # accepted actions so far (turn tokens for the UI)
         self.action_cache: dict = {}        # interned Actions of legal_actions (speed)
+        self._checks: dict = {}             # verb -> bound check method (speed)
         self._events: list[Event] = []
 
     @classmethod
@@ -420,9 +421,12 @@ class Game:
         seat = self._seat(action.player)
         if not self.active[seat]:
             raise Refused("not_your_turn", f"{action.player} is out of this round")
-        check = getattr(self, "_check_" + action.verb, None)
+        check = self._checks.get(action.verb)
         if check is None:
-            raise Refused("bad_action", f"{action.verb} is not part of the {self.edition.name} edition")
+            check = getattr(self, "_check_" + action.verb, None)
+            if check is None:
+                raise Refused("bad_action", f"{action.verb} is not part of the {self.edition.name} edition")
+            self._checks[action.verb] = check
         return check(seat, action)
 
     # ----------------------------------------------------------------- play
@@ -438,6 +442,10 @@ class Game:
         elif len(refs) != 1:
             raise Refused("bad_action", "play one card")
         first = self._find(seat, refs[0])
+        pending = self.pending
+        if (pending is not None and pending["kind"] == "drawn" and seat == self.turn
+                and self.ref(pending["card"]) == self.ref(first)):
+            first = pending["card"]      # identical copies: the one just drawn is meant
         cards = [first]
         if len(refs) == 2:
             second = self._find(seat, refs[1], exclude=(first,))
@@ -445,7 +453,6 @@ class Game:
                 raise Refused("illegal_card", "two cards played together must be identical")
             cards.append(second)
         face = self.face(first)
-        pending = self.pending
         if pending is not None:
             kind = pending["kind"]
             if kind == "penalty":

@@ -98,7 +98,8 @@ def fast_path_applies(game: "Game", seat: int) -> bool:
     """The common position: `seat`'s own turn, nothing pending, no out-of-turn
     business. `turn_actions` answers it without asking the checks one by one; a
     property test holds it equal to `checked_actions`."""
-    return (game.pending is None and seat == game.turn and game.phase == "play"
+    pending = game.pending
+    return ((pending is None or pending["kind"] == "drawn") and seat == game.turn and game.phase == "play"
             and game.slap is None and game.silence is None
             and game.opts.play_doubles != "together" and type(game).__name__ == "Game")
 
@@ -113,12 +114,13 @@ def turn_actions(game: "Game", seat: int) -> list[Action]:
     top = faces[game.discard[-1]]
     top_rank = top.rank if top.colour is not None else None
     colours = game.side_colours if not opts.colour_rotation else (None,)
-    holds_colour = any(faces[c].colour == colour for c in hand)
+    holds_colour = not opts.bluffing and any(faces[c].colour == colour for c in hand)
     flip = game.edition.double_sided
     out: list[Action] = []
     seen = set()
     playable = False
-    for c in hand:
+    drawn = game.pending is not None
+    for c in ([game.pending["card"]] if drawn else hand):
         f = faces[c]
         ref = (game.faces[0][c], game.faces[1][c]) if flip else f
         if ref in seen:
@@ -141,7 +143,10 @@ def turn_actions(game: "Game", seat: int) -> list[Action]:
             if action is None:
                 action = cache[key] = Action(name, "play", (ref,))
             out.append(action)
-    if not (opts.forced_play and playable):
+    if drawn:
+        if not opts.forced_play:
+            out.append(Action(name, "pass"))
+    elif not (opts.forced_play and playable):
         action = cache.get((seat, "draw"))
         if action is None:
             action = cache[(seat, "draw")] = Action(name, "draw")
