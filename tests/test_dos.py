@@ -6,7 +6,8 @@ import pytest
 
 from unocraft.bots import make_bot
 from unocraft.rules.actions import Action
-from unocraft.rules.dos import DosBot, DosGame
+from unocraft.bots import DosBot
+from unocraft.rules.dos import DosGame
 from unocraft.rules.errors import ConfigError, Refused
 from unocraft.rules.options import Options
 from unocraft.rules.scenario import build_game, parse
@@ -322,11 +323,12 @@ def test_start_card_number_only_gives_a_row_of_numbers():
         assert all(game.face(c).is_number for c in game.centre)
 
 
-def test_dos_bot_beats_the_generic_bots():
+def test_strong_plays_dos_with_the_dos_bot_and_beats_basic_and_random():
     wins = Counter()
     for seed in range(20):
-        game = DosGame.new(["dos", "strong", "basic"], DOS, seed)
-        bots = [DosBot(seed), make_bot("strong", seed), make_bot("basic", seed)]
+        game = DosGame.new(["strong", "random", "basic"], DOS, seed)
+        bots = [make_bot("strong", seed), make_bot("random", seed), make_bot("basic", seed)]
         result = play_match(game, bots, check=True)
         wins.update(result.winners)
-    assert wins["dos"] > wins["strong"] and wins["dos"] > wins["basic"]
+    assert isinstance(make_bot("strong").dos, DosBot)
+    assert wins["strong"] > wins["random"] and wins["strong"] > wins["basic"]

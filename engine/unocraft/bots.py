@@ -14,7 +14,7 @@ import random
 from collections import Counter
 
 from .rules.actions import Action
-from .rules.cards import Card, COLOUR_BY_NAME
+from .rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES
 
 BOTS = ("random", "basic", "strong")
 
@@ -80,8 +80,9 @@ class BasicBot(Bot):
 
     def act(self, view, legal):
         verbs = _by_verb(legal)
-        if "uno" in verbs and len(view["hand"]) == 2:
-            return verbs["uno"][0]
+        for call in ("uno", "dos"):
+            if call in verbs:
+                return verbs[call][0]
         if "colour" in verbs:
             return self._colour_choice(view, verbs["colour"])
         if "swap" in verbs:
@@ -104,7 +105,7 @@ class BasicBot(Bot):
 
     def react(self, view, legal):
         verbs = _by_verb(legal)
-        for verb in ("uno", "catch", "slap"):
+        for verb in ("uno", "dos", "catch", "slap"):
             if verb in verbs:
                 return verbs[verb][0]
         return None
@@ -149,7 +150,13 @@ class StrongBot(BasicBot):
     """
     name = "strong"
 
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self.dos = DosBot(seed)
+
     def act(self, view, legal):
+        if view["edition"] == "dos":
+            return self.dos.act(view, legal)
         verbs = _by_verb(legal)
         hand = [Card.parse(c) for c in view["hand"]]
         if "uno" in verbs and len(hand) == 2:
@@ -179,6 +186,8 @@ class StrongBot(BasicBot):
         return legal[0]
 
     def react(self, view, legal):
+        if view["edition"] == "dos":
+            return self.dos.react(view, legal)
         verbs = _by_verb(legal)
         for verb in ("uno", "catch", "slap", "jump"):
             if verb in verbs:
@@ -240,3 +249,59 @@ class StrongBot(BasicBot):
         counts = {p["name"]: p["cards"] for p in view["players"]}
         return min(actions, key=lambda a: (counts.get(a.target, 99),
                                            -self._points(_face(view, a)) if a.cards else 0))
+
+
+class DosBot:
+    """A DOS player that knows the game. Same interface as `unocraft.bots.Bot`
+    (`act`, `react`; it reads only its view and the legal actions), used by
+    `strong` in the dos edition. It calls DOS and catches; prefers
+    colour matches, then double matches, then high points; spends its bonus adds
+    on its highest-point cards; draws rather than ending a turn without a match;
+    after a draw without a match it adds its lowest card."""
+    name = "dos"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    @staticmethod
+    def _points(face: Card) -> int:
+        return {"W2": 20, "#": 40}.get(face.rank, face.number or 0)
+
+    def act(self, view: dict, legal: list[Action]) -> Action:
+        by_verb: dict[str, list[Action]] = {}
+        for a in legal:
+            by_verb.setdefault(a.verb, []).append(a)
+        if "dos" in by_verb:
+            return by_verb["dos"][0]
+        plays = by_verb.get("play", [])
+        if plays:
+            return max(plays, key=lambda a: self._score(view, a))
+        adds = by_verb.get("add", [])
+        pending = view.get("pending") or {}
+        if adds and pending.get("matched"):
+            return max(adds, key=lambda a: self._points(a.cards[0]))
+        if "draw" in by_verb:
+            return by_verb["draw"][0]
+        if adds:
+            return min(adds, key=lambda a: self._points(a.cards[0]))
+        return by_verb.get("end", legal)[0]
+
+    def _score(self, view: dict, action: Action) -> float:
+        """Colour matches first (a bonus card), then doubles, then points shed."""
+        faces = list(action.cards)
+        want = None
+        for code, colour in zip(view.get("centre") or [], view.get("centre_colours") or []):
+            if code.split()[0] == str(action.centre):   # the engine takes the first such card
+                want = colour
+                break
+        own = {COLOUR_NAMES[f.colour] for f in faces if f.colour is not None}
+        colour_match = len(own) <= 1 if want is None else own <= {want}
+        double = len(faces) == 2
+        return (100 * colour_match + 30 * double * (1 + colour_match)
+                + sum(self._points(f) for f in faces) - 15 * sum(f.rank == "W2" for f in faces))
+
+    def react(self, view: dict, legal: list[Action]) -> Action | None:
+        for a in legal:
+            if a.verb in ("dos", "catch"):
+                return a
+        return None

@@ -521,64 +521,8 @@ class DosGame(Game):
         return super().fingerprint() + (tuple(self.centre), tuple(sorted(self.wild_colour.items())))
 
 
-class DosBot:
-    """A DOS player that knows the game. Same interface as `unocraft.bots.Bot`
-    (`act`, `react`; it reads only its view and the legal actions), kept here so
-    the rules layer does not import the bots. It calls DOS and catches; prefers
-    colour matches, then double matches, then high points; spends its bonus adds
-    on its highest-point cards; draws rather than ending a turn without a match;
-    after a draw without a match it adds its lowest card."""
-    name = "dos"
-
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
-    @staticmethod
-    def _points(face: Card) -> int:
-        return {"W2": 20, "#": 40}.get(face.rank, face.number or 0)
-
-    def act(self, view: dict, legal: list[Action]) -> Action:
-        by_verb: dict[str, list[Action]] = {}
-        for a in legal:
-            by_verb.setdefault(a.verb, []).append(a)
-        if "dos" in by_verb:
-            return by_verb["dos"][0]
-        plays = by_verb.get("play", [])
-        if plays:
-            return max(plays, key=lambda a: self._score(view, a))
-        adds = by_verb.get("add", [])
-        pending = view.get("pending") or {}
-        if adds and pending.get("matched"):
-            return max(adds, key=lambda a: self._points(a.cards[0]))
-        if "draw" in by_verb:
-            return by_verb["draw"][0]
-        if adds:
-            return min(adds, key=lambda a: self._points(a.cards[0]))
-        return by_verb.get("end", legal)[0]
-
-    def _score(self, view: dict, action: Action) -> float:
-        """Colour matches first (a bonus card), then doubles, then points shed."""
-        faces = list(action.cards)
-        want = None
-        for code, colour in zip(view.get("centre") or [], view.get("centre_colours") or []):
-            if code.split()[0] == str(action.centre):   # the engine takes the first such card
-                want = colour
-                break
-        own = {COLOUR_NAMES[f.colour] for f in faces if f.colour is not None}
-        colour_match = len(own) <= 1 if want is None else own <= {want}
-        double = len(faces) == 2
-        return (100 * colour_match + 30 * double * (1 + colour_match)
-                + sum(self._points(f) for f in faces) - 15 * sum(f.rank == "W2" for f in faces))
-
-    def react(self, view: dict, legal: list[Action]) -> Action | None:
-        for a in legal:
-            if a.verb in ("dos", "catch"):
-                return a
-        return None
-
-
 def new_dos_game(names: list[str], options: Options | None = None, seed: int = 0) -> DosGame:
     return DosGame.new(names, options or Options.build("dos"), seed)
 
 
-__all__ = ["DosGame", "DosBot", "values", "new_dos_game"]
+__all__ = ["DosGame", "values", "new_dos_game"]
