@@ -261,6 +261,14 @@ class Game:
         top = self.top_face
         return top.colour is not None and face.rank == top.rank
 
+    def can_play(self, seat: int, card: int) -> bool:
+        """`card` matches, and a restricted wild is allowed (held colour, no bluffing)."""
+        face = self.face(card)
+        if not self.is_playable(face):
+            return False
+        return not (face.rank in RESTRICTED_WILDS and not self.opts.bluffing
+                    and self._holds_colour(seat, self.colour, except_card=card))
+
     def _holds_colour(self, seat: int, colour: str, except_card: int | None = None) -> bool:
         faces = self.faces[self.side]
         return any(faces[c].colour == colour for c in self.hands[seat] if c != except_card)
@@ -618,11 +626,12 @@ class Game:
         elif rank == "F":
             self._flip_piles()
             self._emit("flip", side=self.side_name, top=str(self.top_face))
-            if self.top_face.is_wild:
+            if self.top_face.is_wild:   # the player of the Flip chooses (the next one if it went out)
+                chooser = seat if self.active[seat] else self._next(seat)
                 self.colour = ""
-                self.turn = seat
-                self.pending = {"kind": "colour", "who": seat, "then": self._next(seat)}
-                self._emit("choose_colour", player=self.names[seat])
+                self.turn = chooser
+                self.pending = {"kind": "colour", "who": chooser, "then": self._next(seat)}
+                self._emit("choose_colour", player=self.names[chooser])
             else:
                 self.colour = self.top_face.colour
                 self._begin_turn(self._next(seat))
@@ -734,7 +743,7 @@ class Game:
             raise Refused("not_your_turn")
         if seat != self.turn:
             raise Refused("not_your_turn")
-        if self.opts.forced_play and any(self.is_playable(self.face(c)) for c in self.hands[seat]):
+        if self.opts.forced_play and any(self.can_play(seat, c) for c in self.hands[seat]):
             raise Refused("must_play", "forced play: play a playable card")
         return lambda: self._apply_draw(seat)
 
@@ -754,7 +763,7 @@ class Game:
                 self._nothing_to_draw(seat)
                 return
             card = got[0]
-            if self.is_playable(self.face(card)):
+            if self.can_play(seat, card):
                 self.pending = {"kind": "drawn", "card": card}
                 self._emit("may_play_drawn", to=seat, player=self.names[seat],
                            secret={"card": str(self.face(card))})
