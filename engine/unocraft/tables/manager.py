@@ -478,7 +478,7 @@ class Tables:
         actor = t.actor_name()
         if out_of_turn_possible(g) and now >= t.changed_at + timers.catch_window:
             for seat in t.seats:
-                if seat.name == actor or not (seat.bot or seat.away_since is not None):
+                if seat.name == actor or not seat.bot:
                     continue
                 legal = g.legal_actions(seat.name)
                 if not legal:
@@ -489,18 +489,18 @@ class Tables:
         seat = t.seat(actor)
         if seat is None:
             return False
-        if seat.bot or seat.away_since is not None:
+        if seat.bot:
             legal = g.legal_actions(actor)
             if not legal:
                 return False
-            return self._bot_plays(t, t.bot_for(seat, seat.bot or self.config.stand_in).act(t.view(actor), legal), now)
-        # a human who is here: the turn timer
+            return self._bot_plays(t, t.bot_for(seat, seat.bot).act(t.view(actor), legal), now)
+        # a human, here or disconnected (who may come back): the turn timer
         if now >= t.turn_started + timers.turn:
             legal = g.legal_actions(actor)
             for name, lang, _ in t.members():
                 self._send(name, [{"text": say(lang, "turn.timeout", player=actor), "colour": "gray"}])
             return self._bot_plays(t, t.bot_for(seat, self.config.stand_in).act(t.view(actor), legal), now)
-        if not t.warned and now >= t.turn_started + timers.turn - timers.turn_warning:
+        if not t.warned and seat.away_since is None and now >= t.turn_started + timers.turn - timers.turn_warning:
             t.warned = True
             self._send(actor, [{"text": say(self.lang(actor), "turn.warning", count=round(timers.turn_warning)),
                                 "colour": "yellow"}])

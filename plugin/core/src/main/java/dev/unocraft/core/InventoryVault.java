@@ -61,7 +61,10 @@ public final class InventoryVault {
             return false;
         }
         try {
-            platform.restoreInventory(player, Files.readString(f, StandardCharsets.UTF_8));
+            if (!platform.restoreInventory(player, Files.readString(f, StandardCharsets.UTF_8))) {
+                platform.logger().warning("could not give " + player + " their items yet; they stay in " + f);
+                return false;
+            }
             Files.delete(f);
             return true;
         } catch (IOException e) {

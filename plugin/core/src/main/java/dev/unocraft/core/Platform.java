@@ -59,8 +59,11 @@ public interface Platform {
     /** The player's whole inventory in the platform's own lossless text form. */
     String snapshotInventory(String player);
 
-    /** Replaces the player's whole inventory with a snapshot made by {@link #snapshotInventory}. */
-    void restoreInventory(String player, String snapshot);
+    /**
+     * Replaces the player's whole inventory with a snapshot made by {@link #snapshotInventory}.
+     * Returns false when the player cannot be reached (the snapshot is then kept).
+     */
+    boolean restoreInventory(String player, String snapshot);
 
     void clearInventory(String player);
 

@@ -98,14 +98,16 @@ public final class DevServer {
             }
             Player p = e.getPlayer();
             p.setGameMode(GameMode.SURVIVAL);
+            MinestomPlatform.track(p);
             store.load(p);
             platform.sendMaps(p);
             core.onJoin(p.getUsername());
         });
         events.addListener(PlayerDisconnectEvent.class, e -> {
             Player p = e.getPlayer();
-            core.onQuit(p.getUsername());
+            core.onQuit(p.getUsername());   // gives back the saved items first
             store.save(p);
+            MinestomPlatform.untrack(p);
         });
         events.addListener(PlayerUseItemEvent.class, e -> {
             String tag = e.getItemStack().getTag(MinestomPlatform.ENGINE_TAG);
@@ -156,7 +158,7 @@ public final class DevServer {
                 MinecraftServer.getSchedulerManager().scheduleNextTick(() -> {
                     try {
                         core.disable();
-                        MinecraftServer.getConnectionManager().getOnlinePlayers().forEach(store::save);
+                        MinestomPlatform.trackedPlayers().forEach(store::save);
                     } finally {
                         done.complete(null);
                     }

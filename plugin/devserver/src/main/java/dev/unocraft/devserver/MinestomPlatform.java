@@ -55,14 +55,31 @@ final class MinestomPlatform implements Platform {
         return dataFolder;
     }
 
+    // Players by name, kept from spawn until after the core has handled their quit: Minestom
+    // drops a disconnecting player from its online list before the disconnect event.
+    private static final Map<String, Player> PLAYERS = new ConcurrentHashMap<>();
+
+    static void track(Player p) {
+        PLAYERS.put(p.getUsername().toLowerCase(java.util.Locale.ROOT), p);
+    }
+
+    static void untrack(Player p) {
+        PLAYERS.remove(p.getUsername().toLowerCase(java.util.Locale.ROOT), p);
+    }
+
+    static Collection<Player> trackedPlayers() {
+        return List.copyOf(PLAYERS.values());
+    }
+
     static Player player(String name) {
-        return MinecraftServer.getConnectionManager().getOnlinePlayerByUsername(name);
+        Player p = PLAYERS.get(name.toLowerCase(java.util.Locale.ROOT));
+        return p != null ? p : MinecraftServer.getConnectionManager().getOnlinePlayerByUsername(name);
     }
 
     @Override
     public Collection<String> onlinePlayers() {
         List<String> names = new ArrayList<>();
-        MinecraftServer.getConnectionManager().getOnlinePlayers().forEach(p -> names.add(p.getUsername()));
+        PLAYERS.values().forEach(p -> names.add(p.getUsername()));
         return names;
     }
 
@@ -164,7 +181,7 @@ final class MinestomPlatform implements Platform {
         }
         maps.put(id, pixels.clone());
         MapDataPacket packet = mapPacket(id, pixels);
-        for (Player p : MinecraftServer.getConnectionManager().getOnlinePlayers()) {
+        for (Player p : PLAYERS.values()) {
             p.sendPacket(packet);
         }
         return id;
@@ -190,7 +207,7 @@ final class MinestomPlatform implements Platform {
         JsonObject o = new JsonObject();
         ItemStack[] items = p.getInventory().getItemStacks();
         for (int i = 0; i < items.length; i++) {
-            if (!items[i].isAir()) {
+            if (!items[i].isAir() && !UnoCore.isEngineTag(items[i].getTag(ENGINE_TAG))) {
                 try {
                     o.addProperty(Integer.toString(i), TagStringIO.tagStringIO().asString(items[i].toItemNBT()));
                 } catch (IOException e) {
@@ -202,11 +219,13 @@ final class MinestomPlatform implements Platform {
     }
 
     @Override
-    public void restoreInventory(String name, String snapshot) {
+    public boolean restoreInventory(String name, String snapshot) {
         Player p = player(name);
-        if (p != null) {
-            restore(p, snapshot);
+        if (p == null) {
+            return false;
         }
+        restore(p, snapshot);
+        return true;
     }
 
     static void restore(Player p, String snapshot) {

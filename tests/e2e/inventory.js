@@ -1,0 +1,89 @@
+// Test 3: a player's own items are all back after the game, after /uno leave, and after a
+// disconnect mid-game and a server restart (or crash).
+// argv: port phase snapshotFile
+//   phase "prepare": give items, snapshot them; leave after the deal; play a game to its end;
+//                    then start again and disconnect mid-game (the server restarts next)
+//   phase "crash":   start a game and stay online until the server dies under us
+//   phase "back":    rejoin after the restart, leave the table, compare with the snapshot
+'use strict'
+const fs = require('fs')
+const { Player, playUntil, main, result, sleep } = require('./lib')
+
+function same (a, b) { return JSON.stringify(a) === JSON.stringify(b) }
+
+async function waitDeal (p, from) {
+  await p.waitMessage(/has started/, 20000, from)
+  for (let i = 0; i < 100 && p.cards().length === 0; i++) await sleep(50)
+}
+
+async function waitItems (p, snapshot, ms = 5000) {
+  const end = Date.now() + ms
+  while (Date.now() < end && !(same(p.ownItems(), snapshot) && p.cards().length === 0)) await sleep(50)
+}
+
+main(async () => {
+  const [port, phase, snapshotFile] = process.argv.slice(2)
+  const p = await Player.join('eve', Number(port))
+  const out = { phase }
+  if (phase === 'prepare') {
+    for (const give of ['/devgive diamond 5', '/devgive oak_log 12', '/devgive stone_sword 1', '/devgive bread 3']) {
+      p.chat(give)
+      await sleep(150)
+    }
+    await sleep(500)
+    const snapshot = p.ownItems()
+    fs.writeFileSync(snapshotFile, JSON.stringify(snapshot))
+    out.snapshot = snapshot
+
+    // 1. leave during the game
+    let from = p.mark()
+    p.chat('/uno start')
+    await waitDeal(p, from)
+    out.dealtCards = p.cards().length
+    out.ownItemsWhilePlaying = p.ownItems().length
+    from = p.mark()
+    p.chat('/uno leave')
+    await p.waitMessage(/items are back/, 10000, from)
+    await waitItems(p, snapshot)
+    out.afterLeave = p.ownItems()
+    out.cardsAfterLeave = p.cards().length
+
+    // 2. a whole game to its end
+    from = p.mark()
+    p.chat('/uno start')
+    await waitDeal(p, from)
+    const closed = () => p.messages.slice(from).some(m => /is closed/.test(m.text))
+    await playUntil(p, closed, { callUno: 'click' }, 240000)
+    await waitItems(p, snapshot)
+    out.afterGame = p.ownItems()
+    out.cardsAfterGame = p.cards().length
+
+    // 3. start again and disconnect mid-game
+    from = p.mark()
+    p.chat('/uno start')
+    await waitDeal(p, from)
+    out.cardsBeforeQuit = p.cards().length
+    p.bot.quit()
+    await sleep(500)
+  } else if (phase === 'crash') {
+    const from = p.mark()
+    p.chat('/uno start')
+    await waitDeal(p, from)
+    out.cardsBeforeCrash = p.cards().length
+    process.stdout.write('RESULT ' + JSON.stringify(out) + '\n')   // pytest kills the server now
+    await new Promise(resolve => p.bot.once('end', resolve))
+    process.exit(0)
+  } else if (phase === 'back') {
+    const snapshot = JSON.parse(fs.readFileSync(snapshotFile))
+    await sleep(1500)
+    out.cardsOnReturn = p.cards().length        // the table resumed: cards dealt again
+    const from = p.mark()
+    p.chat('/uno leave')
+    await p.waitMessage(/items are back|not at a table/, 10000, from)
+    await waitItems(p, snapshot)
+    out.afterReturn = p.ownItems()
+    out.cardsAfterReturn = p.cards().length
+    p.bot.quit()
+  }
+  result(out)
+})
