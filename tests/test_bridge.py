@@ -1,0 +1,111 @@
+"""The py4j bridge against the real plugin core (in the dev server jar): the engine's transport
+works, and the gateway refuses what it must: a wrong or missing token, a second engine while one
+is attached, and any call beyond the bridge's own methods (no `gateway.jvm`, no reflection)."""
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from py4j.java_gateway import GatewayParameters, JavaGateway
+from py4j.protocol import Py4JError
+
+sys.path.insert(0, str(Path(__file__).parent / "e2e"))
+from harness import JAR, free_port, require_prerequisites  # noqa: E402
+
+from unocraft.transport import Py4jTransport, TransportClosed  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def plugin(tmp_path_factory):
+    require_prerequisites()
+    from unocraft.serve import find_java
+    data = tmp_path_factory.mktemp("bridge")
+    port, bridge = free_port(), free_port()
+    log = open(data / "server.log", "w")
+    proc = subprocess.Popen([find_java(), "-jar", str(JAR), "--port", str(port), "--bridge-port", str(bridge),
+                             "--data", str(data)], stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while "dev server on" not in (data / "server.log").read_text():
+        assert proc.poll() is None and time.monotonic() < deadline, (data / "server.log").read_text()
+        time.sleep(0.1)
+    yield {"port": bridge, "token": data / "bridge.token", "log": data / "server.log"}
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+def test_the_token_file_is_owner_only(plugin):
+    assert plugin["token"].stat().st_mode & 0o077 == 0
+    assert len(plugin["token"].read_text().strip()) == 64
+
+
+def test_hello_poll_apply_and_stats(plugin):
+    t = Py4jTransport("127.0.0.1", plugin["port"], plugin["token"], connect_timeout=10)
+    try:
+        hello = t.connect()
+        assert hello["platform"] == "minestom" and hello["protocol"] == 1
+        assert t.poll(10) == []
+        t.apply([{"op": "msg", "player": "nobody", "c": "hello"}, {"op": "complete", "tree": {"": ["start"]}}])
+        time.sleep(0.2)
+        assert t.stats()["batches"] >= 1
+    finally:
+        t.close()
+
+
+def test_a_second_engine_is_refused_while_one_is_attached(plugin):
+    first = Py4jTransport("127.0.0.1", plugin["port"], plugin["token"], connect_timeout=10)
+    first.connect()
+    try:
+        second = Py4jTransport("127.0.0.1", plugin["port"], plugin["token"], connect_timeout=1)
+        with pytest.raises(TransportClosed):
+            second.connect()
+        assert "refused a second engine connection" in plugin["log"].read_text()
+        assert first.poll(0) == []       # the first one still works
+    finally:
+        first.close()
+
+
+@pytest.mark.parametrize("token", ["wrong", None])
+def test_a_wrong_or_missing_token_is_refused_and_logged(plugin, token):
+    time.sleep(0.3)   # the previous engine's socket is closed
+    gw = JavaGateway(gateway_parameters=GatewayParameters(port=plugin["port"], auth_token=token))
+    try:
+        with pytest.raises(Py4JError):
+            gw.entry_point.hello()
+    finally:
+        gw.close()
+    time.sleep(0.3)
+    assert "wrong or missing token" in plugin["log"].read_text()
+
+
+def test_nothing_but_the_bridge_methods_can_be_reached(plugin):
+    time.sleep(0.3)
+    token = plugin["token"].read_text().strip()
+    gw = JavaGateway(gateway_parameters=GatewayParameters(port=plugin["port"], auth_token=token))
+    try:
+        assert json.loads(gw.entry_point.hello())["platform"] == "minestom"
+        with pytest.raises(Py4JError, match="not allowed"):
+            gw.entry_point.getClass()
+        with pytest.raises(Py4JError, match="not allowed"):
+            gw.entry_point.toString()
+    finally:
+        gw.close()
+    time.sleep(0.3)
+    gw = JavaGateway(gateway_parameters=GatewayParameters(port=plugin["port"], auth_token=token))
+    try:
+        with pytest.raises(Py4JError):
+            gw.jvm.java.lang.System.getProperty("user.home")
+    finally:
+        gw.close()
+
+
+def test_the_gateway_listens_on_loopback_only(plugin):
+    addresses = {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
+    addresses = [a for a in addresses if not a.startswith("127.")]
+    if not addresses:
+        pytest.skip("this machine has no non-loopback IPv4 address to try")
+    with pytest.raises(OSError):
+        socket.create_connection((addresses[0], plugin["port"]), timeout=2).close()

@@ -1,0 +1,254 @@
+"""The tables layer without a server: plugin events in, display ops out, time passed in."""
+
+import json
+
+import pytest
+
+from unocraft.presentation.faces import face_key
+from unocraft.rules.cards import Card
+from unocraft.simulate import actor
+from unocraft.tables.config import parse
+from unocraft.tables.manager import Tables
+from unocraft.tables.store import TableStore
+
+CONFIG = {"timers": {"lobby": 5, "turn": 30, "turn_warning": 10, "rejoin": 60, "bot_think": 0.5,
+                     "catch_window": 1, "next_round": 2},
+          "bots": {"fill_to": 3, "kind": "basic"}, "game": {"single_round": True}}
+
+
+def make(store=None, **extra):
+    cfg = parse({**CONFIG, **extra})
+    t = Tables(cfg, store)
+    t.attach({"online": [], "vault": []}, 0)
+    t.flush()
+    return t
+
+
+def cmd(tables, player, *args, now=0.0, pos=(0, 40, 0)):
+    tables.handle({"type": "command", "player": player, "args": list(args), "pos": list(pos)}, now)
+
+
+def texts(ops, player=None):
+    out = []
+    for op in ops:
+        if op["op"] == "msg" and (player is None or op["player"] == player):
+            out.append("".join(c["text"] + "".join(e["text"] for e in c.get("extra", [])) for c in op["c"]))
+    return out
+
+
+def started(tables, player="ann", now=10.0):
+    tables.handle({"type": "join", "player": player, "locale": "en_us"}, 0)
+    cmd(tables, player, "start")
+    tables.flush()
+    tables.tick(now)
+    return tables.flush()
+
+
+def test_start_alone_deals_cards_as_map_items_with_bots_in_the_empty_seats():
+    tables = make()
+    ops = started(tables)
+    table = next(iter(tables.tables.values()))
+    assert [s.name for s in table.seats] == ["ann", "Bot-Steve", "Bot-Alex"]
+    assert any("has started" in t for t in texts(ops, "ann"))
+    faces = [op["key"] for op in ops if op["op"] == "face"]
+    items = next(op for op in ops if op["op"] == "items" and op["player"] == "ann")
+    hand = table.game.view("ann")["hand"]
+    cards = [v for v in items["slots"].values() if v and v["tag"].startswith("card:")]
+    assert sorted(c["tag"][5:] for c in cards) == sorted(hand)
+    for c in cards:        # every face is sent before the item that shows it
+        assert c["face"] == face_key(Card.parse(c["tag"][5:])) and c["face"] in faces
+    assert items["slots"]["40"]["tag"] == "top"
+    assert all(len(op["pixels"]) > 1000 for op in ops if op["op"] == "face")
+
+
+def test_every_later_batch_sends_only_changed_slots_and_faces_once():
+    tables = make()
+    started(tables)
+    tables.tick(20)
+    ops = tables.flush()
+    sent = [op["key"] for op in ops if op["op"] == "face"]
+    assert len(sent) == len(set(sent))
+
+
+def play_human_turns(tables, table, name, now):
+    """Plays the human's legal actions (first one) through commands until the round is over."""
+    for step in range(2000):
+        g = table.game
+        if g is None or g.phase != "play" or table.id not in tables.tables:
+            tables.tick(now + 1)
+            tables.flush()
+            return now
+        if g.names[actor(g)] == name:
+            legal = g.legal_actions(name)
+            cmd(tables, name, *str(legal[0]).split(), f"#t{table.token}", now=now)
+        now += 1.0
+        tables.tick(now)
+        tables.flush()
+    raise AssertionError("the round did not end")
+
+
+def test_a_round_played_to_its_end_gives_the_items_back():
+    tables = make()
+    started(tables)
+    table = next(iter(tables.tables.values()))
+    seen = []
+    orig = tables.flush
+
+    def spy():
+        ops = orig()
+        seen.extend(ops)
+        return ops
+    tables.flush = spy
+    play_human_turns(tables, table, "ann", 20.0)
+    assert not tables.tables
+    assert {"op": "restore", "player": "ann"} in seen
+    assert any("won the round" in t for t in texts(seen, "ann"))
+
+
+def test_a_stale_click_an_out_of_turn_play_and_bad_arguments_change_nothing():
+    tables = make(bots={"fill_to": 2, "kind": "basic"})
+    tables.handle({"type": "join", "player": "bob"}, 0)
+    started(tables)
+    table = next(iter(tables.tables.values()))
+    before = table.game.to_json()
+    cmd(tables, "ann", "draw", f"#t{table.token - 1}", now=11)
+    assert any("expired" in t for t in texts(tables.flush(), "ann"))
+    if table.game.names[actor(table.game)] != "ann":
+        cmd(tables, "ann", "play", table.game.view("ann")["hand"][0], now=11)
+        assert any("not your turn" in t.lower() for t in texts(tables.flush(), "ann"))
+    for bad in (["frobnicate"], ["play"], ["catch"], ["colour", "mauve"], ["rules", "nosuch"]):
+        cmd(tables, "ann", *bad, now=11)
+        assert any(t.startswith("Usage: /uno") for t in texts(tables.flush(), "ann")), bad
+    cmd(tables, "bob", "play", "R5", now=11)
+    assert any("not at a table" in t for t in texts(tables.flush(), "bob"))
+    assert table.game.to_json() == before
+
+
+def test_one_table_at_a_time_and_several_tables_at_once():
+    tables = make(bots={"fill_to": 2, "kind": "basic"})
+    started(tables, "ann")
+    cmd(tables, "ann", "start", now=11)
+    assert any("already at table" in t for t in texts(tables.flush(), "ann"))
+    tables.handle({"type": "join", "player": "bob"}, 11)
+    cmd(tables, "bob", "start", now=11, pos=(500, 40, 500))     # far away: a new table
+    tables.flush()
+    tables.tick(30)
+    tables.flush()
+    assert len(tables.tables) == 2
+    assert {t.state for t in tables.tables.values()} == {"playing"}
+
+
+def test_join_the_open_table_nearby_and_rules_by_the_owner_only():
+    tables = make(bots={"fill_to": 0, "kind": "basic"})
+    for p in ("ann", "bob"):
+        tables.handle({"type": "join", "player": p}, 0)
+    cmd(tables, "ann", "start")
+    cmd(tables, "bob", "start", pos=(2, 40, 1))     # next to ann's table: joins it
+    table = next(iter(tables.tables.values()))
+    assert [s.name for s in table.seats] == ["ann", "bob"]
+    cmd(tables, "bob", "rules", "ru-classic")
+    assert any("Only ann" in t for t in texts(tables.flush(), "bob"))
+    cmd(tables, "ann", "rules", "official", "jump_in=true")
+    tables.flush()
+    assert table.options().jump_in is True
+    tables.tick(10)
+    tables.flush()
+    assert table.state == "playing" and table.game.opts.jump_in is True
+
+
+def test_leave_mid_game_gives_the_items_back_and_a_bot_takes_the_seat():
+    tables = make()
+    started(tables)
+    table = next(iter(tables.tables.values()))
+    cmd(tables, "ann", "leave", now=11)
+    ops = tables.flush()
+    assert {"op": "restore", "player": "ann"} in ops
+    assert "ann" not in tables.where
+    assert table.id not in tables.tables or table.seat("ann").bot == "basic"
+
+
+def test_an_absent_player_is_warned_then_a_bot_plays_the_turn():
+    tables = make(bots={"fill_to": 2, "kind": "basic"})
+    started(tables)
+    table = next(iter(tables.tables.values()))
+    now = 10.0
+    while table.game.names[actor(table.game)] != "ann":
+        now += 1
+        tables.tick(now)
+        tables.flush()
+    start = table.turn_started
+    tables.tick(start + 21)
+    assert any("within 10 seconds" in t for t in texts(tables.flush(), "ann"))
+    token = table.token
+    tables.tick(start + 31)
+    ops = tables.flush()
+    assert any("a bot played for ann" in t for t in texts(ops, "ann"))
+    assert table.token > token
+
+
+def test_a_disconnected_player_can_come_back_and_is_replaced_after_the_rejoin_time():
+    tables = make(bots={"fill_to": 2, "kind": "basic"})
+    started(tables)
+    table = next(iter(tables.tables.values()))
+    tables.handle({"type": "quit", "player": "ann"}, 11)
+    tables.flush()
+    assert table.seat("ann").away_since == 11
+    tables.handle({"type": "join", "player": "ann"}, 12)
+    ops = tables.flush()
+    assert table.seat("ann").away_since is None
+    assert any(op["op"] == "items" and op["player"] == "ann" for op in ops)   # the hand is dealt again
+    tables.handle({"type": "quit", "player": "ann"}, 13)
+    tables.tick(13 + 61)
+    tables.flush()
+    assert table.id not in tables.tables or table.seat("ann").bot is not None
+
+
+def test_spectators_see_what_happens_but_get_no_cards():
+    tables = make(bots={"fill_to": 2, "kind": "basic"})
+    started(tables)
+    tables.handle({"type": "join", "player": "zoe"}, 10)
+    cmd(tables, "zoe", "spectate", now=10)
+    tables.flush()
+    seen = []
+    for n in range(30):
+        tables.tick(11 + n)
+        seen += tables.flush()
+    assert not [op for op in seen if op["op"] == "items" and op["player"] == "zoe"]
+    assert any(op["op"] == "actionbar" and op["player"] == "zoe" for op in seen)
+
+
+def test_tables_resume_from_sqlite_after_an_engine_restart(tmp_path):
+    db = tmp_path / "tables.sqlite"
+    tables = make(store=TableStore(db), bots={"fill_to": 2, "kind": "basic"})
+    started(tables)
+    table = next(iter(tables.tables.values()))
+    state = table.game.to_json()
+    tables.store.close()
+
+    again = Tables(parse({**CONFIG, "bots": {"fill_to": 2, "kind": "basic"}}), TableStore(db))
+    resumed = again.tables[table.id]
+    assert json.loads(resumed.game.to_json()) == json.loads(state)
+    assert again.where["ann"] == table.id
+    again.attach({"online": ["ann"], "vault": ["ann", "zed"]}, 20)
+    ops = again.flush()
+    assert any(op["op"] == "items" and op["player"] == "ann" for op in ops)
+    assert {"op": "restore", "player": "zed"} in ops        # nobody holds zed's cards any more
+    assert {"op": "restore", "player": "ann"} not in ops
+
+
+@pytest.mark.parametrize("locale, word", [("ru_ru", "Ваш ход"), ("sk_sk", "Si na ťahu")])
+def test_players_read_their_own_language(locale, word):
+    tables = make(bots={"fill_to": 2, "kind": "basic"})
+    tables.handle({"type": "join", "player": "ivan", "locale": locale}, 0)
+    cmd(tables, "ivan", "start")
+    tables.flush()
+    tables.tick(10)
+    ops = tables.flush()
+    table = next(iter(tables.tables.values()))
+    now = 10.0
+    while table.game.names[actor(table.game)] != "ivan":
+        now += 1
+        tables.tick(now)
+        ops += tables.flush()
+    titles = [op for op in ops if op["op"] == "title" and op["player"] == "ivan"]
+    assert titles and titles[-1]["title"]["text"].startswith(word[:3])

@@ -1,0 +1,52 @@
+"""The engine YAML config: the example file loads, a malformed one is refused naming the key."""
+
+from pathlib import Path
+
+import pytest
+
+from unocraft.rules.errors import ConfigError
+from unocraft.tables.config import load, parse
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_example_config_loads():
+    cfg = load(ROOT / "server-config" / "engine.yaml")
+    assert cfg.bridge_host == "127.0.0.1" and cfg.preset == "official"
+    assert cfg.options_for().edition == "classic"
+
+
+@pytest.mark.parametrize("data, key", [
+    ({"timers": {"turn": "soon"}}, "timers.turn"),
+    ({"timers": {"lobby": -1}}, "timers.lobby"),
+    ({"bots": {"kind": "genius"}}, "bots.kind"),
+    ({"bots": {"fill_to": "four"}}, "bots.fill_to"),
+    ({"bridge": {"port": 70000}}, "bridge.port"),
+    ({"bridge": {"host": "0.0.0.0"}}, "bridge.host"),
+    ({"table": {"seats": 1}}, "table.seats"),
+    ({"language": "fr"}, "language"),
+    ({"game": {"preset": "nope"}}, "game.preset"),
+    ({"game": {"options": {"jump_in": "maybe"}}}, "game.options"),
+    ({"game": {"single_round": "yes"}}, "game.single_round"),
+    ({"colour": "red"}, "colour"),
+    ({"timers": {"turn": 5, "turn_warning": 10}}, "timers.turn_warning"),
+])
+def test_a_malformed_config_is_refused_naming_the_key(data, key):
+    with pytest.raises(ConfigError) as e:
+        parse(data)
+    assert str(e.value).startswith(key + ":"), str(e.value)
+
+
+def test_bad_yaml_and_a_missing_file_are_refused(tmp_path):
+    bad = tmp_path / "engine.yaml"
+    bad.write_text("bridge: [unclosed\n")
+    with pytest.raises(ConfigError, match="not valid YAML"):
+        load(bad)
+    with pytest.raises(ConfigError, match="cannot read"):
+        load(tmp_path / "missing.yaml")
+
+
+def test_relative_paths_are_relative_to_the_file(tmp_path):
+    f = tmp_path / "engine.yaml"
+    f.write_text("database: db/tables.sqlite\n")
+    assert load(f).path(load(f).database) == tmp_path / "db" / "tables.sqlite"
