@@ -1,0 +1,126 @@
+package dev.unocraft.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CoreTest {
+    @TempDir
+    Path dir;
+
+    private static String pixels(int v) {
+        byte[] b = new byte[128 * 128];
+        java.util.Arrays.fill(b, (byte) v);
+        return Base64.getEncoder().encodeToString(b);
+    }
+
+    private static JsonObject batch(String json) {
+        return JsonParser.parseString(json).getAsJsonObject();
+    }
+
+    @Test
+    void faceMapIdsSurviveARestart() {
+        FakePlatform platform = new FakePlatform(dir);
+        CardFaces faces = new CardFaces(dir.resolve("faces.properties"));
+        int r5 = faces.show(platform, "R5", new byte[16384]);
+        int wild = faces.show(platform, "W+4", new byte[16384]);
+        assertTrue(r5 != wild);
+        CardFaces again = new CardFaces(dir.resolve("faces.properties"));
+        assertEquals(r5, again.idOf("R5"));
+        assertEquals(r5, again.show(new FakePlatform(dir), "R5", new byte[16384]));   // the same map, not a new one
+    }
+
+    @Test
+    void itemsSaveTheInventoryFirstAndRestoreGivesItBack() {
+        FakePlatform platform = new FakePlatform(dir);
+        platform.inventories.put("ann", new HashMap<>(Map.of(0, "diamond x5", 7, "bread x3")));
+        UnoCore core = new UnoCore(platform, "test");
+        core.apply(batch("{\"ops\":[{\"op\":\"face\",\"key\":\"R5\",\"pixels\":\"" + pixels(34) + "\"},"
+                + "{\"op\":\"items\",\"player\":\"ann\",\"slots\":{\"0\":{\"face\":\"R5\",\"name\":\"Red 5\",\"tag\":\"card:R5\"},\"1\":null}}]}"));
+        assertTrue(core.vault().holds("ann"));
+        assertEquals(Map.of(0, "card card:R5 map 100"), platform.inventories.get("ann"));
+        core.apply(batch("{\"ops\":[{\"op\":\"restore\",\"player\":\"ann\"}]}"));
+        assertEquals(Map.of(0, "diamond x5", 7, "bread x3"), platform.inventories.get("ann"));
+        assertFalse(core.vault().holds("ann"));
+    }
+
+    @Test
+    void aVaultIsKeptWhenThePlayerCannotBeReached() {
+        FakePlatform platform = new FakePlatform(dir);
+        platform.inventories.put("ann", new HashMap<>(Map.of(3, "sword")));
+        InventoryVault vault = new InventoryVault(dir.resolve("vault"), platform);
+        vault.saveAndClear("ann");
+        platform.reachable = false;
+        assertFalse(vault.restore("ann"));
+        assertTrue(vault.holds("ann"));
+        platform.reachable = true;
+        assertTrue(vault.restore("ann"));
+        assertEquals(Map.of(3, "sword"), platform.inventories.get("ann"));
+    }
+
+    @Test
+    void aJoinAfterACrashGivesTheSavedItemsBack() {
+        FakePlatform platform = new FakePlatform(dir);
+        platform.inventories.put("ann", new HashMap<>(Map.of(3, "sword")));
+        new InventoryVault(dir.resolve("vault"), platform).saveAndClear("ann");
+        platform.inventories.put("ann", new HashMap<>(Map.of(0, "card card:R5 map 100")));   // stale cards
+        UnoCore core = new UnoCore(platform, "test");
+        core.onJoin("ann");
+        assertEquals(Map.of(3, "sword"), platform.inventories.get("ann"));
+    }
+
+    @Test
+    void aBadOpIsSkippedAndTheRestOfTheBatchApplied() {
+        FakePlatform platform = new FakePlatform(dir);
+        platform.inventories.put("ann", new HashMap<>());
+        UnoCore core = new UnoCore(platform, "test");
+        core.apply(batch("{\"ops\":[{\"op\":\"items\",\"player\":\"ann\",\"slots\":{\"0\":{\"face\":\"unknown\",\"tag\":\"x\"}}},"
+                + "{\"op\":\"msg\",\"player\":\"ann\",\"c\":\"hi\"},{\"op\":\"msg\",\"player\":\"gone\",\"c\":\"hi\"}]}"));
+        assertEquals(List.of("msg ann \"hi\""), platform.log);
+    }
+
+    @Test
+    void eventsQueueAndLongPoll() throws Exception {
+        EventQueue q = new EventQueue();
+        assertEquals(0, q.poll(10).size());
+        JsonObject e = new JsonObject();
+        e.addProperty("type", "command");
+        q.offer(e);
+        q.offer(e.deepCopy());
+        JsonArray batch = q.poll(1000);
+        assertEquals(2, batch.size());
+    }
+
+    @Test
+    void completionsPreferThePlayersOwnTree() {
+        Completions c = new Completions();
+        c.update(null, JsonParser.parseString("{\"\":[\"start\",\"spectate\",\"play\"],\"rules\":[\"official\",\"flip\"]}").getAsJsonObject());
+        c.update("ann", JsonParser.parseString("{\"play\":[\"R5\",\"W+4\"],\"play *\":[\"red\",\"blue\"]}").getAsJsonObject());
+        assertEquals(List.of("start", "spectate"), c.complete("ann", new String[] {"s"}));
+        assertEquals(List.of("R5", "W+4"), c.complete("ann", new String[] {"play", ""}));
+        assertEquals(List.of("red"), c.complete("ann", new String[] {"play", "W+4", "r"}));
+        assertEquals(List.of("flip"), c.complete("bob", new String[] {"rules", "f"}));
+    }
+
+    @Test
+    void theTokenFileIsCreatedOwnerOnlyAndReused() throws Exception {
+        Path f = dir.resolve("sub/bridge.token");
+        String token = TokenFile.readOrCreate(f);
+        assertEquals(64, token.length());
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(f)));
+        assertEquals(token, TokenFile.readOrCreate(f));
+    }
+}

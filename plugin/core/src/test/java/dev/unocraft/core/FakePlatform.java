@@ -1,0 +1,71 @@
+package dev.unocraft.core;
+
+import com.google.gson.JsonElement;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Logger;
+
+/** A platform in memory: runs main-thread tasks at once, records what it is asked to show. */
+final class FakePlatform implements Platform {
+    final Path data;
+    final Map<String, Map<Integer, String>> inventories = new HashMap<>();
+    final List<String> log = new ArrayList<>();
+    final Map<Integer, byte[]> maps = new HashMap<>();
+    int nextMap = 100;
+    boolean reachable = true;
+
+    FakePlatform(Path data) {
+        this.data = data;
+    }
+
+    @Override public void runOnMain(Runnable task) { task.run(); }
+    @Override public Logger logger() { return Logger.getLogger("test"); }
+    @Override public Path dataFolder() { return data; }
+    @Override public Collection<String> onlinePlayers() { return new ArrayList<>(inventories.keySet()); }
+    @Override public boolean isOnline(String p) { return inventories.containsKey(p); }
+    @Override public double[] position(String p) { return new double[] {1, 2, 3}; }
+    @Override public String locale(String p) { return "en_us"; }
+    @Override public void sendMessage(String p, JsonElement c) { log.add("msg " + p + " " + c); }
+    @Override public void sendActionBar(String p, JsonElement c) { log.add("bar " + p); }
+    @Override public void showTitle(String p, JsonElement t, JsonElement s) { log.add("title " + p); }
+    @Override public void playSound(String p, String s, float pitch) { log.add("sound " + p); }
+
+    @Override
+    public void setSlot(String p, int slot, CardItem item) {
+        Map<Integer, String> inv = inventories.get(p);
+        if (item == null) inv.remove(slot); else inv.put(slot, "card " + item.tag() + " map " + item.mapId());
+    }
+
+    @Override public void setHeldSlot(String p, int slot) { log.add("held " + p + " " + slot); }
+
+    @Override
+    public int showMap(int wantedId, byte[] pixels) {
+        int id = wantedId >= 0 ? wantedId : nextMap++;
+        maps.put(id, pixels);
+        return id;
+    }
+
+    @Override
+    public String snapshotInventory(String p) {
+        StringBuilder b = new StringBuilder();
+        inventories.get(p).forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
+        return b.toString();
+    }
+
+    @Override
+    public boolean restoreInventory(String p, String snapshot) {
+        if (!reachable || !inventories.containsKey(p)) return false;
+        Map<Integer, String> inv = new HashMap<>();
+        for (String line : snapshot.split("\n")) {
+            if (!line.isEmpty()) inv.put(Integer.parseInt(line.split("=", 2)[0]), line.split("=", 2)[1]);
+        }
+        inventories.put(p, inv);
+        return true;
+    }
+
+    @Override public void clearInventory(String p) { inventories.get(p).clear(); }
+}

@@ -1,0 +1,9 @@
+// Compile-only stand-in for the Spigot 1.21.11 API type of the same name (org.spigotmc:spigot-api:1.21.11-R0.1-SNAPSHOT):
+// same package, name, and signatures for the members the unocraft adapter uses. Never packaged.
+package net.md_5.bungee.api;
+
+public final class ChatColor {
+    private ChatColor() {}
+    public static ChatColor of(String string) { throw new UnsupportedOperationException(); }
+    public String toString() { throw new UnsupportedOperationException(); }
+}

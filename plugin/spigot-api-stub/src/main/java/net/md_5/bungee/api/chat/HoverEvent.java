@@ -1,0 +1,8 @@
+// Compile-only stand-in for the Spigot 1.21.11 API type of the same name (org.spigotmc:spigot-api:1.21.11-R0.1-SNAPSHOT):
+// same package, name, and signatures for the members the unocraft adapter uses. Never packaged.
+package net.md_5.bungee.api.chat;
+
+public final class HoverEvent {
+    public HoverEvent(Action action, net.md_5.bungee.api.chat.hover.content.Content... contents) {}
+    public enum Action { SHOW_TEXT, SHOW_ITEM, SHOW_ENTITY }
+}

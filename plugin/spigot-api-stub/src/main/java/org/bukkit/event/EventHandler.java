@@ -1,0 +1,10 @@
+// Compile-only stand-in for the Spigot 1.21.11 API type of the same name (org.spigotmc:spigot-api:1.21.11-R0.1-SNAPSHOT):
+// same package, name, and signatures for the members the unocraft adapter uses. Never packaged.
+package org.bukkit.event;
+
+@java.lang.annotation.Target(java.lang.annotation.ElementType.METHOD)
+@java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+public @interface EventHandler {
+    EventPriority priority() default EventPriority.NORMAL;
+    boolean ignoreCancelled() default false;
+}

@@ -1,0 +1,9 @@
+// Compile-only stand-in for the Spigot 1.21.11 API type of the same name (org.spigotmc:spigot-api:1.21.11-R0.1-SNAPSHOT):
+// same package, name, and signatures for the members the unocraft adapter uses. Never packaged.
+package org.bukkit.inventory.meta;
+
+public interface ItemMeta extends org.bukkit.persistence.PersistentDataHolder {
+    void setDisplayName(String name);
+    void setLore(java.util.List<String> lore);
+    void setEnchantmentGlintOverride(Boolean override);
+}

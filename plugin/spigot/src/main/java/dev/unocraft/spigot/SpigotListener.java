@@ -1,0 +1,95 @@
+package dev.unocraft.spigot;
+
+import dev.unocraft.core.UnoCore;
+import org.bukkit.entity.Player;
+import org.bukkit.event.EventHandler;
+import org.bukkit.event.EventPriority;
+import org.bukkit.event.Listener;
+import org.bukkit.event.block.Action;
+import org.bukkit.event.entity.PlayerDeathEvent;
+import org.bukkit.event.inventory.InventoryClickEvent;
+import org.bukkit.event.inventory.InventoryDragEvent;
+import org.bukkit.event.player.PlayerDropItemEvent;
+import org.bukkit.event.player.PlayerInteractEvent;
+import org.bukkit.event.player.PlayerJoinEvent;
+import org.bukkit.event.player.PlayerQuitEvent;
+import org.bukkit.event.player.PlayerSwapHandItemsEvent;
+import org.bukkit.inventory.EquipmentSlot;
+import org.bukkit.inventory.ItemStack;
+
+/** Bukkit events → core events; engine items never move, drop or survive a death. */
+final class SpigotListener implements Listener {
+    private final UnoCore core;
+    private final SpigotPlatform platform;
+
+    SpigotListener(UnoCore core, SpigotPlatform platform) {
+        this.core = core;
+        this.platform = platform;
+    }
+
+    private boolean engine(ItemStack item) {
+        return UnoCore.isEngineTag(platform.tagOf(item));
+    }
+
+    @EventHandler(priority = EventPriority.LOWEST)
+    public void onJoin(PlayerJoinEvent e) {
+        core.onJoin(e.getPlayer().getName());
+    }
+
+    @EventHandler(priority = EventPriority.MONITOR)
+    public void onQuit(PlayerQuitEvent e) {
+        core.onQuit(e.getPlayer().getName());     // items back before the server saves the player
+    }
+
+    @EventHandler(priority = EventPriority.LOWEST)
+    public void onInteract(PlayerInteractEvent e) {
+        if (e.getHand() != EquipmentSlot.HAND || e.getItem() == null || !engine(e.getItem())) {
+            return;
+        }
+        e.setCancelled(true);
+        if (e.getAction() == Action.RIGHT_CLICK_AIR || e.getAction() == Action.RIGHT_CLICK_BLOCK) {
+            Player p = e.getPlayer();
+            core.onUse(p.getName(), p.getInventory().getHeldItemSlot(), platform.tagOf(e.getItem()));
+        }
+    }
+
+    @EventHandler(priority = EventPriority.LOWEST)
+    public void onClick(InventoryClickEvent e) {
+        ItemStack current = e.getCurrentItem();
+        boolean hotbarSwap = e.getHotbarButton() >= 0
+                && engine(e.getWhoClicked().getInventory().getItem(e.getHotbarButton()));
+        if (engine(current) || engine(e.getCursor()) || hotbarSwap) {
+            e.setCancelled(true);
+            if (engine(current)) {
+                core.onInventoryClick(e.getWhoClicked().getName(), e.getSlot(), platform.tagOf(current));
+            }
+        }
+    }
+
+    @EventHandler(priority = EventPriority.LOWEST)
+    public void onDrag(InventoryDragEvent e) {
+        if (engine(e.getOldCursor())) {
+            e.setCancelled(true);
+        }
+    }
+
+    @EventHandler(priority = EventPriority.LOWEST)
+    public void onDrop(PlayerDropItemEvent e) {
+        if (engine(e.getItemDrop().getItemStack())) {
+            e.setCancelled(true);
+        }
+    }
+
+    @EventHandler(priority = EventPriority.LOWEST)
+    public void onSwap(PlayerSwapHandItemsEvent e) {
+        if (engine(e.getMainHandItem()) || engine(e.getOffHandItem())) {
+            e.setCancelled(true);
+        }
+    }
+
+    @EventHandler(priority = EventPriority.HIGHEST)
+    public void onDeath(PlayerDeathEvent e) {
+        // the player's own items are in the vault; cards are never dropped into the world
+        e.getDrops().removeIf(this::engine);
+    }
+}

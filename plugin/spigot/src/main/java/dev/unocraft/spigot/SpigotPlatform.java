@@ -1,0 +1,308 @@
+package dev.unocraft.spigot;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import dev.unocraft.core.Platform;
+import dev.unocraft.core.UnoCore;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.logging.Logger;
+import net.md_5.bungee.api.ChatColor;
+import net.md_5.bungee.api.ChatMessageType;
+import net.md_5.bungee.api.chat.BaseComponent;
+import net.md_5.bungee.api.chat.ClickEvent;
+import net.md_5.bungee.api.chat.HoverEvent;
+import net.md_5.bungee.api.chat.TextComponent;
+import net.md_5.bungee.api.chat.hover.content.Text;
+import org.bukkit.Bukkit;
+import org.bukkit.Location;
+import org.bukkit.Material;
+import org.bukkit.NamespacedKey;
+import org.bukkit.configuration.InvalidConfigurationException;
+import org.bukkit.configuration.file.YamlConfiguration;
+import org.bukkit.entity.Player;
+import org.bukkit.inventory.ItemStack;
+import org.bukkit.inventory.meta.ItemMeta;
+import org.bukkit.inventory.meta.MapMeta;
+import org.bukkit.map.MapCanvas;
+import org.bukkit.map.MapRenderer;
+import org.bukkit.map.MapView;
+import org.bukkit.persistence.PersistentDataType;
+
+/** The core's {@link Platform} on Bukkit/Spigot/Paper: one adapter, no game logic. */
+final class SpigotPlatform implements Platform {
+    private final UnocraftPlugin plugin;
+    private final NamespacedKey tagKey;
+
+    SpigotPlatform(UnocraftPlugin plugin) {
+        this.plugin = plugin;
+        this.tagKey = new NamespacedKey(plugin, UnoCore.TAG_KEY);
+    }
+
+    Collection<? extends Player> players() {
+        return Bukkit.getOnlinePlayers();
+    }
+
+    String tagOf(ItemStack item) {
+        if (item == null || item.getType() == Material.AIR) {
+            return null;
+        }
+        ItemMeta meta = item.getItemMeta();
+        return meta == null ? null : meta.getPersistentDataContainer().get(tagKey, PersistentDataType.STRING);
+    }
+
+    @Override
+    public void runOnMain(Runnable task) {
+        Bukkit.getScheduler().runTask(plugin, task);
+    }
+
+    @Override
+    public Logger logger() {
+        return plugin.getLogger();
+    }
+
+    @Override
+    public Path dataFolder() {
+        return plugin.getDataFolder().toPath();
+    }
+
+    @Override
+    public Collection<String> onlinePlayers() {
+        List<String> names = new ArrayList<>();
+        for (Player p : Bukkit.getOnlinePlayers()) {
+            names.add(p.getName());
+        }
+        return names;
+    }
+
+    @Override
+    public boolean isOnline(String player) {
+        return Bukkit.getPlayerExact(player) != null;
+    }
+
+    @Override
+    public double[] position(String player) {
+        Player p = Bukkit.getPlayerExact(player);
+        if (p == null) {
+            return null;
+        }
+        Location l = p.getLocation();
+        return new double[] {l.getX(), l.getY(), l.getZ()};
+    }
+
+    @Override
+    public String locale(String player) {
+        Player p = Bukkit.getPlayerExact(player);
+        return p == null ? null : p.getLocale();
+    }
+
+    @Override
+    public void sendMessage(String player, JsonElement component) {
+        Player p = Bukkit.getPlayerExact(player);
+        if (p != null) {
+            p.spigot().sendMessage(components(component));
+        }
+    }
+
+    @Override
+    public void sendActionBar(String player, JsonElement component) {
+        Player p = Bukkit.getPlayerExact(player);
+        if (p != null) {
+            p.spigot().sendMessage(ChatMessageType.ACTION_BAR, components(component));
+        }
+    }
+
+    @Override
+    public void showTitle(String player, JsonElement title, JsonElement subtitle) {
+        Player p = Bukkit.getPlayerExact(player);
+        if (p != null) {
+            p.sendTitle(legacy(title), legacy(subtitle), 5, 40, 10);
+        }
+    }
+
+    @Override
+    public void playSound(String player, String sound, float pitch) {
+        Player p = Bukkit.getPlayerExact(player);
+        if (p != null) {
+            p.playSound(p.getLocation(), sound, 1f, pitch);
+        }
+    }
+
+    @Override
+    public void setSlot(String player, int slot, CardItem item) {
+        Player p = Bukkit.getPlayerExact(player);
+        if (p == null) {
+            return;
+        }
+        ItemStack stack = item == null ? null : build(item);
+        if (slot == 40) {
+            p.getInventory().setItemInOffHand(stack);
+        } else {
+            p.getInventory().setItem(slot, stack);
+        }
+    }
+
+    private ItemStack build(CardItem item) {
+        Material material = item.mapId() >= 0 ? Material.FILLED_MAP
+                : item.material() != null ? Material.matchMaterial(item.material()) : Material.PAPER;
+        ItemStack stack = new ItemStack(material == null ? Material.PAPER : material);
+        ItemMeta meta = stack.getItemMeta();
+        if (item.mapId() >= 0 && meta instanceof MapMeta map) {
+            map.setMapView(Bukkit.getMap(item.mapId()));
+        }
+        meta.setDisplayName(ChatColor.of("white").toString() + legacy(item.name()));
+        List<String> lore = new ArrayList<>();
+        item.lore().forEach(l -> lore.add(legacy(l)));
+        meta.setLore(lore);
+        if (item.glow()) {
+            meta.setEnchantmentGlintOverride(true);
+        }
+        meta.getPersistentDataContainer().set(tagKey, PersistentDataType.STRING, item.tag());
+        stack.setItemMeta(meta);
+        return stack;
+    }
+
+    @Override
+    public void setHeldSlot(String player, int slot) {
+        Player p = Bukkit.getPlayerExact(player);
+        if (p != null) {
+            p.getInventory().setHeldItemSlot(slot);
+        }
+    }
+
+    @Override
+    public int showMap(int wantedId, byte[] pixels) {
+        MapView view = wantedId >= 0 ? Bukkit.getMap(wantedId) : null;
+        if (view == null) {
+            view = Bukkit.createMap(Bukkit.getWorlds().get(0));
+        }
+        for (MapRenderer r : new ArrayList<>(view.getRenderers())) {
+            view.removeRenderer(r);
+        }
+        view.setTrackingPosition(false);
+        view.addRenderer(new FaceRenderer(pixels));
+        return view.getId();
+    }
+
+    /** Draws a card face once; the server then keeps sending the same canvas. */
+    private static final class FaceRenderer extends MapRenderer {
+        private final byte[] pixels;
+        private boolean drawn;
+
+        FaceRenderer(byte[] pixels) {
+            super(false);
+            this.pixels = pixels.clone();
+        }
+
+        @Override
+        @SuppressWarnings("deprecation")
+        public void render(MapView map, MapCanvas canvas, Player player) {
+            if (drawn) {
+                return;
+            }
+            for (int y = 0; y < 128; y++) {
+                for (int x = 0; x < 128; x++) {
+                    canvas.setPixel(x, y, pixels[y * 128 + x]);
+                }
+            }
+            drawn = true;
+        }
+    }
+
+    @Override
+    public String snapshotInventory(String player) {
+        Player p = Bukkit.getPlayerExact(player);
+        YamlConfiguration yaml = new YamlConfiguration();
+        yaml.set("contents", p == null ? List.of() : Arrays.asList(p.getInventory().getContents()));
+        return yaml.saveToString();
+    }
+
+    @Override
+    public boolean restoreInventory(String player, String snapshot) {
+        Player p = Bukkit.getPlayerExact(player);
+        if (p == null) {
+            return false;
+        }
+        YamlConfiguration yaml = new YamlConfiguration();
+        try {
+            yaml.loadFromString(snapshot);
+        } catch (InvalidConfigurationException e) {
+            logger().severe("unreadable saved inventory of " + player + ": " + e);
+            return false;
+        }
+        List<?> list = yaml.getList("contents");
+        ItemStack[] contents = new ItemStack[p.getInventory().getContents().length];
+        for (int i = 0; list != null && i < list.size() && i < contents.length; i++) {
+            contents[i] = list.get(i) instanceof ItemStack s ? s : null;
+        }
+        p.getInventory().setContents(contents);
+        return true;
+    }
+
+    @Override
+    public void clearInventory(String player) {
+        Player p = Bukkit.getPlayerExact(player);
+        if (p != null) {
+            p.getInventory().clear();
+        }
+    }
+
+    // ------------------------------------------------------------ components
+
+    /** Version-neutral description → BungeeCord chat components (Spigot writes the wire form). */
+    static BaseComponent[] components(JsonElement el) {
+        return new BaseComponent[] {component(el)};
+    }
+
+    static BaseComponent component(JsonElement el) {
+        if (el == null || el.isJsonNull()) {
+            return new TextComponent("");
+        }
+        if (el.isJsonPrimitive()) {
+            TextComponent root = new TextComponent("");
+            for (BaseComponent c : TextComponent.fromLegacyText(el.getAsString())) {
+                root.addExtra(c);
+            }
+            return root;
+        }
+        if (el.isJsonArray()) {
+            TextComponent root = new TextComponent("");
+            el.getAsJsonArray().forEach(child -> root.addExtra(component(child)));
+            return root;
+        }
+        JsonObject o = el.getAsJsonObject();
+        TextComponent c = new TextComponent(o.has("text") ? o.get("text").getAsString() : "");
+        String colour = o.has("colour") ? o.get("colour").getAsString() : o.has("color") ? o.get("color").getAsString() : null;
+        if (colour != null) {
+            c.setColor(ChatColor.of(colour));
+        }
+        if (o.has("bold")) c.setBold(o.get("bold").getAsBoolean());
+        if (o.has("italic")) c.setItalic(o.get("italic").getAsBoolean());
+        if (o.has("underlined")) c.setUnderlined(o.get("underlined").getAsBoolean());
+        if (o.has("strikethrough")) c.setStrikethrough(o.get("strikethrough").getAsBoolean());
+        if (o.has("click")) {
+            JsonObject click = o.getAsJsonObject("click");
+            if (click.has("command")) c.setClickEvent(new ClickEvent(ClickEvent.Action.RUN_COMMAND, click.get("command").getAsString()));
+            if (click.has("run")) c.setClickEvent(new ClickEvent(ClickEvent.Action.RUN_COMMAND, click.get("run").getAsString()));
+            if (click.has("suggest")) c.setClickEvent(new ClickEvent(ClickEvent.Action.SUGGEST_COMMAND, click.get("suggest").getAsString()));
+            if (click.has("url")) c.setClickEvent(new ClickEvent(ClickEvent.Action.OPEN_URL, click.get("url").getAsString()));
+        }
+        if (o.has("hover")) {
+            c.setHoverEvent(new HoverEvent(HoverEvent.Action.SHOW_TEXT, new Text(components(o.get("hover")))));
+        }
+        if (o.has("extra")) {
+            JsonArray extra = o.getAsJsonArray("extra");
+            extra.forEach(child -> c.addExtra(component(child)));
+        }
+        return c;
+    }
+
+    /** Item names, lore and titles take legacy (§) text on Spigot. */
+    static String legacy(JsonElement el) {
+        return component(el).toLegacyText();
+    }
+}
