@@ -57,15 +57,20 @@ class EngineLoop:
                     self.tables.handle(ev, now)
                 except Exception:   # one bad event must not stop every table
                     log.exception("event %r failed", ev)
+            if events:
+                self._send()        # answer the players first, then let the clocks and bots run
             try:
                 self.tables.tick(now)
             except Exception:
                 log.exception("tick failed")
-            try:
-                ops = self.tables.flush()
-            except Exception:
-                log.exception("redraw failed")
-                ops = self.tables.ops
-                self.tables.ops = []
-            if ops:
-                self.transport.apply(ops)
+            self._send()
+        self.tables.save()      # stopping: nothing changed is left unwritten
+
+    def _send(self) -> None:
+        try:
+            ops = self.tables.flush(self.clock())
+        except Exception:
+            log.exception("redraw failed")
+            ops, self.tables.ops = self.tables.ops, []
+        if ops:
+            self.transport.apply(ops)

@@ -32,6 +32,7 @@ SUBCOMMANDS = ["start", "join", "leave", "spectate", "rules", "help", "play", "d
                "catch", "challenge", "accept", "colour", "swap", "jump", "give"]
 ACTION_WORDS = set(VERBS) | {"color", "accept"}
 MAX_BOT_STEPS_PER_TICK = 20
+SAVE_INTERVAL = 0.5     # seconds between SQLite writes while tables change
 
 
 class Tables:
@@ -43,8 +44,10 @@ class Tables:
         self.langs: dict[str, str] = {}
         self.online: set[str] = set()
         self.ops: list[dict] = []
-        self.dirty: set[str] = set()             # tables to redraw and save
+        self.dirty: set[str] = set()             # tables to redraw
+        self.unsaved: set[str] = set()           # tables to write to SQLite
         self.deleted: set[str] = set()
+        self.saved_at = 0.0
         self.sent_slots: dict[str, dict[int, str]] = {}
         self.sent_completions: dict[str, str] = {}
         self.prompted: dict[str, tuple[str, int]] = {}
@@ -593,22 +596,32 @@ class Tables:
                 if line:
                     self._send(name, line)
 
-    def flush(self) -> list[dict]:
-        """Redraws changed tables, saves them, and hands over the op batch."""
+    def flush(self, now: float | None = None) -> list[dict]:
+        """Redraws changed tables, saves them, and hands over the op batch. With `now`, saving is
+        batched to at most one write per `SAVE_INTERVAL` (a crash loses at most that much play);
+        without, every change is written at once."""
         for tid in sorted(self.dirty):
             t = self.tables.get(tid)
             if t is not None:
                 self._redraw(t)
-        if self.store is not None and (self.dirty or self.deleted):
+        self.unsaved |= self.dirty
+        self.dirty.clear()
+        if now is None or now >= self.saved_at + SAVE_INTERVAL:
+            self.save()
+            self.saved_at = now or 0.0
+        ops, self.ops = self.ops, []
+        return ops
+
+    def save(self) -> None:
+        """Writes every table changed since the last save (and forgets deleted ones)."""
+        if self.store is not None and (self.unsaved or self.deleted):
             changes: dict[str, dict | None] = {tid: None for tid in self.deleted}
-            for tid in self.dirty:
+            for tid in self.unsaved:
                 if tid in self.tables:
                     changes[tid] = self.tables[tid].to_dict()
             self.store.save(changes)
-        self.dirty.clear()
+        self.unsaved.clear()
         self.deleted.clear()
-        ops, self.ops = self.ops, []
-        return ops
 
     def _redraw(self, t: Table) -> None:
         if t.game is None or t.state != "playing":

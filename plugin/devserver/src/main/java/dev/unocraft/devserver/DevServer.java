@@ -49,6 +49,7 @@ public final class DevServer {
     private DevServer() {}
 
     public static void main(String[] args) throws IOException {
+        System.setProperty("minestom.shutdown-on-signal", "false");   // our shutdown hook stops it, in order
         String host = "127.0.0.1";
         int port = 25565;
         int bridgePort = 25333;
@@ -150,22 +151,16 @@ public final class DevServer {
         LOG.info("unocraft dev server on " + host + ":" + port + " (offline mode, Minecraft "
                 + MinecraftServer.VERSION_NAME + ")");
 
+        // Our hook, not Minestom's, stops the server: saved inventories go back to the players
+        // (and into their saved data) first, then the server stops.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            LOG.info("stopping: giving back saved inventories");
-            // The core restores every vaulted inventory, then the players' data is saved.
+            System.out.println("unocraft: stopping; giving back saved inventories");
             try {
-                java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
-                MinecraftServer.getSchedulerManager().scheduleNextTick(() -> {
-                    try {
-                        core.disable();
-                        MinestomPlatform.trackedPlayers().forEach(store::save);
-                    } finally {
-                        done.complete(null);
-                    }
-                });
-                done.get(5, java.util.concurrent.TimeUnit.SECONDS);
-            } catch (Exception ex) {
-                LOG.warning("shutdown: " + ex);
+                core.disable();
+                MinestomPlatform.trackedPlayers().forEach(store::save);
+                System.out.println("unocraft: " + core.statsLine());
+            } catch (RuntimeException ex) {
+                System.out.println("unocraft: shutdown: " + ex);
             }
             MinecraftServer.stopCleanly();
         }, "unocraft-shutdown"));

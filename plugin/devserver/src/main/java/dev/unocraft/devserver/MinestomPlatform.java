@@ -40,9 +40,31 @@ final class MinestomPlatform implements Platform {
         this.dataFolder = dataFolder;
     }
 
+    // Minestom has no single main thread: entities are ticked by tick threads, and its inventories
+    // and packet sending are thread-safe. So op batches are applied in order on one applier thread as
+    // soon as they arrive, instead of waiting for the next 50 ms tick. (On Bukkit the scheduler's main
+    // thread applies them, in the next tick.)
+    private final java.util.concurrent.ExecutorService applier = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "unocraft-apply");
+        t.setDaemon(true);
+        return t;
+    });
+
     @Override
     public void runOnMain(Runnable task) {
-        MinecraftServer.getSchedulerManager().scheduleNextTick(task);
+        applier.execute(() -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                log.warning("applying ops failed: " + e);
+            }
+        });
+    }
+
+    private static void sync(Player p, java.util.function.Consumer<Player> change) {
+        // Minestom's inventories are synchronized and its packet sending is thread-safe, which is
+        // all an op touches; acquiring the player would only make the applier wait for a tick.
+        change.accept(p);
     }
 
     @Override
@@ -140,7 +162,8 @@ final class MinestomPlatform implements Platform {
     public void setSlot(String name, int slot, CardItem item) {
         Player p = player(name);
         if (p != null) {
-            p.getInventory().setItemStack(internalSlot(slot), item == null ? ItemStack.AIR : build(item));
+            ItemStack stack = item == null ? ItemStack.AIR : build(item);
+            sync(p, q -> q.getInventory().setItemStack(internalSlot(slot), stack));
         }
     }
 
@@ -168,7 +191,7 @@ final class MinestomPlatform implements Platform {
     public void setHeldSlot(String name, int slot) {
         Player p = player(name);
         if (p != null) {
-            p.setHeldItemSlot((byte) slot);
+            sync(p, q -> q.setHeldItemSlot((byte) slot));
         }
     }
 
@@ -200,7 +223,12 @@ final class MinestomPlatform implements Platform {
     @Override
     public String snapshotInventory(String name) {
         Player p = player(name);
-        return p == null ? "{}" : snapshot(p);
+        if (p == null) {
+            return "{}";
+        }
+        String[] out = new String[1];
+        sync(p, q -> out[0] = snapshot(q));
+        return out[0];
     }
 
     static String snapshot(Player p) {
@@ -224,7 +252,7 @@ final class MinestomPlatform implements Platform {
         if (p == null) {
             return false;
         }
-        restore(p, snapshot);
+        sync(p, q -> restore(q, snapshot));
         return true;
     }
 
@@ -245,7 +273,7 @@ final class MinestomPlatform implements Platform {
     public void clearInventory(String name) {
         Player p = player(name);
         if (p != null) {
-            p.getInventory().clear();
+            sync(p, q -> q.getInventory().clear());
         }
     }
 }
