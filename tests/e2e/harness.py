@@ -194,3 +194,62 @@ def finish_node(proc: subprocess.Popen, script: str, timeout: float = 240) -> di
         err = "\n".join(l for l in err.splitlines() if "EBADENGINE" not in l)
         raise AssertionError(f"{script} failed ({proc.returncode}):\nstdout:\n{out[-3000:]}\nstderr:\n{err[-4000:]}")
     return result
+
+
+class SplitServer(DevServer):
+    """The dev server and the engine as two processes (as beside a Spigot server:
+    `unocraft serve --attach`), so the engine alone can die and come back."""
+
+    def __init__(self, workdir: Path, config: dict | None = None):
+        super().__init__(workdir, config)
+        self.config["bridge"]["token_file"] = "data/bridge.token"
+        self.config_file.write_text(yaml.safe_dump(self.config), encoding="utf-8")
+        self.java: subprocess.Popen | None = None
+        self.engine: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 90) -> None:
+        from unocraft.serve import find_java
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        log = open(self.workdir / "java.log", "a", encoding="utf-8")
+        self.java = subprocess.Popen([find_java(), "-jar", str(JAR), "--port", str(self.port), "--bridge-port",
+                                      str(self.bridge_port), "--data", str(self.data_dir)],
+                                     cwd=self.workdir, stdout=log, stderr=subprocess.STDOUT)
+        end = time.monotonic() + timeout
+        while "dev server on" not in (self.workdir / "java.log").read_text(errors="replace"):
+            assert self.java.poll() is None and time.monotonic() < end, (self.workdir / "java.log").read_text()
+            time.sleep(0.1)
+        self.start_engine(timeout)
+
+    def start_engine(self, timeout: float = 60) -> None:
+        self.starts += 1
+        log = open(self.log_path, "a", encoding="utf-8")
+        mark = f"===== engine {self.starts} ====="
+        log.write(f"\n{mark}\n")
+        log.flush()
+        self.engine = subprocess.Popen([sys.executable, "-m", "unocraft.serve", "--attach", "--config", str(self.config_file)],
+                                       cwd=self.workdir, stdout=log, stderr=subprocess.STDOUT)
+        end = time.monotonic() + timeout
+        while True:
+            text = self.log()
+            if "attached to the minestom plugin" in text[text.rfind(mark):]:
+                return
+            assert self.engine.poll() is None and time.monotonic() < end, text[-3000:]
+            time.sleep(0.1)
+
+    def kill_engine(self) -> None:
+        self.engine.kill()
+        self.engine.wait(timeout=30)
+
+    def alive(self) -> bool:
+        return self.java is not None and self.java.poll() is None
+
+    def stop(self, timeout: float = 45) -> int | None:
+        for proc in (self.engine, self.java):
+            if proc is not None and proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=timeout)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+        return self.java.returncode if self.java else None

@@ -1,0 +1,38 @@
+// The engine dies mid-game and comes back: the player is told the game is paused, keeps the
+// cards (and the own items stay in the vault), and the table resumes where it was.
+// argv: port stateFile goFile
+'use strict'
+const fs = require('fs')
+const { Player, main, result, sleep } = require('./lib')
+
+main(async () => {
+  const [port, stateFile, goFile] = process.argv.slice(2)
+  const p = await Player.join('finn', Number(port))
+  p.chat('/devgive emerald 4')
+  await sleep(300)
+  const own = p.ownItems()
+  let from = p.mark()
+  p.chat('/uno start')
+  await p.waitMessage(/has started/, 20000, from)
+  await sleep(800)
+  const before = p.cards().map(c => c.tag).sort()
+  fs.writeFileSync(stateFile, JSON.stringify({ before }))
+  from = p.mark()
+  const paused = (await p.waitMessage(/paused/, 30000, from)).text     // pytest kills the engine now
+  const whilePaused = p.cards().map(c => c.tag).sort()
+  from = p.mark()
+  p.chat('/uno draw')
+  const refused = (await p.waitMessage(/engine|paused|not running/i, 10000, from)).text
+  fs.writeFileSync(goFile + '.paused', 'x')
+  from = p.mark()
+  const resumed = (await p.waitMessage(/continues|back/, 60000, from)).text
+  await sleep(800)
+  const after = p.cards().map(c => c.tag).sort()
+  from = p.mark()
+  p.chat('/uno leave')
+  await p.waitMessage(/items are back/, 10000, from)
+  await sleep(300)
+  const ownAfter = p.ownItems()
+  p.bot.quit()
+  result({ before, paused, whilePaused, refused, resumed, after, own, ownAfter })
+})

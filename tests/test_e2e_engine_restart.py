@@ -1,0 +1,45 @@
+"""Engine restarts (issue 3, "How it runs"): the plugin tells seated players the game is paused
+and keeps their inventories safe; when the engine is back, the table resumes from SQLite where
+it was. The dev server and the engine run as two processes here (`unocraft serve --attach`)."""
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "e2e"))
+from harness import SplitServer, finish_node, require_prerequisites, start_node  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    require_prerequisites()
+    s = SplitServer(tmp_path_factory.mktemp("e2e-engine-restart"), {"timers": {"turn": 120, "turn_warning": 10}})
+    s.start()
+    yield s
+    s.stop()
+
+
+def test_the_game_pauses_while_the_engine_is_away_and_resumes_after(server, tmp_path):
+    state, go = tmp_path / "state.json", tmp_path / "go"
+    proc = start_node("engine_restart.js", server.port, state, go)
+    deadline = time.monotonic() + 60
+    while not state.exists():
+        assert proc.poll() is None and time.monotonic() < deadline, finish_node(proc, "engine_restart.js")
+        time.sleep(0.1)
+    time.sleep(0.8)          # the table state reaches SQLite
+    server.kill_engine()
+    paused = Path(str(go) + ".paused")
+    while not paused.exists():
+        assert proc.poll() is None and time.monotonic() < deadline + 60, finish_node(proc, "engine_restart.js")
+        time.sleep(0.1)
+    assert server.alive()
+    server.start_engine()
+    r = finish_node(proc, "engine_restart.js", timeout=120)
+    assert "paused" in r["paused"]
+    assert r["whilePaused"] == r["before"]       # the cards stay while the engine is away
+    assert r["after"] == r["before"]             # and the table resumed where it was
+    assert r["ownAfter"] == r["own"]
+    assert json.loads(state.read_text())["before"] == r["before"]
