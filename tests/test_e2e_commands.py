@@ -24,4 +24,6 @@ def test_bad_arguments_answer_with_usage_and_the_server_keeps_running(server):
     for cmd, lines in result["answers"].items():
         assert any("Usage: /uno" in line for line in lines), (cmd, lines)
     assert any("unknown" in l.lower() or "Unknown" in l for l in result["answers"]["/uno frobnicate"])
+    assert {"start", "spectate", "swap"} <= set(result["completions"]["first"]), result["completions"]
+    assert "ru-classic" in result["completions"]["rules"], result["completions"]
     assert server.alive()

@@ -14,10 +14,16 @@ main(async () => {
     answers[cmd] = p.messages.slice(from).map(x => x.text)
     void m
   }
+  // tab completion of /uno's first argument and of a sub-command's argument
+  const words = (m) => m.map(x => typeof x === 'string' ? x : x.match)
+  const completions = {
+    first: words(await p.bot.tabComplete('/uno s', true, false, 5000)),
+    rules: words(await p.bot.tabComplete('/uno rules ru', true, false, 5000))
+  }
   // still answering afterwards
   const from = p.mark()
   p.chat('/uno help')
   await p.waitMessage(/UNO commands/, 10000, from)
   p.bot.quit()
-  result({ answers })
+  result({ answers, completions })
 })
