@@ -1,0 +1,57 @@
+"""What a player sees, from a rules view: card items, paging, the status line, turn buttons."""
+
+from unocraft.rules.actions import Action
+from unocraft.tables import render
+
+HAND = ["R1", "R2", "G3", "B4", "Y5", "W", "W+4", "RS", "GR", "B+2", "Y9"]
+
+
+def view(hand=HAND):
+    return {"hand": hand, "side": "light", "top": "R7", "colour": "red", "direction": "cw", "turn": "ann",
+            "players": [{"name": "ann", "cards": len(hand)}, {"name": "bob", "cards": 3}], "pending": None}
+
+
+def test_a_hand_larger_than_the_hotbar_pages_cleanly():
+    legal = [Action.parse("ann", "play R1"), Action.parse("ann", "play W red"), Action.parse("ann", "draw")]
+    first = render.hand_slots(view(), "en", 0, legal)
+    second = render.hand_slots(view(), "en", 1, legal)
+    tags = lambda slots, r: [slots[i]["tag"][5:] for i in r if slots.get(i)]   # noqa: E731
+    assert tags(first, range(8)) == HAND[:8]
+    assert tags(second, range(8)) == HAND[8:]
+    assert first[render.PAGE_SLOT]["tag"] == "page" and "1/2" in first[render.PAGE_SLOT]["name"]["text"]
+    # every card is somewhere: the rest of the hand is in the inventory
+    for slots in (first, second):
+        held = [s["tag"][5:] for k, s in slots.items() if s and s["tag"].startswith("card:")]
+        assert sorted(held) == sorted(HAND)
+    assert render.hand_slots(view(), "en", 2, legal) == first          # pages wrap around
+    assert first[0]["glow"] and not first[1]["glow"]                   # playable cards are marked
+    assert first[5]["glow"]                                            # the wild, playable with a colour
+    assert first[render.OFFHAND]["tag"] == "top"
+
+
+def test_a_small_hand_has_no_page_button_and_empty_slots_are_cleared():
+    slots = render.hand_slots(view(["R1", "G2"]), "en", 0, [])
+    assert slots[render.PAGE_SLOT] is None
+    assert slots[2] is None and slots[9] is None
+    assert [slots[0]["name"]["text"], slots[1]["name"]["text"]] == ["Red 1", "Green 2"]
+
+
+def test_the_turn_prompt_offers_every_choice_the_rules_offer_with_the_token():
+    legal = [Action.parse("ann", a) for a in ("play R1", "draw", "uno", "catch bob")]
+    lines = render.turn_lines(view(), "en", 17, legal)
+    commands = [c["click"]["command"] for line in lines for c in line if "click" in c]
+    assert "/uno play R1 #t17" in commands and "/uno draw #t17" in commands
+    assert "/uno uno #t17" in commands and "/uno catch bob #t17" in commands
+    assert all(c.endswith("#t17") for c in commands)
+
+
+def test_wild_colour_buttons_play_the_card_with_the_colour():
+    legal = [Action.parse("ann", f"play W+4 {c}") for c in ("red", "yellow", "green", "blue")]
+    line = render.wild_colour_line("W+4", "en", 3, legal)
+    commands = [c["click"]["command"] for c in line if "click" in c]
+    assert commands == [f"/uno play W+4 {c} #t3" for c in ("red", "yellow", "green", "blue")]
+
+
+def test_the_status_line_names_turn_top_colour_and_counts():
+    text = render.status_line(view(), "en")[0]["text"]
+    assert "ann" in text and "Red 7" in text and "bob 3" in text
