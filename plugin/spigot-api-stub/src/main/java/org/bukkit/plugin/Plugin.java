@@ -2,7 +2,7 @@
 // same package, name, and signatures for the members the unocraft adapter uses. Never packaged.
 package org.bukkit.plugin;
 
-public interface Plugin {
+public interface Plugin extends org.bukkit.command.TabExecutor {
     java.io.File getDataFolder();
     java.util.logging.Logger getLogger();
     org.bukkit.Server getServer();

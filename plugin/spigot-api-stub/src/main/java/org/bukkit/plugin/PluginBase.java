@@ -3,4 +3,5 @@
 package org.bukkit.plugin;
 
 public abstract class PluginBase implements Plugin {
+    public PluginBase() {}
 }
