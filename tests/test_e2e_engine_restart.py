@@ -29,7 +29,7 @@ def test_the_game_pauses_while_the_engine_is_away_and_resumes_after(server, tmp_
     while not state.exists():
         assert proc.poll() is None and time.monotonic() < deadline, finish_node(proc, "engine_restart.js")
         time.sleep(0.1)
-    time.sleep(0.8)          # the table state reaches SQLite
+    time.sleep(1.5)          # the table state reaches SQLite (bot moves are written every 0.5 s)
     server.kill_engine()
     paused = Path(str(go) + ".paused")
     while not paused.exists():

@@ -44,7 +44,7 @@ def test_own_items_come_back_on_every_way_out(server, tmp_path):
     while not list(server.data_dir.glob("vault/eve.inv")):
         assert time.monotonic() < deadline and proc.poll() is None, "no game started before the crash"
         time.sleep(0.1)
-    time.sleep(1.0)
+    time.sleep(1.5)          # the table state reaches SQLite (bot moves are written every 0.5 s)
     server.kill()
     crash = finish_node(proc, "inventory.js", timeout=60)
     assert crash["cardsBeforeCrash"] >= 1

@@ -58,7 +58,7 @@ class EngineLoop:
                 except Exception:   # one bad event must not stop every table
                     log.exception("event %r failed", ev)
             if events:
-                self._send()        # answer the players first, then let the clocks and bots run
+                self._send(save_now=True)   # answer the players first (and keep what they did), then the clocks and bots
             try:
                 self.tables.tick(now)
             except Exception:
@@ -66,9 +66,9 @@ class EngineLoop:
             self._send()
         self.tables.save()      # stopping: nothing changed is left unwritten
 
-    def _send(self) -> None:
+    def _send(self, save_now: bool = False) -> None:
         try:
-            ops = self.tables.flush(self.clock())
+            ops = self.tables.flush(None if save_now else self.clock())
         except Exception:
             log.exception("redraw failed")
             ops, self.tables.ops = self.tables.ops, []
