@@ -252,3 +252,17 @@ def test_players_read_their_own_language(locale, word):
         ops += tables.flush()
     titles = [op for op in ops if op["op"] == "title" and op["player"] == "ivan"]
     assert titles and titles[-1]["title"]["text"].startswith(word[:3])
+
+
+def test_the_lobby_passes_to_the_next_player_when_its_owner_leaves():
+    tables = make(bots={"fill_to": 0, "kind": "basic"})
+    for p in ("ann", "bob"):
+        tables.handle({"type": "join", "player": p}, 0)
+    cmd(tables, "ann", "start")
+    cmd(tables, "bob", "join")
+    cmd(tables, "ann", "leave")
+    table = next(iter(tables.tables.values()))
+    assert table.owner == "bob" and [s.name for s in table.seats] == ["bob"]
+    cmd(tables, "bob", "rules", "official", "uno_penalty=4")
+    tables.flush()
+    assert table.options().uno_penalty == 4

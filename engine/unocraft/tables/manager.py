@@ -250,6 +250,7 @@ class Tables:
         seat = t.seat(player)
         if t.state == "lobby":
             t.seats.remove(seat)
+            self._hand_over(t, player)
         else:
             seat.bot = self.config.stand_in    # the game goes on; a bot holds the cards
             seat.away_since = None
@@ -262,6 +263,12 @@ class Tables:
             self._close(t)
         else:
             self.dirty.add(t.id)
+
+    @staticmethod
+    def _hand_over(t: Table, leaving: str) -> None:
+        """The owner left the lobby: the next human seated owns the table (its rules, its start)."""
+        if t.owner == leaving and t.humans():
+            t.owner = t.humans()[0].name
 
     def _spectate(self, player: str, rest: list[str], pos) -> None:
         t = self._table_of(player)
@@ -425,6 +432,7 @@ class Tables:
         if t.state == "lobby":
             t.seats.remove(seat)
             del self.where[player]
+            self._hand_over(t, player)
             if not t.humans():
                 self._close(t)
             return
