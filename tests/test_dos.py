@@ -332,3 +332,17 @@ def test_strong_plays_dos_with_the_dos_bot_and_beats_basic_and_random():
         wins.update(result.winners)
     assert isinstance(make_bot("strong").dos, DosBot)
     assert wins["strong"] > wins["random"] and wins["strong"] > wins["basic"]
+
+
+def test_play_without_on_matches_the_first_centre_card_preferring_colour():
+    from unocraft.rules.scenario import build_game, parse
+    sc = parse({"edition": "dos", "preset": "dos", "players": ["ann", "bob"], "dealer": "bob",
+                "hands": {"ann": ["B5", "R9", "G1"], "bob": ["Y3"]}, "start": ["R5", "B5"],
+                "deck": ["G3", "G4", "G6"]})
+    game = build_game(sc)
+    game.play(Action.parse("ann", "play B5"))            # B5 matches R5 and B5: the colour match wins
+    assert [str(game.face(c)) for c in game.centre] == ["R5"]
+    before = game.fingerprint()
+    with pytest.raises(Refused) as err:
+        game.play(Action.parse("ann", "play G1"))
+    assert err.value.code == "no_match" and game.fingerprint() == before

@@ -228,6 +228,15 @@ class DosGame(Game):
                 return card
         raise Refused("no_match", f"{ref} is not in the centre row")
 
+    def _first_match(self, cards: list[int], number: int | None) -> int:
+        """`play CARD` without `on`: the first centre card (left to right) the cards
+        match, a colour match first (a right-click on a card in Minecraft)."""
+        matches = [c for c in self.centre if self.numbers_for(c, cards, number)]
+        if not matches:
+            raise Refused("no_match", "the cards match no centre card")
+        colour = [c for c in matches if self.is_colour_match(c, cards)]
+        return (colour or matches)[0]
+
     def can_match(self, seat: int) -> bool:
         """Whether `seat` holds a single or double match on some centre card."""
         hand = self.hands[seat]
@@ -287,7 +296,8 @@ class DosGame(Game):
         cards = [self._find(seat, action.cards[0])]
         if len(action.cards) == 2:
             cards.append(self._find(seat, action.cards[1], exclude=(cards[0],)))
-        centre = self._find_centre(action)
+        centre = self._find_centre(action) if action.centre is not None else \
+            self._first_match(cards, action.number)
         faces = [self.face(c) for c in cards]
         if action.number is not None and not any(f.rank == "#" for f in faces):
             raise Refused("bad_action", "only a Wild # names a number")
