@@ -87,6 +87,7 @@ class Game:
         self.action_cache: dict = {}        # interned Actions of legal_actions (speed)
         self._checks: dict = {}             # verb -> bound check method (speed)
         self._events: list[Event] = []
+        self.setup_events: list[Event] = []  # what happened while the game was set up
 
     @classmethod
     def new(cls, names: list[str], options: Options | None = None, seed: int = 0) -> "Game":
