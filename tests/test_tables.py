@@ -266,3 +266,15 @@ def test_the_lobby_passes_to_the_next_player_when_its_owner_leaves():
     cmd(tables, "bob", "rules", "official", "uno_penalty=4")
     tables.flush()
     assert table.options().uno_penalty == 4
+
+
+def test_only_an_admin_closes_a_table_and_everyone_gets_their_items_back():
+    tables = make(bots={"fill_to": 2, "kind": "basic"})
+    started(tables)
+    tables.handle({"type": "join", "player": "op"}, 10)
+    cmd(tables, "op", "close", "t1", now=11)
+    assert any("not allowed" in t for t in texts(tables.flush(), "op"))
+    tables.handle({"type": "command", "player": "op", "args": ["close", "t1"], "admin": True}, 12)
+    ops = tables.flush()
+    assert not tables.tables
+    assert {"op": "restore", "player": "ann"} in ops

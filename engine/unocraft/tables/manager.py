@@ -29,7 +29,7 @@ from .table import Seat, Table
 from .text import say
 
 SUBCOMMANDS = ["start", "join", "leave", "spectate", "rules", "help", "play", "draw", "pass", "uno",
-               "catch", "challenge", "accept", "colour", "swap", "jump", "give"]
+               "catch", "challenge", "accept", "colour", "swap", "jump", "give", "close"]
 ACTION_WORDS = set(VERBS) | {"color", "accept"}
 MAX_BOT_STEPS_PER_TICK = 20
 SAVE_INTERVAL = 0.5     # seconds between SQLite writes while tables change
@@ -116,7 +116,7 @@ class Tables:
             self._quit(player, now)
         elif kind == "command":
             self.online.add(player)
-            self._command(player, [str(a) for a in ev.get("args", [])], ev.get("pos"), now)
+            self._command(player, [str(a) for a in ev.get("args", [])], ev.get("pos"), now, bool(ev.get("admin")))
         elif kind == "use":
             self._use(player, ev.get("tag") or "", now)
         elif kind == "click":
@@ -126,7 +126,7 @@ class Tables:
         return self.langs.get(player, self.config.language)
 
     # ---------------------------------------------------------------- commands
-    def _command(self, player: str, args: list[str], pos, now: float) -> None:
+    def _command(self, player: str, args: list[str], pos, now: float, admin: bool = False) -> None:
         args, token = chat.split_token(args)
         if not args:
             return self._help(player)
@@ -143,7 +143,9 @@ class Tables:
         if sub == "spectate":
             return self._spectate(player, rest, pos)
         if sub == "rules":
-            return self._rules(player, rest)
+            return self._rules(player, rest, admin)
+        if sub == "close":
+            return self._close_command(player, rest, pos, admin)
         if sub in ACTION_WORDS:
             verb = {"color": "colour", "accept": "draw"}.get(sub, sub)
             return self._act(player, " ".join([verb] + rest), token, now)
@@ -298,7 +300,27 @@ class Tables:
             del self.where[player]
             self.sent_completions.pop(player, None)
 
-    def _rules(self, player: str, rest: list[str]) -> None:
+    def _close_command(self, player: str, rest: list[str], pos, admin: bool) -> None:
+        """`/uno close [table]` (uno.admin): ends a table; everyone at it gets their items back."""
+        if not admin:
+            return self._error(player, "error.no_permission")
+        if rest:
+            t = self.tables.get(rest[0])
+            if t is None:
+                self._error(player, "error.no_such_table", table=rest[0])
+                return self._usage(player, "usage.action", command="close [table]")
+        else:
+            t = self._table_of(player) or min(self.tables.values(), default=None,
+                                              key=lambda x: math.dist(pos, x.pos) if pos is not None else 0)
+            if t is None:
+                return self._error(player, "error.no_table")
+        for name, lang, _ in t.members():
+            self._send(name, [{"text": say(lang, "table.closed", table=t.id), "colour": "gray"}])
+        if player not in [m[0] for m in t.members()]:
+            self._tell(player, "table.closed", "gray", table=t.id)
+        self._close(t)
+
+    def _rules(self, player: str, rest: list[str], admin: bool = False) -> None:
         t = self._table_of(player)
         lang = self.lang(player)
         if not rest:
@@ -317,9 +339,9 @@ class Tables:
         except ConfigError as e:
             self._error(player, "error.bad_argument", detail=str(e))
             return self._usage(player, "usage.rules")
-        if t is None or t.seat(player) is None:
+        if t is None or t.seat(player) is None and not admin:
             return self._error(player, "error.not_at_table")
-        if t.owner != player:
+        if t.owner != player and not admin:      # uno.admin may change any table's rules
             return self._error(player, "error.not_owner", player=t.owner)
         if t.state != "lobby":
             return self._error(player, "error.rules_locked")

@@ -82,7 +82,15 @@ public final class UnoCore {
 
     /** `/uno args…`; the engine answers (usage, refusal, action) with ops. */
     public void onCommand(String player, String[] args) {
+        onCommand(player, args, false);
+    }
+
+    /** `/uno args…` from a player who may or may not hold the `uno.admin` permission. */
+    public void onCommand(String player, String[] args, boolean admin) {
         JsonObject e = event("command", player);
+        if (admin) {
+            e.addProperty("admin", true);
+        }
         JsonArray a = new JsonArray();
         Arrays.stream(args).forEach(a::add);
         e.add("args", a);

@@ -40,11 +40,13 @@ import net.minestom.server.item.Material;
  * "items survive a restart" testable.
  *
  * <pre>java -jar unocraft-devserver.jar [--host 127.0.0.1] [--port 25565] [--bridge-port 25333]
- *          [--data DIR] [--token-file FILE]</pre>
+ *          [--data DIR] [--token-file FILE] [--admins name,name]</pre>
  */
 public final class DevServer {
     private static final Logger LOG = Logger.getLogger("unocraft");
     static final Pos SPAWN = new Pos(0.5, 41, 0.5);
+    /** Players with the uno.admin rights (Minestom has no permission system): --admins a,b */
+    static final java.util.Set<String> ADMINS = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private DevServer() {}
 
@@ -64,6 +66,7 @@ public final class DevServer {
                 case "--bridge-port" -> { bridgePort = Integer.parseInt(v); i++; }
                 case "--data" -> { data = Path.of(v); i++; }
                 case "--token-file" -> { token = Path.of(v); i++; }
+                case "--admins" -> { ADMINS.addAll(java.util.Arrays.asList(v.toLowerCase(Locale.ROOT).split(","))); i++; }
                 default -> {
                     System.err.println("unknown argument " + a);
                     System.exit(2);
@@ -195,7 +198,7 @@ public final class DevServer {
         });
         uno.addSyntax((sender, context) -> {
             if (sender instanceof Player p) {
-                core.onCommand(p.getUsername(), context.get(rest));
+                core.onCommand(p.getUsername(), context.get(rest), ADMINS.contains(p.getUsername().toLowerCase(Locale.ROOT)));
             }
         }, rest);
         MinecraftServer.getCommandManager().register(uno);

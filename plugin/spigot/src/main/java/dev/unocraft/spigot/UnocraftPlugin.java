@@ -48,7 +48,7 @@ public final class UnocraftPlugin extends JavaPlugin implements TabExecutor {
             sender.sendMessage("UNO is played in game.");
             return true;
         }
-        core.onCommand(sender.getName(), args);
+        core.onCommand(sender.getName(), args, sender.hasPermission("uno.admin"));
         return true;
     }
 
