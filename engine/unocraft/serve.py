@@ -165,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
             token_file = data_dir / "bridge.token"
             cmd = [java, "-jar", str(jar), "--host", cfg.server_host, "--port", str(cfg.server_port),
                    "--bridge-port", str(cfg.bridge_port), "--data", str(data_dir), "--token-file", str(token_file)]
+            if cfg.admins:
+                cmd += ["--admins", ",".join(cfg.admins)]
             log.info("starting the dev server: %s", " ".join(cmd))
             # its own process group: the terminal's Ctrl-C reaches us, and we stop it in order
             server = subprocess.Popen(cmd, start_new_session=True)

@@ -36,6 +36,7 @@ class EngineConfig:
     server_host: str = "127.0.0.1"
     server_port: int = 25565
     data_dir: str = "devserver-data"
+    admins: tuple = ()          # dev server: players with the uno.admin rights
     database: str = "unocraft-tables.sqlite"
     language: str = "en"
     preset: str = "official"
@@ -68,6 +69,7 @@ _SCHEMA: dict[str, tuple[str, type | tuple, Any]] = {
     "server.host": ("server_host", str, None),
     "server.port": ("server_port", int, lambda v: 0 < v < 65536),
     "server.data_dir": ("data_dir", str, None),
+    "server.admins": ("admins", list, lambda v: all(isinstance(x, str) for x in v)),
     "database": ("database", str, None),
     "language": ("language", str, lambda v: v in ("en", "ru", "sk")),
     "game.preset": ("preset", str, None),
@@ -99,7 +101,7 @@ def _flatten(tree: dict, prefix: str = "") -> dict[str, Any]:
 def _type_name(t) -> str:
     if isinstance(t, tuple):
         return "a number"
-    return {str: "a string", int: "an integer", bool: "true or false", dict: "a mapping"}[t]
+    return {str: "a string", int: "an integer", bool: "true or false", dict: "a mapping", list: "a list"}[t]
 
 
 def parse(data: Any, base_dir: str = ".") -> EngineConfig:
@@ -124,7 +126,7 @@ def parse(data: Any, base_dir: str = ".") -> EngineConfig:
             raise ConfigError(f"{key}: expected {_type_name(typ)}, got {value!r}")
         if check is not None and not check(value):
             raise ConfigError(f"{key}: value {value!r} is out of range")
-        values[attr] = value
+        values[attr] = tuple(value) if isinstance(value, list) else value
     if values.get("bridge_host", "127.0.0.1") not in _LOOPBACK:
         raise ConfigError(f"bridge.host: the bridge is loopback only, got {values['bridge_host']!r}")
     config = EngineConfig(timers=Timers(**timers), **values)
