@@ -68,9 +68,11 @@ class EngineLoop:
 
     def _send(self, save_now: bool = False) -> None:
         try:
-            ops = self.tables.flush(None if save_now else self.clock())
+            ops = self.tables.flush(save=False)
         except Exception:
             log.exception("redraw failed")
             ops, self.tables.ops = self.tables.ops, []
         if ops:
             self.transport.apply(ops)
+        # saved after the ops are on their way: SQLite is not on the path of a click
+        self.tables.maybe_save(None if save_now else self.clock())

@@ -626,7 +626,7 @@ class Tables:
                 if line:
                     self._send(name, line)
 
-    def flush(self, now: float | None = None) -> list[dict]:
+    def flush(self, now: float | None = None, save: bool = True) -> list[dict]:
         """Redraws changed tables, saves them, and hands over the op batch. With `now`, saving is
         batched to at most one write per `SAVE_INTERVAL` (a crash loses at most that much play);
         without, every change is written at once."""
@@ -636,11 +636,17 @@ class Tables:
                 self._redraw(t)
         self.unsaved |= self.dirty
         self.dirty.clear()
-        if now is None or now >= self.saved_at + SAVE_INTERVAL:
-            self.save()
-            self.saved_at = now or 0.0
+        if save:
+            self.maybe_save(now)
         ops, self.ops = self.ops, []
         return ops
+
+    def maybe_save(self, now: float | None = None) -> None:
+        """Saves now (`now` None) or when `SAVE_INTERVAL` has passed since the last save."""
+        if now is None or now >= self.saved_at + SAVE_INTERVAL:
+            self.save()
+            if now is not None:
+                self.saved_at = now
 
     def save(self) -> None:
         """Writes every table changed since the last save (and forgets deleted ones)."""
