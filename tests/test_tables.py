@@ -278,3 +278,16 @@ def test_only_an_admin_closes_a_table_and_everyone_gets_their_items_back():
     ops = tables.flush()
     assert not tables.tables
     assert {"op": "restore", "player": "ann"} in ops
+
+
+def test_the_engine_sleeps_while_a_player_thinks():
+    tables = make(bots={"fill_to": 2, "kind": "basic"})
+    started(tables)
+    table = next(iter(tables.tables.values()))
+    now = 10.0
+    while table.game.names[actor(table.game)] != "ann":
+        now += 1
+        tables.tick(now)
+        tables.flush()
+    # ann's turn: nothing is due before the turn warning (or the 1 s cap), no busy polling
+    assert tables.next_wakeup(now + 0.5) > 0.4

@@ -549,17 +549,37 @@ class Tables:
         return True
 
     def next_wakeup(self, now: float) -> float:
-        """Seconds until a clock may need the engine (the long-poll waits at most this long)."""
+        """Seconds until a clock may need the engine (the long-poll waits at most this long):
+        a lobby countdown, a bot's move, bots' out-of-turn reactions after the catch window, a
+        turn-timer warning or timeout, a rejoin deadline, the next round."""
         timers = self.config.timers
-        soonest = 1.0
+        due: list[float] = [now + 1.0]
         for t in self.tables.values():
             if t.state == "lobby":
-                soonest = min(soonest, t.countdown_at - now)
-            elif t.game is not None and t.game.phase == "play":
-                soonest = min(soonest, t.changed_at + timers.bot_think - now)
-            elif t.next_round_at is not None:
-                soonest = min(soonest, t.next_round_at - now)
-        return max(0.0, soonest)
+                due.append(t.countdown_at)
+                continue
+            if t.game is None:
+                continue
+            for s in t.humans():
+                if s.away_since is not None:
+                    due.append(s.away_since + timers.rejoin)
+            if t.game.phase != "play":
+                if t.next_round_at is not None:
+                    due.append(t.next_round_at)
+                else:
+                    due.append(now)          # round over: the tick sets the next round or closes
+                continue
+            seat = t.seat(t.actor_name())
+            if seat is not None and seat.bot:
+                due.append(t.changed_at + timers.bot_think)
+            elif seat is not None:
+                due.append(t.turn_started + timers.turn)
+                if not t.warned and seat.away_since is None:
+                    due.append(t.turn_started + timers.turn - timers.turn_warning)
+            if any(s.bot for s in t.seats) and out_of_turn_possible(t.game) \
+                    and now < t.changed_at + timers.catch_window + timers.bot_think:
+                due.append(max(t.changed_at + timers.catch_window, t.changed_at + timers.bot_think))
+        return max(0.0, min(due) - now)
 
     # ================================================================ deal and end
     def _deal(self, t: Table, now: float) -> None:
