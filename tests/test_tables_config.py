@@ -50,3 +50,11 @@ def test_relative_paths_are_relative_to_the_file(tmp_path):
     f = tmp_path / "engine.yaml"
     f.write_text("database: db/tables.sqlite\n")
     assert load(f).path(load(f).database) == tmp_path / "db" / "tables.sqlite"
+
+
+def test_unocraft_serve_refuses_a_malformed_config_naming_the_key(tmp_path, capsys):
+    from unocraft.serve import main
+    bad = tmp_path / "engine.yaml"
+    bad.write_text("bots:\n  kind: genius\n")
+    assert main(["--config", str(bad)]) == 2
+    assert "bots.kind" in capsys.readouterr().err
