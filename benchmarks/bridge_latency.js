@@ -45,20 +45,31 @@ main(async () => {
       const colour = cmds.find(c => /^\/uno (play \S+ |colour )(red|yellow|green|blue)\b/.test(c))
       if (colour) { p.chat(colour); continue }
       if (play) {
-        // the plain Java round trip
-        let t0 = process.hrtime.bigint()
-        let done = nextSlotUpdate(p, s => s === 35)
-        p.chat('/benchping ' + (++pings))
-        let t1 = await done
-        const javaMs = t1 ? Number(t1 - t0) / 1e6 : null
-        // the bridge round trip
-        const [, , code, token] = play.split(' ')
-        const cmd = code.startsWith('W') ? `/uno play ${code} red ${token}` : play
-        t0 = process.hrtime.bigint()
-        done = nextSlotUpdate(p, s => s >= 9 && s <= 44 && s !== 35)
-        p.chat(cmd)
-        t1 = await done
-        if (t1 && javaMs !== null) { java.push(javaMs); bridge.push(Number(t1 - t0) / 1e6) }
+        // Both round trips start at a random moment of the server's 50 ms tick (the server reads
+        // commands once per tick), and their order alternates, so neither gets a better phase.
+        const javaFirst = (pings % 2) === 0
+        let javaMs = null
+        let bridgeMs = null
+        const measureJava = async () => {
+          await sleep(Math.random() * 50)
+          const t0 = process.hrtime.bigint()
+          const done = nextSlotUpdate(p, s => s === 35)
+          p.chat('/benchping ' + (++pings))
+          const t1 = await done
+          javaMs = t1 ? Number(t1 - t0) / 1e6 : null
+        }
+        const measureBridge = async () => {
+          const [, , code, token] = play.split(' ')
+          const cmd = code.startsWith('W') ? `/uno play ${code} red ${token}` : play
+          await sleep(Math.random() * 50)
+          const t0 = process.hrtime.bigint()
+          const done = nextSlotUpdate(p, s => s >= 9 && s <= 44 && s !== 35)
+          p.chat(cmd)
+          const t1 = await done
+          bridgeMs = t1 ? Number(t1 - t0) / 1e6 : null
+        }
+        if (javaFirst) { await measureJava(); await measureBridge() } else { await measureBridge(); await measureJava() }
+        if (javaMs !== null && bridgeMs !== null) { java.push(javaMs); bridge.push(bridgeMs) }
         continue
       }
       const draw = cmds.find(c => /^\/uno draw /.test(c))

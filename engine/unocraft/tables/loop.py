@@ -19,6 +19,7 @@ log = logging.getLogger("unocraft.engine")
 class EngineLoop:
     def __init__(self, config: EngineConfig, transport: Transport, store: TableStore | None,
                  clock=time.time):
+        self.answer_ms: list[float] = []   # event batch in -> its op batch handed to the plugin
         self.config = config
         self.transport = transport
         self.tables = Tables(config, store)
@@ -51,6 +52,7 @@ class EngineLoop:
             now = self.clock()
             wait_ms = int(min(self.tables.next_wakeup(now), 0.5) * 1000)
             events = self.transport.poll(wait_ms)
+            started = time.perf_counter()
             now = self.clock()
             for ev in events:
                 try:
@@ -59,12 +61,18 @@ class EngineLoop:
                     log.exception("event %r failed", ev)
             if events:
                 self._send(save_now=True)   # answer the players first (and keep what they did), then the clocks and bots
+                if len(self.answer_ms) < 100_000:
+                    self.answer_ms.append((time.perf_counter() - started) * 1000)
             try:
                 self.tables.tick(now)
             except Exception:
                 log.exception("tick failed")
             self._send()
         self.tables.save()      # stopping: nothing changed is left unwritten
+        if self.answer_ms:
+            ms = sorted(self.answer_ms)
+            log.info("engine time per answered event batch: median %.2f ms, p99 %.2f ms (%d batches)",
+                     ms[len(ms) // 2], ms[min(len(ms) - 1, int(len(ms) * 0.99))], len(ms))
 
     def _send(self, save_now: bool = False) -> None:
         try:
