@@ -20,7 +20,8 @@ def make(store=None, **extra):
     cfg = parse({**CONFIG, **extra})
     t = Tables(cfg, store)
     t.attach({"online": [], "vault": []}, 0)
-    t.flush()
+    attach_ops = t.flush()
+    assert {op["key"] for op in attach_ops if op["op"] == "face"} >= {"R0", "W+4", "back"}
     return t
 
 
@@ -55,8 +56,8 @@ def test_start_alone_deals_cards_as_map_items_with_bots_in_the_empty_seats():
     hand = table.game.view("ann")["hand"]
     cards = [v for v in items["slots"].values() if v and v["tag"].startswith("card:")]
     assert sorted(c["tag"][5:] for c in cards) == sorted(hand)
-    for c in cards:        # every face is sent before the item that shows it
-        assert c["face"] == face_key(Card.parse(c["tag"][5:])) and c["face"] in faces
+    for c in cards:        # every face is sent (at attach or in this batch) before the item that shows it
+        assert c["face"] == face_key(Card.parse(c["tag"][5:])) and c["face"] in tables.faces_sent
     assert items["slots"]["40"]["tag"] == "top"
     assert all(len(op["pixels"]) > 1000 for op in ops if op["op"] == "face")
 

@@ -4,6 +4,7 @@ tables survive the engine going away (SQLite)."""
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 import time
@@ -39,6 +40,10 @@ class EngineLoop:
             try:
                 self.tables.attach(hello, self.clock())
                 self.transport.apply(self.tables.flush())
+                # what exists now (modules, language files, rendered faces) lives for good: keep it
+                # out of the collector's full passes, which would otherwise pause a click now and then
+                gc.collect()
+                gc.freeze()
                 self._serve()
             except TransportClosed as e:
                 log.warning("plugin connection lost (%s)", e)

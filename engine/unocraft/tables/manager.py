@@ -15,7 +15,8 @@ import math
 import zlib
 
 from ..presentation import chat
-from ..presentation.faces import face_pixels
+from ..presentation.faces import edition_face_keys, face_pixels
+from ..rules.editions import EDITIONS
 from ..presentation.lang import normalise
 from ..rules.actions import VERBS, Action
 from ..rules.cards import COLOUR_NAMES
@@ -84,6 +85,11 @@ class Tables:
             "": SUBCOMMANDS, "start": list(PRESETS), "rules": list(PRESETS) + self._option_words(),
             "rules *": self._option_words(), "colour": ["red", "yellow", "green", "blue"],
             "join": [], "spectate": []}})
+        # the faces of the default edition (and of every table's) go out now, off the path of a click
+        editions = {self.config.options_for().edition} | {t.options().edition for t in self.tables.values()}
+        for edition in sorted(editions):
+            for key in edition_face_keys(EDITIONS[edition]):
+                self._face(key)
         for t in self.tables.values():
             for s in t.humans():
                 if s.name in self.online:
@@ -711,17 +717,22 @@ class Tables:
         sent = self.sent_slots.setdefault(player, {})
         changed: dict[str, dict | None] = {}
         for slot, item in slots.items():
-            key = json.dumps(item, sort_keys=True) if item is not None else ""
+            key = repr(item) if item is not None else ""   # items are built in a fixed key order
             if slot in sent and sent[slot] == key:
                 continue
             sent[slot] = key
             changed[str(slot)] = item
-            if item is not None and "face" in item and item["face"] not in self.faces_sent:
-                self.faces_sent.add(item["face"])
-                self.ops.append({"op": "face", "key": item["face"],
-                                 "pixels": base64.b64encode(face_pixels(item["face"])).decode("ascii")})
+            if item is not None and "face" in item:
+                self._face(item["face"])
         if changed:
             self.ops.append({"op": "items", "player": player, "slots": changed})
+
+    def _face(self, key: str) -> None:
+        """Sends a card face's map pixels once per plugin connection, before any item shows it."""
+        if key not in self.faces_sent:
+            self.faces_sent.add(key)
+            self.ops.append({"op": "face", "key": key,
+                             "pixels": base64.b64encode(face_pixels(key)).decode("ascii")})
 
     def _completions(self, t: Table, player: str, view: dict, legal: list[Action]) -> None:
         others = [s.name for s in t.seats if s.name != player]
