@@ -223,7 +223,12 @@ def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
         return line(say(lang, key, player=who, count=4), "yellow")
     if kind == "round_over":
         pts = (d.get("points") or {}).get(d.get("winner"), 0)
-        return line(say(lang, "round.won", player=d.get("winner"), count=pts), "green")
+        won = line(say(lang, "round.won", player=d.get("winner"), count=pts), "green")
+        scores = d.get("scores") or {}
+        if scores:
+            won.append({"text": "  " + say(lang, "table.scores", scores=", ".join(f"{n} {v}" for n, v in scores.items())),
+                        "colour": "gray"})
+        return won
     if kind == "match_over":
         winners = d.get("winners") or [d.get("winner")]
         score = (d.get("scores") or {}).get(winners[0], 0) if winners and winners[0] else 0
