@@ -55,3 +55,10 @@ def test_wild_colour_buttons_play_the_card_with_the_colour():
 def test_the_status_line_names_turn_top_colour_and_counts():
     text = render.status_line(view(), "en")[0]["text"]
     assert "ann" in text and "Red 7" in text and "bob 3" in text
+
+
+def test_five_swap_offers_a_button_per_card_to_give():
+    legal = [Action.parse("ann", "give R1"), Action.parse("ann", "give G3")]
+    lines = render.turn_lines(view(), "en", 5, legal)
+    commands = [c["click"]["command"] for line in lines for c in line if "click" in c]
+    assert "/uno give R1 #t5" in commands and "/uno give G3 #t5" in commands

@@ -145,6 +145,23 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
     swaps = [a.target for a in legal if a.verb == "swap" and a.target]
     if swaps:
         lines.append(chat.swap_buttons(lang, token, sorted(set(swaps))))
+    gives = []
+    for a in legal:      # five swap: the card given back
+        if a.verb == "give" and a.cards:
+            ref = a.cards[0]
+            code = f"{ref[0]}/{ref[1]}" if isinstance(ref, tuple) else str(ref)
+            if code not in gives:
+                gives.append(code)
+    if gives:
+        line = []
+        for n, code in enumerate(gives):
+            card = face_of(code, side)[0]
+            if n:
+                line.append(chat.text(" "))
+            comp = card_component(card, lang, bold=True)
+            line.append(chat.button(comp["text"], comp["colour"], chat.command("give", code, token=token),
+                                    comp["text"]))
+        lines.append(line)
     catches = [a.target for a in legal if a.verb == "catch" and a.target]
     if catches:
         line = []
