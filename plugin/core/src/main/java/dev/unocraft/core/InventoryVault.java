@@ -14,7 +14,8 @@ import java.util.stream.Stream;
  * A player's own inventory, saved to disk before the first card is dealt and put back exactly on
  * every way out: game end, leave, quit, plugin disable, and on the next join after a crash. The
  * file is written (and synced) before the inventory is cleared, and deleted only after the items
- * are back, so a crash at any point loses nothing and duplicates nothing.
+ * are back, so a crash at any point loses nothing and duplicates nothing. Saving and restoring
+ * are serialized (a quit on one thread and an op batch on another never interleave).
  */
 public final class InventoryVault {
     private final Path dir;
@@ -29,12 +30,12 @@ public final class InventoryVault {
         return dir.resolve(player.toLowerCase(Locale.ROOT) + ".inv");
     }
 
-    public boolean holds(String player) {
+    public synchronized boolean holds(String player) {
         return Files.exists(fileOf(player));
     }
 
     /** Saves and clears the inventory, unless it is already saved (cards are on it then). */
-    public void saveAndClear(String player) {
+    public synchronized void saveAndClear(String player) {
         if (holds(player)) {
             return;
         }
@@ -55,7 +56,7 @@ public final class InventoryVault {
     }
 
     /** Puts the saved inventory back (replacing any card items) and forgets it. */
-    public boolean restore(String player) {
+    public synchronized boolean restore(String player) {
         Path f = fileOf(player);
         if (!Files.exists(f)) {
             return false;

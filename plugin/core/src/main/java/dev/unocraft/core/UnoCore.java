@@ -40,6 +40,7 @@ public final class UnoCore {
     private final long[] applyNanos = new long[4096];
     private int applyCount;
     private EngineGateway gateway;
+    private volatile boolean disabling;
 
     public UnoCore(Platform platform, String platformName) {
         this.platform = platform;
@@ -62,6 +63,7 @@ public final class UnoCore {
 
     /** Plugin disable / server stop: every saved inventory goes back, then the bridge closes. */
     public void disable() {
+        disabling = true;
         for (String p : platform.onlinePlayers()) {
             if (vault.holds(p)) {
                 vault.restore(p);
@@ -181,6 +183,9 @@ public final class UnoCore {
 
     void engineDetached() {
         events.clear();
+        if (disabling) {
+            return;     // the platform no longer runs our tasks
+        }
         platform.runOnMain(() -> {
             for (String p : seated) {
                 if (platform.isOnline(p)) {
