@@ -11,19 +11,7 @@ const { Player, playUntil, main, result, sleep } = require('./lib')
 
 function same (a, b) { return JSON.stringify(a) === JSON.stringify(b) }
 
-// The deal arrives as one slot packet per card: wait until the count has settled.
-async function waitDeal (p, from) {
-  await p.waitMessage(/has started/, 20000, from)
-  let last = -1
-  let stableSince = Date.now()
-  const end = Date.now() + 10000
-  while (Date.now() < end) {
-    const n = p.cards().length
-    if (n !== last) { last = n; stableSince = Date.now() }
-    if (n > 0 && Date.now() - stableSince > 400) return
-    await sleep(25)
-  }
-}
+async function waitDeal (p, from) { await p.waitDealt(from) }
 
 async function waitItems (p, snapshot, ms = 5000) {
   const end = Date.now() + ms

@@ -118,6 +118,21 @@ class Player {
       JSON.stringify(this.messages.slice(-5).map(m => m.text)))
   }
 
+  // After "has started": waits until the dealt cards have all arrived (one slot packet per card).
+  async waitDealt (from = 0, timeoutMs = 20000) {
+    await this.waitMessage(/has started/, timeoutMs, from)
+    let last = -1
+    let stableSince = Date.now()
+    const end = Date.now() + 10000
+    while (Date.now() < end) {
+      const n = this.cards().length
+      if (n !== last) { last = n; stableSince = Date.now() }
+      if (n > 0 && Date.now() - stableSince > 400) return n
+      await sleep(25)
+    }
+    throw new Error(`${this.name}: no cards after the deal`)
+  }
+
   // Engine card items: [{slot, name, mapId, tag}], slot in mineflayer window numbering.
   cards () {
     const out = []

@@ -9,9 +9,9 @@ const { Player, playUntil, main, result, sleep } = require('./lib')
 main(async () => {
   const [port, snapshotFile, goFile] = process.argv.slice(2)
   const p = await Player.join('ann', Number(port))
+  const from = p.mark()
   p.chat('/uno start')
-  await p.waitMessage(/Your hand/, 30000)
-  await sleep(400)
+  await p.waitDealt(from)     // (the first prompt may be a colour choice: a wild start card)
   const cards = p.cards()
   const maps = {}
   for (const c of cards) if (p.maps[c.mapId]) maps[c.mapId] = p.maps[c.mapId].toString('base64')

@@ -6,7 +6,19 @@ const { Player, playUntil, main, result, sleep } = require('./lib')
 
 async function prompted (p) {
   const pr = p.latestPrompt()
-  return pr && pr.commands.some(c => /^\/uno (draw|play) /.test(c)) ? pr : null
+  return pr && pr.commands.length ? pr : null
+}
+
+// The actor's prompt with a [Draw] button, answering a colour choice first (a wild start card).
+async function drawPrompt (p) {
+  for (let i = 0; i < 200; i++) {
+    const pr = p.latestPrompt()
+    if (pr && pr.commands.some(c => /^\/uno draw /.test(c))) return pr
+    const colour = pr && pr.commands.find(c => /^\/uno colour /.test(c))
+    if (colour && !p._colourSent) { p._colourSent = true; p.chat(colour) }
+    await sleep(50)
+  }
+  throw new Error(`${p.name}: no [Draw] button`)
 }
 
 main(async () => {
@@ -16,9 +28,8 @@ main(async () => {
   ann.chat('/uno start')
   await ann.waitMessage(/opened UNO table/, 10000)
   bob.chat('/uno join')
-  await ann.waitMessage(/has started/, 20000)
-  await bob.waitMessage(/has started/, 20000)
-  await sleep(600)
+  await ann.waitDealt()
+  await bob.waitDealt()
 
   // who is to play? (the other one holds cards but has no prompt)
   let actor = null
@@ -29,6 +40,7 @@ main(async () => {
   }
   if (!actor) throw new Error('no turn prompt for either player')
   const waiting = actor === ann ? bob : ann
+  const pr = await drawPrompt(actor)       // (a wild start card: the actor chooses the colour first)
 
   // 1. an out-of-turn right-click on a card is refused with a message, nothing changes
   const handBefore = waiting.cards().map(c => c.tag).sort()
@@ -40,7 +52,6 @@ main(async () => {
   const handAfter = waiting.cards().map(c => c.tag).sort()
 
   // 2. a stale chat click: the actor draws through its [Draw] button, then clicks it again
-  const pr = await prompted(actor)
   const drawCmd = pr.commands.find(c => /^\/uno draw /.test(c))
   actor.chat(drawCmd)
   await actor.waitMessage(/You drew/, 10000, pr.last)
