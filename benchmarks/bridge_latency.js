@@ -2,12 +2,12 @@
 // On each of its turns a player measures two round trips, back to back:
 //   java:   "/benchping k" (a plain Java command, no Python) -> the inventory slot it changes
 //   bridge: "/uno play CARD #t.." (a chat click through py4j, the engine, back) -> the hand update
-// argv: port players plays
+// argv: port players plays warmup
 'use strict'
 const { Player, result, main, sleep } = require('../tests/e2e/lib')
 
 main(async () => {
-  const [port, nPlayers, target] = process.argv.slice(2).map(Number)
+  const [port, nPlayers, target, warmup] = process.argv.slice(2).map(Number)
   const players = []
   for (let i = 0; i < nPlayers; i++) {
     const p = await Player.join('bench' + String(i + 1).padStart(2, '0'), port)
@@ -35,7 +35,7 @@ main(async () => {
 
   async function loop (p) {
     let handled = -1
-    while (bridge.length < target) {
+    while (bridge.length < target + warmup) {
       await sleep(5)
       const pr = p.latestPrompt()
       if (!pr || pr.last === handled || Date.now() - p.lastMessageAt < 30) continue
@@ -81,5 +81,6 @@ main(async () => {
   await Promise.all(players.map(loop))
   players.forEach(p => p.bot.quit())
   await sleep(300)
-  result({ java, bridge, players: nPlayers })
+  // the first plays warm up the JIT and py4j; they are not counted
+  result({ java: java.slice(warmup), bridge: bridge.slice(warmup), players: nPlayers, warmup })
 })

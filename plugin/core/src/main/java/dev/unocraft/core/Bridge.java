@@ -2,7 +2,6 @@ package dev.unocraft.core;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 
 /**
  * The only object the engine can reach through py4j (see {@link EngineGateway}): it pulls player
@@ -41,8 +40,7 @@ public final class Bridge {
 
     /** Queues one batch of display ops ({"ops": [...]}) to be applied together in one tick. */
     public String applyOps(String json) {
-        JsonObject batch = JsonParser.parseString(json).getAsJsonObject();
-        core.queueBatch(batch);
+        core.queueBatch(json);      // parsed where it is applied: the engine does not wait for it
         return "ok";
     }
 

@@ -33,7 +33,7 @@ public final class UnoCore {
     private final CardFaces faces;
     private final InventoryVault vault;
     private final Bridge bridge = new Bridge(this);
-    private final ConcurrentLinkedQueue<JsonObject> batches = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<String> batches = new ConcurrentLinkedQueue<>();
     private final AtomicInteger scheduled = new AtomicInteger();
     private final Map<String, JsonElement> strings = new ConcurrentHashMap<>();
     private final Set<String> seated = ConcurrentHashMap.newKeySet();   // players holding engine items
@@ -196,7 +196,7 @@ public final class UnoCore {
     }
 
     /** Called on a py4j thread: the batch is applied whole, in one tick, on the main thread. */
-    void queueBatch(JsonObject batch) {
+    void queueBatch(String batch) {
         batches.add(batch);
         if (scheduled.getAndIncrement() == 0) {
             platform.runOnMain(this::drain);
@@ -205,10 +205,14 @@ public final class UnoCore {
 
     private void drain() {
         scheduled.set(0);
-        JsonObject batch;
+        String batch;
         while ((batch = batches.poll()) != null) {
             long t0 = System.nanoTime();
-            apply(batch);
+            try {
+                apply(com.google.gson.JsonParser.parseString(batch).getAsJsonObject());
+            } catch (RuntimeException e) {
+                platform.logger().warning("malformed op batch: " + e);
+            }
             record(System.nanoTime() - t0);
         }
     }
