@@ -11,6 +11,7 @@ from ..presentation.faces import face_key
 from ..presentation.lang import card_name, colour_name
 from ..rules.actions import Action, parse_ref
 from ..rules.cards import COLOUR_BY_NAME, Card
+from . import render_dos
 from .text import say
 
 HOTBAR_CARDS = 8          # slots 0-7 show a page of the hand, slot 8 turns the page
@@ -88,6 +89,8 @@ def hand_slots(view: dict, lang: str, page: int, legal: list[Action]) -> dict[in
 
 def top_item(view: dict, lang: str) -> dict | None:
     top = view.get("top")
+    if view.get("edition") == "dos":   # DOS has no top card: show the first centre card
+        top = (view.get("centre") or [None])[0]
     if not top:
         return None
     card, dark = face_of(top, view.get("side", "light"))
@@ -101,11 +104,15 @@ def status_line(view: dict, lang: str) -> list[dict]:
     """The action bar: whose turn, top card, colour, direction, card counts."""
     top = view.get("top")
     card = face_of(top, view.get("side", "light"))[0] if top else None
+    if view.get("edition") == "dos":   # the centre row instead of a top card
+        card = None
+        top = None
     colour = view.get("colour")
     colour_letter = COLOUR_BY_NAME.get(colour) if colour else None
     counts = "  ".join(f"{p['name']} {p['cards']}" for p in view["players"])
+    centre = ", ".join(card_name(lang, parse_ref(c.split()[0])) for c in view.get("centre") or [])
     text = say(lang, "status", player=view.get("turn") or "-",
-               card=card_name(lang, card) if card else "-",
+               card=card_name(lang, card) if card else (centre or "-"),
                colour=colour_name(lang, colour_letter) if colour_letter else "-",
                direction=say(lang, f"direction.{view.get('direction', 'cw')}"), counts=counts)
     return [{"text": text, "colour": chat.CHAT_COLOUR.get(colour_letter, "white") if colour_letter else "white"}]
@@ -114,6 +121,8 @@ def status_line(view: dict, lang: str) -> list[dict]:
 def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[list[dict]]:
     """The chat lines a player gets when they have something to do: the hand with clickable
     cards, and a button for every other choice the rules offer now."""
+    if view.get("edition") == "dos":
+        return render_dos.turn_lines(view, lang, token, legal)
     lines: list[list[dict]] = []
     verbs = {a.verb for a in legal}
     hand = view.get("hand") or []
