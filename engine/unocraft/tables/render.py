@@ -259,4 +259,36 @@ def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
         winners = d.get("winners") or [d.get("winner")]
         score = (d.get("scores") or {}).get(winners[0], 0) if winners and winners[0] else 0
         return line(say(lang, "match.won", player=", ".join(w for w in winners if w), count=score), "green")
+    if kind == "match":   # DOS
+        return line(say(lang, "event.match", player=p, cards=" + ".join(card(c) for c in d.get("cards", [])),
+                        centre=card(d["on"]) if d.get("on") else "?"), "white")
+    if kind == "add":     # DOS
+        return line(say(lang, "event.add", player=p, card=card(d["card"])), "gray")
+    simple = SIMPLE_EVENTS.get(kind)
+    if simple is not None:
+        key, colour = simple
+        return line(say(lang, key, player=p, target=d.get("target"), side=say(lang, f"side.{d.get('side', 'light')}"),
+                        place=d.get("place"), winner=d.get("winner"), count=d.get("amount", 2)), colour)
     return None
+
+
+#: Rules events told in chat as one line: event type -> (language key, colour).
+SIMPLE_EVENTS = {
+    "creeper": ("event.creeper", "dark_green"),
+    "flip": ("event.flip", "light_purple"),
+    "jump_in": ("event.jump_in", "aqua"),
+    "swap_hands": ("event.swap_hands", "aqua"),
+    "rotate_hands": ("event.rotate_hands", "aqua"),
+    "slap_now": ("event.slap_now", "gold"),
+    "slap_last": ("event.slap_last", "red"),
+    "slap_late": ("event.slap_late", "red"),
+    "silence": ("event.silence", "gray"),
+    "broke_silence": ("event.broke_silence", "red"),
+    "false_catch": ("event.false_catch", "red"),
+    "mistake": ("event.mistake", "red"),
+    "out": ("event.out", "green"),
+    "eliminated": ("event.eliminated", "red"),
+    "blocked": ("event.blocked", "yellow"),
+    "dos": ("event.dos", "gold"),
+    "colour_bonus": ("event.colour_bonus", "gold"),
+}

@@ -1,0 +1,47 @@
+"""Rules events told in chat, in every language: none of them shows as a raw key."""
+
+import pytest
+
+from unocraft.presentation import chat
+from unocraft.rules.events import Event
+from unocraft.tables import render
+
+EVENTS = [
+    Event("creeper", {"player": "ann"}),
+    Event("flip", {"side": "dark", "top": "P5"}),
+    Event("jump_in", {"player": "bob"}),
+    Event("swap_hands", {"player": "ann", "target": "bob"}),
+    Event("rotate_hands", {"direction": "cw"}),
+    Event("slap_now", {"player": "ann"}),
+    Event("slap_last", {"player": "cid"}),
+    Event("slap_late", {"player": "cid"}),
+    Event("silence", {"player": "ann"}),
+    Event("broke_silence", {"player": "bob"}),
+    Event("false_catch", {"player": "bob", "target": "ann", "amount": 2}),
+    Event("mistake", {"player": "bob", "code": "illegal_card"}),
+    Event("out", {"player": "ann", "place": 1}),
+    Event("eliminated", {"player": "cid"}),
+    Event("blocked", {"winner": "ann", "reason": "turn_limit"}),
+    Event("dos", {"player": "ann"}),
+    Event("colour_bonus", {"player": "ann", "double": False}),
+    Event("match", {"player": "ann", "cards": ["R2", "Y3"], "on": "G5", "double": True, "colour_match": False}),
+    Event("add", {"player": "ann", "card": "B7", "colour": "", "bonus": True}),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "sk"])
+@pytest.mark.parametrize("event", EVENTS, ids=[e.type for e in EVENTS])
+def test_event_is_told_in_words(event, lang):
+    line = render.event_line(event, "bob", lang)
+    assert line is not None, event.type
+    text = chat.plain_text(line)
+    assert "event." not in text and "{" not in text and "side.dark" not in text, text
+    for name in ("player", "target", "winner"):
+        if event.data.get(name):
+            assert event.data[name] in text
+
+
+def test_flip_names_the_side_and_a_dos_match_names_the_cards():
+    assert "dark" in chat.plain_text(render.event_line(EVENTS[1], None, "en"))
+    text = chat.plain_text(render.event_line(EVENTS[-2], None, "en"))
+    assert "Red 2" in text and "Yellow 3" in text and "Green 5" in text
