@@ -66,6 +66,14 @@ def _face(view: dict, action: Action) -> Card:
     return ref
 
 
+def _draw_or_pass(verbs: dict[str, list[Action]], legal: list[Action]) -> Action:
+    """Nothing worth playing: draw, else pass, else whatever is legal."""
+    for verb in ("draw", "pass"):
+        if verb in verbs:
+            return verbs[verb][0]
+    return legal[0]
+
+
 def _by_verb(legal: list[Action]) -> dict[str, list[Action]]:
     out: dict[str, list[Action]] = {}
     for a in legal:
@@ -97,11 +105,7 @@ class BasicBot(Bot):
             honest = [a for a in plays if not self._bluff(view, a)]
             if honest:
                 return self._best_colour(view, honest)
-        if "draw" in verbs:
-            return verbs["draw"][0]
-        if "pass" in verbs:
-            return verbs["pass"][0]
-        return legal[0]
+        return _draw_or_pass(verbs, legal)
 
     def react(self, view, legal):
         verbs = _by_verb(legal)
@@ -179,11 +183,7 @@ class StrongBot(BasicBot):
             best = max(plays, key=lambda a: self._score(view, a))
             if self._score(view, best) > -50 or "draw" not in verbs:
                 return best
-        if "draw" in verbs:
-            return verbs["draw"][0]
-        if "pass" in verbs:
-            return verbs["pass"][0]
-        return legal[0]
+        return _draw_or_pass(verbs, legal)
 
     def react(self, view, legal):
         if view["edition"] == "dos":

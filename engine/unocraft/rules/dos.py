@@ -123,21 +123,10 @@ class DosGame(Game):
         self.centre: list[int] = []           # the centre row, left to right
         self.wild_colour: dict[int, str] = {}  # a Wild DOS added to the row: its colour
 
-    @classmethod
-    def rigged(cls, names, options, seed, deck, dealer, order, hands, start) -> "DosGame":
-        """As `Game.rigged`; `start` is the centre row (card ids, left to right).
-        A row of fewer than 2 cards is filled from the draw pile."""
-        game = cls(names, options, seed, deck)
-        game._events = []
-        game.dealer = dealer
-        game.draw_pile = list(reversed(order))
-        if hands is None:
-            game._deal_from_pile()
-        else:
-            game.hands = [list(h) for h in hands]
-        game._turn_start_card(list(start) if start else [])
-        game.setup_events = game._events
-        return game
+    def _lay_start(self, start: list[int] | None) -> None:
+        """A rigged game's `start` is the centre row (card ids, left to right); a row
+        of fewer than 2 cards is filled from the draw pile."""
+        self._turn_start_card(list(start) if start else [])
 
     # ------------------------------------------------------------- set-up
     def _deal_round(self) -> None:

@@ -112,11 +112,15 @@ class Game:
             game._deal_from_pile()
         else:
             game.hands = [list(h) for h in hands]
-        if start and len(start) != 1:
-            raise ConfigError("field start: one card")
-        game._turn_start_card(start[0] if start else None)
+        game._lay_start(start)
         game.setup_events = game._events
         return game
+
+    def _lay_start(self, start: list[int] | None) -> None:
+        """A rigged game's start card: the one given, or turned from the pile."""
+        if start and len(start) != 1:
+            raise ConfigError("field start: one card")
+        self._turn_start_card(start[0] if start else None)
 
     def _choose_dealer(self) -> int:
         """Every player draws a card; the highest number deals; actions and wilds
