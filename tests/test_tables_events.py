@@ -45,3 +45,15 @@ def test_flip_names_the_side_and_a_dos_match_names_the_cards():
     assert "dark" in chat.plain_text(render.event_line(EVENTS[1], None, "en"))
     text = chat.plain_text(render.event_line(EVENTS[-2], None, "en"))
     assert "Red 2" in text and "Yellow 3" in text and "Green 5" in text
+
+
+def test_hand_slap_gives_the_other_players_a_slap_button():
+    from unocraft.rules.actions import Action
+    from unocraft.rules.scenario import build_game, parse
+    game = build_game(parse({"players": ["ann", "bob", "cid"], "rules": {"hand_slap": True},
+                             "hands": {"ann": ["R7", "R8"], "bob": ["R3", "G4"], "cid": ["R9", "B8"]},
+                             "start": "R5", "deck": ["Y7", "Y8", "Y9"]}))
+    game.play(Action.parse("ann", "uno"))
+    lines = render.turn_lines(game.view("bob"), "en", 4, game.legal_actions("bob"))
+    cmds = [c for line in lines for c in chat.commands_in(line)]
+    assert "/uno slap #t4" in cmds

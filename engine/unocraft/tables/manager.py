@@ -701,7 +701,7 @@ class Tables:
             self._completions(t, name, view, legal)
             if self.prompted.get(name) != (t.id, t.token):
                 self.prompted[name] = (t.id, t.token)
-                if name == actor or any(a.verb in ("catch", "jump") for a in legal):
+                if name == actor or any(a.verb in ("catch", "jump", "slap") for a in legal):
                     for line in render.turn_lines(view, lang, t.token, legal):
                         self._send(name, line)
             if name == actor and self.titled.get(name) != (t.id, t.turn_started):

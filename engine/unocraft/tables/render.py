@@ -171,6 +171,9 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
             line.append(chat.button(comp["text"], comp["colour"], chat.command("give", code, token=token),
                                     comp["text"]))
         lines.append(line)
+    if "slap" in verbs:   # hand slap: the last to slap draws 2
+        lines.append([chat.button(say(lang, "button.slap"), "gold", chat.command("slap", token=token),
+                                  say(lang, "button.slap_hover"))])
     catches = [a.target for a in legal if a.verb == "catch" and a.target]
     if catches:
         line = []
