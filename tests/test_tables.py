@@ -292,3 +292,18 @@ def test_the_engine_sleeps_while_a_player_thinks():
         tables.flush()
     # ann's turn: nothing is due before the turn warning (or the 1 s cap), no busy polling
     assert tables.next_wakeup(now + 0.5) > 0.4
+
+
+def test_silent_twos_a_chat_message_during_silence_costs_two_cards_and_other_chat_nothing():
+    tables = make(game={"single_round": True, "options": {"silent_twos": "twos"}})
+    started(tables)
+    table = next(iter(tables.tables.values()))
+    game = table.game
+    ann = game.seat_of["ann"]
+    before = len(game.hands[ann])
+    tables.handle({"type": "chat", "player": "ann"}, 11.0)      # no silence: nothing happens
+    assert len(game.hands[ann]) == before
+    game.silence = {"kind": "twos", "seat": (ann + 1) % 3}        # as after a 2 by the next player
+    tables.handle({"type": "chat", "player": "ann"}, 12.0)
+    assert len(game.hands[ann]) == before + 2 and game.silence is None
+    assert any("broke the silence" in t for t in texts(tables.flush(), "ann"))

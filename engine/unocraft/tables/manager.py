@@ -127,6 +127,18 @@ class Tables:
             self._use(player, ev.get("tag") or "", now)
         elif kind == "click":
             self._click(player, ev.get("tag") or "", now)
+        elif kind == "chat":
+            self._chat(player, now)
+
+    def _chat(self, player: str, now: float) -> None:
+        """Silent twos (RULES.md §10): a chat message while the table keeps silence is `talk`.
+        Any other chat is none of the game's business."""
+        t = self._seated_table(player)
+        if t is None or t.state != "playing" or t.game is None or t.game.phase != "play":
+            return
+        if getattr(t.game, "silence", None) is None:
+            return
+        self._act(player, "talk", None, now)
 
     def lang(self, player: str) -> str:
         return self.langs.get(player, self.config.language)

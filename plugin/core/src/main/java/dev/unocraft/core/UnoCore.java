@@ -115,6 +115,11 @@ public final class UnoCore {
         offer(player, e);
     }
 
+    /** A chat message was sent (its text is not forwarded): silent twos (RULES.md §10) needs to know. */
+    public void onChat(String player) {
+        offer(player, event("chat", player));
+    }
+
     public void onJoin(String player) {
         // After a crash the vault still holds this player's own items: put them back first.
         if (vault.restore(player)) {
@@ -143,7 +148,7 @@ public final class UnoCore {
         JsonObject e = new JsonObject();
         e.addProperty("type", type);
         e.addProperty("player", player);
-        if (!"quit".equals(type)) {
+        if (!"quit".equals(type) && !"chat".equals(type)) {   // chat arrives off the main thread
             String locale = platform.locale(player);
             if (locale != null) {
                 e.addProperty("locale", locale);

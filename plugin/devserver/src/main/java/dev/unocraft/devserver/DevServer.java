@@ -113,6 +113,8 @@ public final class DevServer {
             store.save(p);
             MinestomPlatform.untrack(p);
         });
+        events.addListener(net.minestom.server.event.player.PlayerChatEvent.class,
+                e -> core.onChat(e.getPlayer().getUsername()));
         events.addListener(PlayerUseItemEvent.class, e -> {
             String tag = e.getItemStack().getTag(MinestomPlatform.ENGINE_TAG);
             if (UnoCore.isEngineTag(tag)) {
