@@ -57,3 +57,16 @@ def test_hand_slap_gives_the_other_players_a_slap_button():
     lines = render.turn_lines(game.view("bob"), "en", 4, game.legal_actions("bob"))
     cmds = [c for line in lines for c in chat.commands_in(line)]
     assert "/uno slap #t4" in cmds
+
+
+def test_an_innocent_challenge_tells_six_cards():
+    from unocraft.rules.actions import Action
+    from unocraft.rules.scenario import build_game, parse
+    game = build_game(parse({"players": ["ann", "bob", "cid"],
+                             "hands": {"ann": ["G7", "W+4", "G3"], "bob": ["B1", "B2"], "cid": ["Y5"]},
+                             "start": "R5", "deck": ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7"]}))
+    game.play(Action.parse("ann", "play W+4 blue"))
+    events = game.play(Action.parse("bob", "challenge"))
+    challenge = next(e for e in events if e.type == "challenge")
+    assert challenge.data["amount"] == 6
+    assert "6" in chat.plain_text(render.event_line(challenge, "cid", "en"))

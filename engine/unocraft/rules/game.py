@@ -831,8 +831,9 @@ class Game:
         self._close_windows(seat)
         self.pending = None
         guilty = p["guilty"]
+        amount = p["amount"] if guilty else (None if p["amount"] is None else p["amount"] + 2)
         self._emit("challenge", player=self.names[seat], target=self.names[offender],
-                   guilty=guilty, to=seat, secret={"hand": self.codes(p["hand_then"])})
+                   guilty=guilty, amount=amount, to=seat, secret={"hand": self.codes(p["hand_then"])})
         self.revealed = {seat: list(p["hand_then"])}
         if guilty:
             if self.opts.challenge == "ru":

@@ -249,7 +249,8 @@ def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
     if kind == "challenge":
         key = "challenge.guilty" if d.get("guilty") else "challenge.innocent"
         who = d.get("target") if d.get("guilty") else p
-        return line(say(lang, key, player=who, count=4), "yellow")
+        amount = d.get("amount")   # None: Wild Draw Colour, drawn until the colour
+        return line(say(lang, key, player=who, count=amount if amount is not None else 4), "yellow")
     if kind == "round_over":
         pts = (d.get("points") or {}).get(d.get("winner"), 0)
         won = line(say(lang, "round.won", player=d.get("winner"), count=pts), "green")
