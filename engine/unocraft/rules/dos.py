@@ -114,6 +114,9 @@ class DosGame(Game):
     """One DOS match. The public API is `Game`'s; `centre` is the centre row."""
 
     STATE_FIELDS = Game.STATE_FIELDS + ("centre",)
+    VERBS = DOS_VERBS
+    MISTAKE_CODES = DOS_MISTAKES
+    MISTAKE_VERBS = ("play", "add", "dos")
 
     def __init__(self, names: list[str], options: Options | None = None, seed: int = 0, deck=None):
         options = options or Options.build("dos")
@@ -252,24 +255,6 @@ class DosGame(Game):
         self.discard = []
         self._emit("reshuffle", count=len(pile))
         return True
-
-    # ------------------------------------------------------------ dispatch
-    def _check(self, action: Action):
-        if self.phase == "match_over":
-            raise Refused("game_over")
-        if self.phase == "round_over":
-            raise Refused("round_over")
-        seat = self._seat(action.player)
-        if not self.active[seat]:
-            raise Refused("not_your_turn", f"{action.player} is out of this round")
-        if action.verb not in DOS_VERBS:
-            raise Refused("bad_action", f"{action.verb} is not part of the dos edition")
-        return getattr(self, "_check_" + action.verb)(seat, action)
-
-    def _mistake_penalty_applies(self, action: Action, code: str) -> bool:
-        return (self.opts.mistake_penalty > 0 and code in DOS_MISTAKES and self.phase == "play"
-                and action.player in self.seat_of and self.active[self.seat_of[action.player]]
-                and action.verb in ("play", "add", "dos"))
 
     # ---------------------------------------------------------------- match
     def _check_play(self, seat: int, action: Action):

@@ -33,6 +33,12 @@ MISTAKES = ("illegal_card", "not_your_turn", "only_drawn_card", "nothing_to_call
 
 
 class Game:
+    #: The verbs this edition accepts (None: every verb with a `_check_<verb>`).
+    VERBS: tuple[str, ...] | None = None
+    #: Refusals that cost `mistake_penalty` cards, and the verbs they count for.
+    MISTAKE_CODES: tuple[str, ...] = MISTAKES
+    MISTAKE_VERBS: tuple[str, ...] = ("play", "jump", "uno")
+
     # ------------------------------------------------------------------ setup
     def __init__(self, names: list[str], options: Options | None = None, seed: int = 0,
                  deck: Deck | None = None):
@@ -423,9 +429,9 @@ class Game:
         return None
 
     def _mistake_penalty_applies(self, action: Action, code: str) -> bool:
-        return (self.opts.mistake_penalty > 0 and code in MISTAKES and self.phase == "play"
+        return (self.opts.mistake_penalty > 0 and code in self.MISTAKE_CODES and self.phase == "play"
                 and action.player in self.seat_of and self.active[self.seat_of[action.player]]
-                and action.verb in ("play", "jump", "uno"))
+                and action.verb in self.MISTAKE_VERBS)
 
     def _check(self, action: Action):
         if self.phase == "match_over":
@@ -438,6 +444,8 @@ class Game:
         check = self._checks.get(action.verb)
         if check is None:
             check = getattr(self, "_check_" + action.verb, None)
+            if self.VERBS is not None and action.verb not in self.VERBS:
+                check = None
             if check is None:
                 raise Refused("bad_action", f"{action.verb} is not part of the {self.edition.name} edition")
             self._checks[action.verb] = check
