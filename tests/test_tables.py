@@ -307,3 +307,13 @@ def test_silent_twos_a_chat_message_during_silence_costs_two_cards_and_other_cha
     tables.handle({"type": "chat", "player": "ann"}, 12.0)
     assert len(game.hands[ann]) == before + 2 and game.silence is None
     assert any("broke the silence" in t for t in texts(tables.flush(), "ann"))
+
+
+def test_help_lists_every_command_in_the_players_language():
+    tables = make()
+    tables.handle({"type": "join", "player": "ivan", "locale": "ru_ru"}, 0)
+    cmd(tables, "ivan", "help")
+    lines = texts(tables.flush(), "ivan")
+    for command in ("/uno start", "/uno accept", "/uno jump", "/uno dos", "/uno slap", "/uno close"):
+        assert any(line.startswith(command) for line in lines), command
+    assert any("закрыть стол" in line for line in lines)

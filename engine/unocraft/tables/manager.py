@@ -174,7 +174,7 @@ class Tables:
         lang = self.lang(player)
         lines = [[{"text": say(lang, "help.header"), "colour": "gold", "bold": True}]]
         for key in ("start", "join", "leave", "spectate", "rules", "play", "draw", "pass", "uno", "catch",
-                    "challenge", "colour", "swap", "help"):
+                    "challenge", "accept", "colour", "swap", "jump", "dos", "slap", "close", "help"):
             cmd = say(lang, f"help.{key}")
             lines.append([{"text": cmd, "colour": "gray", "click": {"suggest": cmd.split(" ")[0] + " " + key + " "}}])
         for line in lines:
