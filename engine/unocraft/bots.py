@@ -14,7 +14,7 @@ import random
 from collections import Counter
 
 from .rules.actions import Action
-from .rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES
+from .rules.cards import Card, COLOUR_NAMES
 
 BOTS = ("random", "basic", "strong")
 
@@ -116,12 +116,8 @@ class BasicBot(Bot):
 
     @staticmethod
     def _bluff(view: dict, action: Action) -> bool:
-        face = _face(view, action)
-        if face.rank not in ("W+4", "W+2", "WC"):
-            return False
-        colour = COLOUR_BY_NAME.get(view["colour"] or "")
-        hand = [Card.parse(c) for c in view["hand"]]
-        return any(c.colour == colour for c in hand if c != face) and colour is not None
+        """The rules say which of our cards would be a bluff now (`view["bluffs"]`)."""
+        return str(_face(view, action)) in view.get("bluffs", ())
 
     @staticmethod
     def _colour_counts(view: dict) -> Counter:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import COLOUR_NAMES
+from .cards import COLOUR_NAMES, RESTRICTED_WILDS
 
 if TYPE_CHECKING:
     from .game import Game
@@ -50,6 +50,10 @@ def view(game: "Game", player: str | None, legal: bool = True) -> dict:
         "scores": dict(zip(game.names, game.scores)),
         "options": game.opts.changed(),
     }
+    if seat is not None:   # restricted wilds this player could only play as a bluff (§3, §5)
+        out["bluffs"] = sorted({str(game.face(c)) for c in game.hands[seat]
+                                if game.face(c).rank in RESTRICTED_WILDS
+                                and game._holds_colour(seat, game.colour, except_card=c)})
     if seat is not None and seat in game.revealed:
         out["revealed"] = game.codes(game.revealed[seat])
     if game.phase != "play":

@@ -18,17 +18,12 @@ def _label(card: Card) -> str:
 def card_text(code: str, lang: str) -> dict:
     """A centre or hand card as coloured text, e.g. ``[5]`` in green, with its name on hover."""
     card = parse_ref(code.split()[0])
-    colour = chat.CHAT_COLOUR.get(card.colour, "white") if card.colour else "light_purple"
-    return chat.text(f"[{_label(card)}]", colour, bold=True, hover=card_name(lang, card))
+    return chat.text(f"[{_label(card)}]", _colour(card.colour), bold=True, hover=card_name(lang, card))
 
 
 def centre_line(view: dict, lang: str) -> list[dict]:
-    line = [chat.text(say(lang, "dos.centre") + " ", "gray")]
-    for n, code in enumerate(view.get("centre") or []):
-        if n:
-            line.append(chat.text(" "))
-        line.append(card_text(code, lang))
-    return line
+    cards = [card_text(code, lang) for code in view.get("centre") or []]
+    return [chat.text(say(lang, "dos.centre") + " ", "gray")] + _spaced(cards)
 
 
 def _action_button(action: Action, label: str, colour: str, hover: str, token: int) -> dict:
@@ -42,30 +37,37 @@ def match_label(action: Action) -> str:
     return f"{cards} → {_label(action.centre)}" if action.centre is not None else cards
 
 
+def _colour(letter: str | None) -> str:
+    return chat.CHAT_COLOUR.get(letter, "white") if letter else "light_purple"
+
+
+def _spaced(parts: list[dict]) -> list[dict]:
+    out: list[dict] = []
+    for n, part in enumerate(parts):
+        if n:
+            out.append(chat.text(" "))
+        out.append(part)
+    return out
+
+
+def _button_line(title: str, buttons: list[dict]) -> list[dict]:
+    """"Title: [a] [b] …", or nothing when there is no button."""
+    return [chat.text(title + " ", "gray")] + _spaced(buttons) if buttons else []
+
+
 def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[list[dict]]:
     lines = [centre_line(view, lang)]
     matches = [a for a in legal if a.verb == "play"]
-    if matches:
-        line = [chat.text(say(lang, "dos.matches") + " ", "gray")]
-        for n, a in enumerate(matches):
-            if n:
-                line.append(chat.text(" "))
-            colour = chat.CHAT_COLOUR.get(a.cards[0].colour, "white") if a.cards[0].colour else "light_purple"
-            line.append(_action_button(a, match_label(a), colour,
-                                       say(lang, "dos.match_hover", cards=" + ".join(card_name(lang, c) for c in a.cards),
-                                           centre=card_name(lang, a.centre) if a.centre else "?"), token))
-        lines.append(line)
+    lines.append(_button_line(say(lang, "dos.matches"), [
+        _action_button(a, match_label(a), _colour(a.cards[0].colour),
+                       say(lang, "dos.match_hover", cards=" + ".join(card_name(lang, c) for c in a.cards),
+                           centre=card_name(lang, a.centre) if a.centre else "?"), token)
+        for a in matches]))
     adds = [a for a in legal if a.verb == "add"]
-    if adds:
-        line = [chat.text(say(lang, "dos.add") + " ", "gray")]
-        for n, a in enumerate(adds):
-            if n:
-                line.append(chat.text(" "))
-            card = a.cards[0]
-            colour = chat.CHAT_COLOUR.get(a.colour or card.colour, "white") if (a.colour or card.colour) else "light_purple"
-            line.append(_action_button(a, _label(card), colour, say(lang, "dos.add_hover", card=card_name(lang, card)),
-                                       token))
-        lines.append(line)
+    lines.append(_button_line(say(lang, "dos.add"), [
+        _action_button(a, _label(a.cards[0]), _colour(a.colour or a.cards[0].colour),
+                       say(lang, "dos.add_hover", card=card_name(lang, a.cards[0])), token)
+        for a in adds]))
     verbs = {a.verb for a in legal}
     buttons = []
     if "draw" in verbs:
@@ -77,11 +79,5 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
         buttons.append(chat.button("DOS!", "gold", chat.command("dos", token=token), say(lang, "dos.call_hover")))
     for target in sorted({a.target for a in legal if a.verb == "catch" and a.target}):
         buttons.append(chat.catch_button(lang, token, target))
-    if buttons:
-        line = []
-        for n, b in enumerate(buttons):
-            if n:
-                line.append(chat.text(" "))
-            line.append(b)
-        lines.append(line)
+    lines.append(_spaced(buttons))
     return [line for line in lines if line]
