@@ -317,3 +317,20 @@ def test_help_lists_every_command_in_the_players_language():
     for command in ("/uno start", "/uno accept", "/uno jump", "/uno dos", "/uno slap", "/uno close"):
         assert any(line.startswith(command) for line in lines), command
     assert any("закрыть стол" in line for line in lines)
+
+
+def test_the_test_seed_variable_fixes_a_new_tables_deal(monkeypatch):
+    from unocraft.tables.manager import SEED_ENV
+    monkeypatch.setenv(SEED_ENV, "1234")
+    deals = []
+    for _ in range(2):
+        tables = make()
+        started(tables)
+        table = next(iter(tables.tables.values()))
+        assert table.seed == 1234
+        deals.append(table.game.to_json())
+    assert deals[0] == deals[1]
+    monkeypatch.delenv(SEED_ENV)
+    tables = make()
+    cmd(tables, "ann", "start", now=3.0)
+    assert next(iter(tables.tables.values())).seed != 1234

@@ -66,9 +66,11 @@ def deep_merge(base: dict, extra: dict) -> dict:
 
 
 class DevServer:
-    """`unocraft serve --no-build` in a temporary folder, on free ports."""
+    """`unocraft serve --no-build` in a temporary folder, on free ports. `env`: extra environment
+    variables for the engine (e.g. UNOCRAFT_TABLE_SEED, which fixes every table's deal)."""
 
-    def __init__(self, workdir: Path, config: dict | None = None):
+    def __init__(self, workdir: Path, config: dict | None = None, env: dict | None = None):
+        self.env = dict(os.environ, **env) if env else None
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
@@ -98,7 +100,7 @@ class DevServer:
         log.flush()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "unocraft.serve", "--no-build", "--config", str(self.config_file)],
-            cwd=self.workdir, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            cwd=self.workdir, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=self.env)
         mark = f"===== start {self.starts} ====="
         end = time.monotonic() + timeout
         while time.monotonic() < end:
@@ -200,8 +202,8 @@ class SplitServer(DevServer):
     """The dev server and the engine as two processes (as beside a Spigot server:
     `unocraft serve --attach`), so the engine alone can die and come back."""
 
-    def __init__(self, workdir: Path, config: dict | None = None):
-        super().__init__(workdir, config)
+    def __init__(self, workdir: Path, config: dict | None = None, env: dict | None = None):
+        super().__init__(workdir, config, env)
         self.config["bridge"]["token_file"] = "data/bridge.token"
         self.config_file.write_text(yaml.safe_dump(self.config), encoding="utf-8")
         self.java: subprocess.Popen | None = None
@@ -227,7 +229,7 @@ class SplitServer(DevServer):
         log.write(f"\n{mark}\n")
         log.flush()
         self.engine = subprocess.Popen([sys.executable, "-m", "unocraft.serve", "--attach", "--config", str(self.config_file)],
-                                       cwd=self.workdir, stdout=log, stderr=subprocess.STDOUT)
+                                       cwd=self.workdir, stdout=log, stderr=subprocess.STDOUT, env=self.env)
         end = time.monotonic() + timeout
         while True:
             text = self.log()

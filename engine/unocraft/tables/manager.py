@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import json
 import math
+import os
 import zlib
 
 from ..presentation import chat
@@ -34,6 +35,7 @@ SUBCOMMANDS = ["start", "join", "leave", "spectate", "rules", "help", "play", "d
 ACTION_WORDS = set(VERBS) | {"color", "accept"}
 MAX_BOT_STEPS_PER_TICK = 20
 SAVE_INTERVAL = 0.5     # seconds between SQLite writes while tables change
+SEED_ENV = "UNOCRAFT_TABLE_SEED"   # tests only: every new table gets this seed (see table_seed)
 
 
 class Tables:
@@ -208,7 +210,7 @@ class Tables:
         table = Table(id=f"t{self.next_id}", owner=player, pos=tuple(pos or (0, 0, 0)), preset=preset,
                       overrides={k: v for k, v in overrides.items()},
                       countdown_at=now + self.config.timers.lobby,
-                      seed=zlib.crc32(f"{player}{now}{self.next_id}".encode()))
+                      seed=table_seed(player, now, self.next_id))
         self.next_id += 1
         self.tables[table.id] = table
         self._broadcast_near(table, "table.opened", player=player, table=table.id)
@@ -758,6 +760,15 @@ class Tables:
         if self.sent_completions.get(player) != key:
             self.sent_completions[player] = key
             self.ops.append({"op": "complete", "player": player, "tree": tree})
+
+
+def table_seed(player: str, now: float, number: int) -> int:
+    """A new table's seed (its deck and dealer). For tests only, the environment variable
+    UNOCRAFT_TABLE_SEED fixes it, so an end-to-end test knows the deal in advance."""
+    fixed = os.environ.get(SEED_ENV)
+    if fixed:
+        return int(fixed)
+    return zlib.crc32(f"{player}{now}{number}".encode())
 
 
 def _fmt(changed: dict) -> str:
