@@ -82,9 +82,9 @@ chosen for a Wild DOS added to the row) and the turn state in `pending`
 
 from __future__ import annotations
 
-import json
 import random
 from itertools import combinations
+from typing import Any, ClassVar
 
 from .actions import Action
 from .cards import Card, COLOUR_NAMES, LIGHT_COLOURS
@@ -113,10 +113,10 @@ def values(face: Card, named: int | None = None) -> tuple[int, ...]:
 class DosGame(Game):
     """One DOS match. The public API is `Game`'s; `centre` is the centre row."""
 
-    STATE_FIELDS = Game.STATE_FIELDS + ("centre",)
-    VERBS = DOS_VERBS
-    MISTAKE_CODES = DOS_MISTAKES
-    MISTAKE_VERBS = ("play", "add", "dos")
+    STATE_FIELDS: ClassVar[tuple[str, ...]] = Game.STATE_FIELDS + ("centre",)
+    VERBS: ClassVar[tuple[str, ...] | None] = DOS_VERBS
+    MISTAKE_CODES: ClassVar[tuple[str, ...]] = DOS_MISTAKES
+    MISTAKE_VERBS: ClassVar[tuple[str, ...]] = ("play", "add", "dos")
 
     def __init__(self, names: list[str], options: Options | None = None, seed: int = 0, deck=None):
         options = options or Options.build("dos")
@@ -162,13 +162,6 @@ class DosGame(Game):
         self._begin_turn(self._next(self.dealer))
 
     # -------------------------------------------------------------- helpers
-    @property
-    def top_face(self) -> Card | None:
-        """DOS has no top card to match, and its discard pile may be empty (at the
-        start of a round, after a reshuffle): then None (e.g. a round ended by
-        `turn_limit` is scored with no last card)."""
-        return self.faces[0][self.discard[-1]] if self.discard else None
-
     def centre_colour(self, card: int) -> str | None:
         """The colour a centre card asks for; None: a turned-up Wild DOS (the matcher chooses)."""
         face = self.face(card)
@@ -197,7 +190,7 @@ class DosGame(Game):
         for a in first:
             for b in second:
                 if a + b in targets:
-                    out.add({0: a, 1: b}.get(wild, 0))
+                    out.add(a if wild == 0 else b if wild == 1 else 0)
         return out
 
     def is_colour_match(self, centre: int, cards: list[int]) -> bool:
@@ -257,7 +250,7 @@ class DosGame(Game):
         return True
 
     # ---------------------------------------------------------------- match
-    def _check_play(self, seat: int, action: Action):
+    def _check_play(self, seat: int, action: Action, jump: bool = False):
         if seat != self.turn:
             raise Refused("not_your_turn")
         state = self._turn_state(seat)
@@ -297,7 +290,7 @@ class DosGame(Game):
             self.hands[seat].remove(card)
             self.discard.append(card)
         double = len(cards) == 2
-        data = {"player": self.names[seat], "cards": self.codes(cards), "on": on,
+        data: dict[str, Any] = {"player": self.names[seat], "cards": self.codes(cards), "on": on,
                 "double": double, "colour_match": colour_match}
         if number is not None:
             data["number"] = number
@@ -445,7 +438,7 @@ class DosGame(Game):
         if seat == self.turn:
             hand = self.hands[seat]
             unique = list(dict.fromkeys(self.face(c) for c in hand))
-            by_face = {}
+            by_face: dict[Card, list[int]] = {}
             for c in hand:
                 by_face.setdefault(self.face(c), []).append(c)
             pairs = [(a, b) for a, b in combinations(unique, 2)] + \
@@ -489,17 +482,11 @@ class DosGame(Game):
         return out
 
     # ---------------------------------------------------------- persistence
-    def to_json(self) -> str:
-        state = json.loads(super().to_json())
+    def _save_extra(self, state: dict[str, Any]) -> None:
         state["wild_colour"] = {str(k): v for k, v in self.wild_colour.items()}
-        return json.dumps(state, sort_keys=True)
 
-    @classmethod
-    def from_json(cls, text: str) -> "DosGame":
-        game = super().from_json(text)
-        state = json.loads(text)
-        game.wild_colour = {int(k): v for k, v in state.get("wild_colour", {}).items()}
-        return game
+    def _restore_extra(self, state: dict[str, Any]) -> None:
+        self.wild_colour = {int(k): v for k, v in state.get("wild_colour", {}).items()}
 
     def fingerprint(self) -> tuple:
         return super().fingerprint() + (tuple(self.centre), tuple(sorted(self.wild_colour.items())))

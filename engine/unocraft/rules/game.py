@@ -13,10 +13,9 @@ DOS is a different game on the same cards: see `dos.py`.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from . import legal, scoring, views
 from .actions import Action, CardRef
@@ -34,10 +33,10 @@ MISTAKES = ("illegal_card", "not_your_turn", "only_drawn_card", "nothing_to_call
 
 class Game:
     #: The verbs this edition accepts (None: every verb with a `_check_<verb>`).
-    VERBS: tuple[str, ...] | None = None
+    VERBS: ClassVar[tuple[str, ...] | None] = None
     #: Refusals that cost `mistake_penalty` cards, and the verbs they count for.
-    MISTAKE_CODES: tuple[str, ...] = MISTAKES
-    MISTAKE_VERBS: tuple[str, ...] = ("play", "jump", "uno")
+    MISTAKE_CODES: ClassVar[tuple[str, ...]] = MISTAKES
+    MISTAKE_VERBS: ClassVar[tuple[str, ...]] = ("play", "jump", "uno")
 
     # ------------------------------------------------------------------ setup
     def __init__(self, names: list[str], options: Options | None = None, seed: int = 0,
@@ -69,7 +68,7 @@ class Game:
         self.turn = 0
         self.dealer = n - 1
         self.phase = "play"
-        self.pending: dict | None = None
+        self.pending: Any = None             # None or a dict: the choice or answer due
         self.uno_called: set[int] = set()
         self.catchable: set[int] = set()
         self.active = [True] * n            # False: out (until_the_last) or eliminated
@@ -80,8 +79,8 @@ class Game:
         self.blocked = 0                    # turns in a row that found nothing to draw
         self.turns_this_round = 0
         self.last_player: int | None = None
-        self.silence: dict | None = None
-        self.slap: dict | None = None
+        self.silence: Any = None             # None or a dict: silent twos / wilds (§10)
+        self.slap: Any = None                # None or a dict: hand slap (§10)
         self.revealed: dict[int, list[int]] = {}  # challenger seat -> the offender's hand shown
         self.scores = [0] * n
         self.round_no = 0
@@ -96,7 +95,7 @@ class Game:
         self.setup_events: list[Event] = []  # what happened while the game was set up
 
     @classmethod
-    def new(cls, names: list[str], options: Options | None = None, seed: int = 0) -> "Game":
+    def new(cls, names: list[str], options: Options | None = None, seed: int = 0) -> Self:
         """A match with a dealer chosen by the cards (§2) and the first round dealt."""
         game = cls(names, options, seed)
         game._events = []
@@ -107,7 +106,7 @@ class Game:
 
     @classmethod
     def rigged(cls, names: list[str], options: Options, seed: int, deck: Deck, dealer: int,
-               order: list[int], hands: list[list[int]] | None, start: list[int] | None) -> "Game":
+               order: list[int], hands: list[list[int]] | None, start: list[int] | None) -> Self:
         """A position from a scenario file: the draw pile in `order` (top first),
         dealt from unless `hands` are given, then the start card (given or turned)."""
         game = cls(names, options, seed, deck)
@@ -418,7 +417,9 @@ class Game:
         events, self._events = self._events, []
         return events
 
-    push = play
+    def push(self, action: Action) -> list[Event]:
+        """python-chess's name for `play`."""
+        return self.play(action)
 
     def refusal(self, action: Action) -> str | None:
         """None when `action` is legal now, else its refusal code. Never changes the state."""
@@ -592,12 +593,12 @@ class Game:
 
     def _new_colour(self, face: Card, chosen: str | None) -> str:
         if not face.is_wild:
-            return face.colour
+            return face.colour or ""
         if self.opts.colour_rotation:
             ring = DARK_RING if self.side else LIGHT_RING
             i = ring.index(self.colour) if self.colour in ring else -self.direction
             return ring[(i + self.direction) % 4]
-        return chosen
+        return chosen or ""
 
     def _after_lay_bookkeeping(self, seat: int, face: Card, prev_colour: str) -> None:
         """UNO call state (§7) and silence (§10) after a card is laid."""
@@ -647,7 +648,7 @@ class Game:
                 self.pending = {"kind": "colour", "who": chooser, "then": self._next(seat)}
                 self._emit("choose_colour", player=self.names[chooser])
             else:
-                self.colour = self.top_face.colour
+                self.colour = self.top_face.colour or ""
                 self._begin_turn(self._next(seat))
         elif face.is_draw:
             self._draw_card(seat, card, face, guilty, prev_colour)
@@ -804,7 +805,8 @@ class Game:
         self._emit("blocked", winner=self.names[winner], reason=reason)
         if self.opts.until_the_last:
             self.out_order.append(winner)
-        self._end_round(self.out_order[0] if self.opts.until_the_last else winner, self.top_face)
+        last = self.top_face if self.discard else None   # DOS: the pile may be empty
+        self._end_round(self.out_order[0] if self.opts.until_the_last else winner, last)
 
     def _check_pass(self, seat: int, action: Action):
         p = self.pending
@@ -889,7 +891,7 @@ class Game:
                 self._emit("slap_now", player=self.names[seat])
 
     def _check_catch(self, seat: int, action: Action):
-        target = self._seat(action.target)
+        target = self._seat(action.target or "")
         if target == seat:
             raise Refused("illegal_target", "you cannot catch yourself")
         if target in self.catchable:
@@ -917,8 +919,9 @@ class Game:
         if seat != p["who"]:
             raise Refused("not_your_turn")
         if action.colour not in self.side_colours:
-            raise Refused("bad_action", f"{COLOUR_NAMES[action.colour]} is not a colour of this side")
-        return lambda: self._apply_colour(seat, action.colour, p["then"])
+            raise Refused("bad_action", f"{COLOUR_NAMES.get(action.colour or '', action.colour)} is not a colour of this side")
+        colour = action.colour or ""
+        return lambda: self._apply_colour(seat, colour, p["then"])
 
     def _apply_colour(self, seat: int, colour: str, then: int) -> None:
         self.colour = colour
@@ -933,7 +936,7 @@ class Game:
             raise Refused("nothing_to_swap")
         if seat != p["who"]:
             raise Refused("not_your_turn")
-        target = self._seat(action.target)
+        target = self._seat(action.target or "")
         if target == seat or not self.active[target]:
             raise Refused("illegal_target", "swap with another player still in the round")
         if p["kind"] == "swap7":
@@ -1060,7 +1063,7 @@ class Game:
             return 50
         return sum(self.edition.points(self.face(c)) for c in hand)
 
-    def _end_round(self, winner: int, last: Card) -> None:
+    def _end_round(self, winner: int, last: Card | None) -> None:
         self.pending = None
         self.catchable.clear()
         self.slap = None
@@ -1141,7 +1144,7 @@ class Game:
                 "scores": dict(zip(self.names, self.scores))}
 
     # ---------------------------------------------------------- persistence
-    STATE_FIELDS = ("hands", "draw_pile", "discard", "side", "colour", "direction", "turn", "dealer",
+    STATE_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "draw_pile", "discard", "side", "colour", "direction", "turn", "dealer",
                     "phase", "pending", "active", "eliminated", "out_order", "level", "start_top",
                     "last_player", "silence", "slap", "scores", "round_no", "round_points",
                     "round_winner", "round_loser", "match_winners", "seq", "blocked",
@@ -1155,24 +1158,34 @@ class Game:
             uno_called=sorted(self.uno_called), catchable=sorted(self.catchable),
             revealed={str(k): v for k, v in self.revealed.items()},
             rng=_rng_to_json(self.rng.getstate()))
+        self._save_extra(state)
         return json.dumps(state, sort_keys=True)
 
+    def _save_extra(self, state: dict[str, Any]) -> None:
+        """Hook: an edition's own state beyond STATE_FIELDS, saved into `state`."""
+
+    def _restore_extra(self, state: dict[str, Any]) -> None:
+        """Hook: the counterpart of `_save_extra`."""
+
     @classmethod
-    def from_json(cls, text: str) -> "Game":
+    def from_json(cls, text: str) -> Self:
         state = json.loads(text)
         opts = Options.build(None, **state["options"])
-        faces = tuple(tuple(Card.parse(c) for c in side) for side in state["faces"])
-        game = cls(state["names"], opts, state["seed"], Deck(faces))
+        light, dark = (tuple(Card.parse(c) for c in side) for side in state["faces"])
+        game = cls(state["names"], opts, state["seed"], Deck((light, dark)))
         for k in cls.STATE_FIELDS:
             setattr(game, k, state[k])
         game.uno_called = set(state["uno_called"])
         game.catchable = set(state["catchable"])
         game.revealed = {int(k): v for k, v in state["revealed"].items()}
         game.rng.setstate(_rng_from_json(state["rng"]))
+        game._restore_extra(state)
         return game
 
-    def copy(self) -> "Game":
-        return copy.deepcopy(self)
+    def copy(self) -> Self:
+        """An independent game in the same position (through the save format, which
+        holds the whole state; it also works for the compiled build)."""
+        return type(self).from_json(self.to_json())
 
     def fingerprint(self) -> tuple:
         """Everything that defines the position (for tests: refused actions change nothing)."""

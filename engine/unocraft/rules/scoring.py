@@ -17,7 +17,7 @@ def partner(seat: int) -> int:
     return (seat + 2) % 4
 
 
-def score_round(game: "Game", winner: int, last: Card) -> None:
+def score_round(game: "Game", winner: int, last: Card | None) -> None:
     opts = game.opts
     n = len(game.names)
     hand = [game.hand_points(s) for s in range(n)]
@@ -33,7 +33,7 @@ def score_round(game: "Game", winner: int, last: Card) -> None:
             points[winner] = sum(hand[s] for s in range(n) if s != winner)
     else:  # alternative, ru_loser, elimination: each player's own hand
         points = [0 if game.eliminated[s] else hand[s] for s in range(n)]
-    if opts.h2o_scoring and last.rank in H2O_BONUS:
+    if opts.h2o_scoring and last is not None and last.rank in H2O_BONUS:
         points[winner] -= H2O_BONUS[last.rank]
     game.round_points = points
     game.round_winner = winner
@@ -48,7 +48,7 @@ def score_round(game: "Game", winner: int, last: Card) -> None:
     game._emit("round_over", winner=game.names[winner], loser=game.names[loser],
                points=dict(zip(game.names, points)), scores=dict(zip(game.names, game.scores)),
                hands={game.names[s]: game.codes(game.hands[s]) for s in range(n)})
-    winners = _match_winners(game, hand)
+    winners = _match_winners(game, hand, winner)
     if winners:
         game.phase = "match_over"
         game.match_winners = winners
@@ -58,14 +58,14 @@ def score_round(game: "Game", winner: int, last: Card) -> None:
         game.phase = "round_over"
 
 
-def _match_winners(game: "Game", hand: list[int]) -> list[int]:
+def _match_winners(game: "Game", hand: list[int], winner: int) -> list[int]:
     opts = game.opts
     n = len(game.names)
     scores = game.scores
     seated = [s for s in range(n) if not game.eliminated[s]]
     mode = opts.scoring
     if mode == "lazy":
-        return [game.round_winner]
+        return [winner]
     if mode == "standard":
         if max(scores) >= opts.target:
             best = max(scores)
