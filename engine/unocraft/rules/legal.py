@@ -24,12 +24,16 @@ def candidates(game: "Game", seat: int) -> list[Action]:
     rotation = game.opts.colour_rotation
     seen = set()
     in_turn = seat == game.turn
+    # the victim of a draw card may play only an answer to it: ask the game which
+    answering = kind == "penalty" and pending["victim"] == seat
     for card in game.hands[seat]:
         ref = game.ref(card)
         if ref in seen:
             continue
         seen.add(ref)
         face = game.face(card)
+        if answering and game._answer_kind(face) is None:
+            continue
         verbs = ("play",) if in_turn else ("jump",)
         for verb in verbs:
             if face.is_wild and not rotation:
@@ -106,54 +110,60 @@ def fast_path_applies(game: "Game", seat: int) -> bool:
 
 def turn_actions(game: "Game", seat: int) -> list[Action]:
     opts = game.opts
-    cache = game.action_cache
+    # the play actions of each card, made once per seat and side (a wild: one per colour)
+    cache: dict[object, list[Action]] = game.action_cache.setdefault((seat, game.side), {})
     name = game.names[seat]
     hand = game.hands[seat]
     faces = game.faces[game.side]
     colour = game.colour
     top = faces[game.discard[-1]]
     top_rank = top.rank if top.colour is not None else None
-    colours = game.side_colours if not opts.colour_rotation else (None,)
     holds_colour = not opts.bluffing and any(faces[c].colour == colour for c in hand)
     flip = game.edition.double_sided
     out: list[Action] = []
     seen = set()
     playable = False
-    drawn = game.pending is not None
-    for c in ([game.pending["card"]] if drawn else hand):
+    pending = game.pending
+    drawn = pending is not None
+    for c in ([pending["card"]] if drawn else hand):
         f = faces[c]
         ref = (game.faces[0][c], game.faces[1][c]) if flip else f
         if ref in seen:
             continue
         seen.add(ref)
         if f.colour is None:
-            if f.rank in RESTRICTED_WILDS and holds_colour and not opts.bluffing:
+            if f.rank in RESTRICTED_WILDS and holds_colour:
                 continue
-            playable = True
-            for col in colours:
-                key = (seat, ref, col)
-                action = cache.get(key)
-                if action is None:
-                    action = cache[key] = Action(name, "play", (ref,), col)
-                out.append(action)
-        elif f.colour == colour or f.rank == top_rank:
-            playable = True
-            key = (seat, ref, None)
-            action = cache.get(key)
-            if action is None:
-                action = cache[key] = Action(name, "play", (ref,))
-            out.append(action)
+        elif not (f.colour == colour or f.rank == top_rank):
+            continue
+        playable = True
+        actions = cache.get(ref)
+        if actions is None:
+            if f.colour is not None:
+                actions = [Action(name, "play", (ref,))]
+            elif opts.colour_rotation:
+                actions = [Action(name, "play", (ref,), None)]
+            else:
+                actions = [Action(name, "play", (ref,), col) for col in game.side_colours]
+            cache[ref] = actions
+        out += actions
     if drawn:
         if not opts.forced_play:
-            out.append(Action(name, "pass"))
+            out.append(_verb(cache, name, "pass"))
     elif not (opts.forced_play and playable):
-        action = cache.get((seat, "draw"))
-        if action is None:
-            action = cache[(seat, "draw")] = Action(name, "draw")
-        out.append(action)
+        out.append(_verb(cache, name, "draw"))
     if seat in game.catchable or (len(hand) == 2 and seat not in game.uno_called):
-        out.append(Action(name, "uno"))
-    for q in sorted(game.catchable):
-        if q != seat:
-            out.append(Action(name, "catch", target=game.names[q]))
+        out.append(_verb(cache, name, "uno"))
+    if game.catchable:
+        for q in sorted(game.catchable):
+            if q != seat:
+                out.append(Action(name, "catch", target=game.names[q]))
     return out
+
+
+def _verb(cache: dict[object, list[Action]], name: str, verb: str) -> Action:
+    """The interned action of a verb without arguments."""
+    actions = cache.get(verb)
+    if actions is None:
+        actions = cache[verb] = [Action(name, verb)]
+    return actions[0]
