@@ -7,6 +7,11 @@ the ratio, steps per game, and the memory of one game state.
 
     .venv/bin/pip install -e '.[bench]'
     .venv/bin/python benchmarks/engine_vs_rlcard.py [--seconds 10] [--repeats 3]
+
+The same on the rules compiled with mypyc (scripts/build-compiled):
+
+    UNOCRAFT_EXTRAS=test,bench scripts/build-compiled
+    .venv-compiled/bin/python benchmarks/engine_vs_rlcard.py
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import sys
 import time
 import tracemalloc
 
+from unocraft.rules import game as game_module
 from unocraft.rules.game import Game
 from unocraft.rules.options import Options
 from unocraft.simulate import actor
@@ -91,6 +97,8 @@ def main(argv=None) -> int:
         theirs.append(gps)
         their_steps.append(steps)
     ratios = [a / b for a, b in zip(ours, theirs)]
+    build = "plain Python" if game_module.__file__.endswith(".py") else "compiled with mypyc"
+    print(f"unocraft build: {build} ({game_module.__file__})")
     print(f"unocraft (official, full rules): median {statistics.median(ours):8.1f} games/s  "
           f"runs {', '.join(f'{x:.0f}' for x in ours)}  ({statistics.mean(our_steps):.0f} actions/game)")
     print(f"RLCard UnoGame:                  median {statistics.median(theirs):8.1f} games/s  "
