@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-import yaml
+import yaml  # type: ignore[import-untyped]
 
 from .actions import Action, CardRef, parse_ref, ref_str
 from .cards import Card, COLOUR_NAMES, DARK_COLOURS, parse_colour
@@ -191,10 +191,11 @@ def build_game(sc: Scenario):
             card = next(pair_ids)
         else:
             side = _face_side(ref) if edition.double_sided else 0
-            card = next((c for c in free if c not in taken and c >= len(pairs)
-                         and deck.faces[side][c] == ref), None)
-            if card is None:
+            found = next((c for c in free if c not in taken and c >= len(pairs)
+                          and deck.faces[side][c] == ref), None)
+            if found is None:
                 raise ConfigError(f"more copies of {ref} than the {edition.name} deck has")
+            card = found
         taken.add(card)
         return card
 
@@ -204,10 +205,8 @@ def build_game(sc: Scenario):
     rest = [c for c in free if c not in taken]
     random.Random(sc.seed).shuffle(rest)
     order = top + rest                     # top of the draw pile first
-    if edition.name == "dos":
-        from .dos import DosGame as cls
-    else:
-        cls = Game
+    from .dos import DosGame
+    cls: type[Game] = DosGame if edition.name == "dos" else Game
     return cls.rigged(sc.players, sc.options, sc.seed, deck, sc.dealer, order,
                       [hands.get(n, []) for n in sc.players] if sc.hands is not None else None, start)
 
@@ -301,11 +300,11 @@ def _actual(game, key: str, expected: Any) -> tuple[Any, Any]:
             actual[str(n)] = sorted(_face_text(game, c, "/" if has_pairs else "") for c in hand)
         return actual, want
     if key == "top":
-        want = _norm_code(expected)
-        return _face_text(game, game.discard[-1], want), want
+        top_code = _norm_code(expected)
+        return _face_text(game, game.discard[-1], top_code), top_code
     if key in ("colour", "color"):
-        want = COLOUR_NAMES[parse_colour(str(expected))]
-        return COLOUR_NAMES.get(game.colour), want
+        colour_name = COLOUR_NAMES[parse_colour(str(expected))]
+        return COLOUR_NAMES.get(game.colour), colour_name
     if key == "turn":
         return game.turn_player, str(expected)
     if key == "direction":
