@@ -4,6 +4,7 @@
 - every legal action is accepted, every refused action leaves the state exactly as it was;
 - the same seed, options and actions give the same game, byte for byte;
 - a saved game (to_json) continues exactly like the original;
+- `pop` undoes `push` exactly, and `push` does what `play` does;
 - views never leak a hidden card;
 - every game ends.
 """
@@ -191,6 +192,73 @@ def test_saved_game_continues_identically(table, seed, cut):
     rng.setstate(state)
     b = play_out(restored, rng, 60, check_refusals=False)
     assert a == b
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          phases=[Phase.explicit, Phase.reuse, Phase.generate])  # a random game shrinks badly: report at once
+@given(table=tables(), seed=st.integers(0, 10**6), cut=st.integers(0, 80), depth=st.integers(1, 6))
+def test_pop_undoes_push(table, seed, cut, depth):
+    options, players = table
+    names = [f"p{i}" for i in range(players)]
+    game = new_game(names, options, seed)
+    rng = random.Random(seed)
+    play_out(game, rng, cut, check_refusals=False)
+    for _ in range(30):
+        if game.phase != "play":
+            break
+        action = rng.choice(game.legal_actions())
+        before = game.to_json()
+        pushed = [e.to_json() for e in game.push(action)]
+        after = game.to_json()
+        game.pop()
+        assert game.to_json() == before, f"pop after push {action} left a different game"
+        played = [e.to_json() for e in game.play(action)]
+        assert played == pushed and game.to_json() == after, f"push {action} differs from play"
+    # a line of pushes taken back one by one, then nothing left to pop
+    start = game.to_json()
+    lines = []
+    for _ in range(depth):
+        if game.phase != "play":
+            break
+        lines.append(game.to_json())
+        game.push(rng.choice(game.legal_actions()))
+    while lines:
+        game.pop()
+        assert game.to_json() == lines.pop()
+    assert game.to_json() == start
+    try:
+        game.pop()
+    except IndexError:
+        pass
+    else:
+        raise AssertionError("pop without a push must raise IndexError")
+
+
+def test_play_commits_pushes():
+    game = new_game(["a", "b", "c"], Options.build("official"), 3)
+    game.push(game.legal_actions(game.turn_player)[0])
+    game.play(game.legal_actions(actor_name(game))[0])
+    try:
+        game.pop()
+    except IndexError:
+        pass
+    else:
+        raise AssertionError("a play must clear the pushes before it")
+
+
+def test_pop_restores_the_random_state_after_a_reshuffle():
+    game = new_game(["a", "b", "c"], Options.build("official"), 5)
+    game.discard = game.draw_pile + game.discard     # empty draw pile: the next draw reshuffles
+    game.draw_pile = []
+    before = game.to_json()
+    events = game.push(Action(game.turn_player, "draw"))
+    assert any(e.type == "reshuffle" for e in events)
+    game.pop()
+    assert game.to_json() == before
+
+
+def actor_name(game) -> str:
+    return game.names[actor(game)]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow],

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, ClassVar, Self
+from typing import Any, Callable, ClassVar, Self
 
 from . import legal, scoring, views
 from .actions import Action, CardRef
@@ -92,6 +92,7 @@ class Game:
         self.action_cache: dict = {}        # interned Actions of legal_actions (speed)
         self._checks: dict = {}             # verb -> bound check method (speed)
         self._events: list[Event] = []
+        self._undo: list[dict[str, Any]] = []  # positions before each `push`, for `pop`
         self.setup_events: list[Event] = []  # what happened while the game was set up
 
     @classmethod
@@ -396,12 +397,15 @@ class Game:
 
     # ------------------------------------------------------------- public API
     def play(self, action: Action) -> list[Event]:
-        """Check and apply `action`; return its events or raise `Refused`."""
+        """Check and apply `action`; return its events or raise `Refused` (which
+        costs `mistake_penalty` cards when that option makes it a mistake). A play
+        commits: earlier `push`es can no longer be popped."""
         self._events = []
         try:
             apply = self._check(action)
         except Refused as refused:
             if self._mistake_penalty_applies(action, refused.code):
+                self._undo.clear()
                 self.seq += 1
                 seat = self.seat_of[action.player]
                 self._emit("mistake", player=action.player, code=refused.code)
@@ -409,6 +413,29 @@ class Game:
                 refused.events = self._events
                 self._events = []
             raise
+        self._undo.clear()
+        return self._apply(apply)
+
+    def push(self, action: Action) -> list[Event]:
+        """Apply a legal `action` like `play` and remember the position before it,
+        so that `pop` can take it back (python-chess's push/pop, for bots that look
+        ahead). An illegal action is refused as by `play`, never penalized, and
+        nothing is remembered."""
+        self._events = []
+        apply = self._check(action)
+        snapshot = self._snapshot()
+        events = self._apply(apply)
+        self._undo.append(snapshot)
+        return events
+
+    def pop(self) -> None:
+        """Take back the last `push`: the game is exactly as it was before it
+        (cards, turn, pending choices, random state). IndexError without one."""
+        if not self._undo:
+            raise IndexError("pop: no pushed action to take back")
+        self._restore(self._undo.pop())
+
+    def _apply(self, apply: Callable[[], None]) -> list[Event]:
         apply()
         self.seq += 1
         if self.phase == "play" and self.pending is None and self.opts.turn_limit and \
@@ -417,9 +444,25 @@ class Game:
         events, self._events = self._events, []
         return events
 
-    def push(self, action: Action) -> list[Event]:
-        """python-chess's name for `play`."""
-        return self.play(action)
+    def _snapshot(self) -> dict[str, Any]:
+        """Copies of everything an action can change (the state of `to_json`)."""
+        state = {k: _copied(getattr(self, k)) for k in self.STATE_FIELDS}
+        state["uno_called"] = set(self.uno_called)
+        state["catchable"] = set(self.catchable)
+        state["revealed"] = {k: list(v) for k, v in self.revealed.items()}
+        state["rng"] = self.rng.getstate()
+        self._save_extra(state)
+        return state
+
+    def _restore(self, state: dict[str, Any]) -> None:
+        for k in self.STATE_FIELDS:
+            setattr(self, k, state[k])
+        self.uno_called = state["uno_called"]
+        self.catchable = state["catchable"]
+        self.revealed = state["revealed"]
+        self.rng.setstate(state["rng"])
+        self._restore_extra(state)
+        self._events = []
 
     def refusal(self, action: Action) -> str | None:
         """None when `action` is legal now, else its refusal code. Never changes the state."""
@@ -1076,6 +1119,7 @@ class Game:
             raise Refused("bad_action", "the round is still being played")
         if self.phase == "match_over" and self.opts.scoring != "lazy":
             raise Refused("game_over")
+        self._undo.clear()
         self._events = []
         n = len(self.names)
         self.active = [not e for e in self.eliminated]
@@ -1195,6 +1239,15 @@ class Game:
                 tuple(sorted(self.catchable)), tuple(self.active), tuple(self.scores),
                 json.dumps(self.silence, sort_keys=True), json.dumps(self.slap, sort_keys=True),
                 self.start_top, self.last_player, self.seq, self.rng.getstate())
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of the plain state values (lists, dicts, numbers, strings)."""
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    return value
 
 
 def _rng_to_json(state):
