@@ -25,6 +25,7 @@ from ..rules.errors import ConfigError, Refused
 from ..rules.options import PRESETS, Options, parse_assignments
 from ..simulate import out_of_turn_possible
 from . import render
+from .sidebar import sidebar_op
 from .config import EngineConfig
 from .store import TableStore
 from .table import Seat, Table
@@ -55,6 +56,7 @@ class Tables:
         self.sent_completions: dict[str, str] = {}
         self.prompted: dict[str, tuple[str, int]] = {}
         self.titled: dict[str, tuple[str, float]] = {}
+        self.sent_sidebars: dict[str, str] = {}   # player -> the sidebar last sent
         self.faces_sent: set[str] = set()
         self.next_id = 1
         if store is not None:
@@ -76,8 +78,11 @@ class Tables:
         self.sent_completions.clear()
         self.prompted.clear()
         self.titled.clear()
+        self.sent_sidebars.clear()
         self.faces_sent.clear()
         self.online = set(hello.get("online", []))
+        for name in sorted(self.online - set(self.where)):   # a sidebar left over from before: gone
+            self.ops.append({"op": "sidebar_clear", "player": name})
         lang = self.config.language
         self.ops.append({"op": "strings", "strings": {
             "paused": {"text": say(lang, "engine.paused"), "colour": "yellow"},
@@ -319,6 +324,7 @@ class Tables:
             del t.spectators[player]
             del self.where[player]
             self.sent_completions.pop(player, None)
+            self._clear_sidebar(player)
 
     def _close_command(self, player: str, rest: list[str], pos, admin: bool) -> None:
         """`/uno close [table]` (uno.admin): ends a table; everyone at it gets their items back."""
@@ -448,6 +454,7 @@ class Tables:
     # ---------------------------------------------------------------- join / quit
     def _joined(self, player: str, now: float) -> None:
         self.sent_slots.pop(player, None)
+        self.sent_sidebars.pop(player, None)
         self.sent_completions.pop(player, None)
         self.prompted.pop(player, None)
         t = self._table_of(player)
@@ -464,6 +471,7 @@ class Tables:
 
     def _quit(self, player: str, now: float) -> None:
         self.sent_slots.pop(player, None)
+        self.sent_sidebars.pop(player, None)     # the plugin takes it down itself on a quit
         self.sent_completions.pop(player, None)
         t = self._table_of(player)
         if t is None:
@@ -497,6 +505,7 @@ class Tables:
                     s.bot = self.config.stand_in      # gone for good: a bot plays the rest
                     s.away_since = None
                     self.where.pop(s.name, None)
+                    self.sent_sidebars.pop(s.name, None)
                     self.dirty.add(t.id)
             phase = t.game.phase
             if phase == "play":
@@ -630,12 +639,14 @@ class Tables:
         for n in list(t.spectators):
             self.where.pop(n, None)
             self.sent_completions.pop(n, None)
+            self._clear_sidebar(n)
         self.tables.pop(t.id, None)
         self.dirty.discard(t.id)
         self.deleted.add(t.id)
 
     def _give_back(self, player: str) -> None:
         self.ops.append({"op": "restore", "player": player})
+        self._clear_sidebar(player)
         self.sent_slots.pop(player, None)
         self.sent_completions.pop(player, None)
         self.prompted.pop(player, None)
@@ -712,6 +723,7 @@ class Tables:
             legal = t.legal(name)
             self._items(name, render.hand_slots(view, lang, t.pages.get(name, 0), legal))
             self.ops.append({"op": "actionbar", "player": name, "c": render.status_line(view, lang)})
+            self._sidebar(t, name, view, lang)
             self._completions(t, name, view, legal)
             if self.prompted.get(name) != (t.id, t.token):
                 self.prompted[name] = (t.id, t.token)
@@ -725,7 +737,23 @@ class Tables:
                 self.ops.append({"op": "sound", "player": name, "sound": "minecraft:block.note_block.pling", "pitch": 1.2})
         for name, lang in t.spectators.items():
             if name in self.online:
-                self.ops.append({"op": "actionbar", "player": name, "c": render.status_line(t.view(None), lang)})
+                view = t.view(None)
+                self.ops.append({"op": "actionbar", "player": name, "c": render.status_line(view, lang)})
+                self._sidebar(t, name, view, lang)
+
+    def _sidebar(self, t: Table, player: str, view: dict, lang: str) -> None:
+        """The table at a glance at the side of the screen, sent when it changed."""
+        op = sidebar_op(player, view, lang, t.preset, match=not self.config.single_round)
+        key = json.dumps(op, sort_keys=True)
+        if self.sent_sidebars.get(player) != key:
+            self.sent_sidebars[player] = key
+            self.ops.append(op)
+
+    def _clear_sidebar(self, player: str) -> None:
+        """Takes the sidebar down (the plugin gives back the player's own scoreboard)."""
+        self.sent_sidebars.pop(player, None)
+        if player in self.online:
+            self.ops.append({"op": "sidebar_clear", "player": player})
 
     def _items(self, player: str, slots: dict[int, dict | None]) -> None:
         sent = self.sent_slots.setdefault(player, {})

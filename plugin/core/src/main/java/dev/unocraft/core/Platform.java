@@ -56,6 +56,16 @@ public interface Platform {
      */
     int showMap(int wantedId, byte[] pixels);
 
+    /**
+     * Shows the player a sidebar scoreboard: a title and lines, top line first (at most 15; lines may
+     * repeat). Replaces the one shown before. The first call for a player keeps whatever scoreboard
+     * the player had (another plugin's) so that {@link #clearSidebar} can give it back.
+     */
+    void showSidebar(String player, JsonElement title, List<JsonElement> lines);
+
+    /** Takes the sidebar down and gives back the scoreboard the player had before; no-op without one. */
+    void clearSidebar(String player);
+
     /** The player's whole inventory in the platform's own lossless text form. */
     String snapshotInventory(String player);
 

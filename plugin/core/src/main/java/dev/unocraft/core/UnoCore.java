@@ -37,6 +37,7 @@ public final class UnoCore {
     private final AtomicInteger scheduled = new AtomicInteger();
     private final Map<String, JsonElement> strings = new ConcurrentHashMap<>();
     private final Set<String> seated = ConcurrentHashMap.newKeySet();   // players holding engine items
+    private final Set<String> sidebars = ConcurrentHashMap.newKeySet(); // players shown a sidebar
     private final long[] applyNanos = new long[4096];
     private int applyCount;
     private EngineGateway gateway;
@@ -70,6 +71,9 @@ public final class UnoCore {
             }
         }
         seated.clear();
+        for (String p : List.copyOf(sidebars)) {
+            clearSidebar(p);      // their own scoreboards back too
+        }
         platform.logger().info(statsLine());
         if (gateway != null) {
             gateway.stop();
@@ -132,6 +136,7 @@ public final class UnoCore {
         // Put the real items back before the platform saves the player's data.
         vault.restore(player);
         seated.remove(player);
+        clearSidebar(player);     // and the player's own scoreboard
         completions.forget(player);
         offer(player, event("quit", player));
     }
@@ -284,6 +289,8 @@ public final class UnoCore {
                 vault.restore(player);
                 seated.remove(player);
             }
+            case "sidebar" -> showSidebar(player, op);
+            case "sidebar_clear" -> clearSidebar(player);
             case "complete" -> completions.update(player, op.getAsJsonObject("tree"));
             case "strings" -> op.getAsJsonObject("strings").entrySet().forEach(e -> strings.put(e.getKey(), e.getValue()));
             default -> platform.logger().warning("unknown op " + kind);
@@ -300,6 +307,24 @@ public final class UnoCore {
         }
         if (op.has("held")) {
             platform.setHeldSlot(player, op.get("held").getAsInt());
+        }
+    }
+
+    private void showSidebar(String player, JsonObject op) {
+        List<JsonElement> lines = new ArrayList<>();
+        if (op.has("lines")) {
+            op.getAsJsonArray("lines").forEach(lines::add);
+        }
+        if (lines.size() > 15) {
+            lines = lines.subList(0, 15);    // what a client shows
+        }
+        sidebars.add(player);
+        platform.showSidebar(player, op.has("title") ? op.get("title") : new JsonPrimitive(""), lines);
+    }
+
+    private void clearSidebar(String player) {
+        if (sidebars.remove(player)) {
+            platform.clearSidebar(player);
         }
     }
 

@@ -93,6 +93,39 @@ class CoreTest {
     }
 
     @Test
+    void sidebarOpsShowReplaceAndClearAndAQuitOrDisableTakesItDown() {
+        FakePlatform platform = new FakePlatform(dir);
+        platform.inventories.put("ann", new HashMap<>());
+        platform.inventories.put("bob", new HashMap<>());
+        UnoCore core = new UnoCore(platform, "test");
+        core.apply(batch("{\"ops\":[{\"op\":\"sidebar_clear\",\"player\":\"ann\"},"     // none shown: nothing to do
+                + "{\"op\":\"sidebar\",\"player\":\"ann\",\"title\":{\"text\":\"UNO\"},"
+                + "\"lines\":[[{\"text\":\"ann 7\"}],[{\"text\":\"bob 7\"}]]},"
+                + "{\"op\":\"sidebar\",\"player\":\"gone\",\"title\":\"x\",\"lines\":[]}]}"));
+        assertEquals(List.of("sidebar ann"), platform.log);
+        assertEquals("{\"text\":\"UNO\"}|[{\"text\":\"ann 7\"}]|[{\"text\":\"bob 7\"}]", platform.scoreboards.get("ann"));
+        core.apply(batch("{\"ops\":[{\"op\":\"sidebar\",\"player\":\"ann\",\"title\":\"UNO\",\"lines\":[\"ann 6\",\"ann 6\"]}]}"));
+        assertEquals("\"UNO\"|\"ann 6\"|\"ann 6\"", platform.scoreboards.get("ann"));   // lines may repeat
+        core.apply(batch("{\"ops\":[{\"op\":\"sidebar_clear\",\"player\":\"ann\"}]}"));
+        assertEquals("own", platform.scoreboards.get("ann"));
+        core.apply(batch("{\"ops\":[{\"op\":\"sidebar_clear\",\"player\":\"ann\"}]}"));     // twice: once only
+        assertEquals(1, platform.log.stream().filter(l -> l.equals("sidebar_clear ann")).count());
+
+        // more than 15 lines: the first 15
+        StringBuilder many = new StringBuilder();
+        for (int i = 0; i < 20; i++) many.append(i == 0 ? "" : ",").append('"').append(i).append('"');
+        core.apply(batch("{\"ops\":[{\"op\":\"sidebar\",\"player\":\"bob\",\"title\":\"T\",\"lines\":[" + many + "]}]}"));
+        assertEquals(16, platform.scoreboards.get("bob").split("\\|").length);
+        // a quit gives the own scoreboard back without waiting for the engine
+        core.onQuit("bob");
+        assertEquals("own", platform.scoreboards.get("bob"));
+        // plugin disable: every sidebar still shown goes
+        core.apply(batch("{\"ops\":[{\"op\":\"sidebar\",\"player\":\"ann\",\"title\":\"UNO\",\"lines\":[]}]}"));
+        core.disable();
+        assertEquals("own", platform.scoreboards.get("ann"));
+    }
+
+    @Test
     void eventsQueueAndLongPoll() throws Exception {
         EventQueue q = new EventQueue();
         assertEquals(0, q.poll(10).size());

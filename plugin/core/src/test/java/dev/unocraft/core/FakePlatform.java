@@ -68,4 +68,21 @@ final class FakePlatform implements Platform {
     }
 
     @Override public void clearInventory(String p) { inventories.get(p).clear(); }
+
+    /** Per player: "scoreboard" (their own) or the sidebar shown, "title|line|line…". */
+    final Map<String, String> scoreboards = new HashMap<>();
+
+    @Override
+    public void showSidebar(String p, JsonElement title, List<JsonElement> lines) {
+        StringBuilder b = new StringBuilder(title.toString());
+        lines.forEach(l -> b.append('|').append(l));
+        scoreboards.put(p, b.toString());
+        log.add("sidebar " + p);
+    }
+
+    @Override
+    public void clearSidebar(String p) {
+        scoreboards.put(p, "own");
+        log.add("sidebar_clear " + p);
+    }
 }
