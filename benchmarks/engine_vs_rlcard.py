@@ -1,5 +1,9 @@
 """Random-move 4-player games: unocraft (official preset, full rules) vs RLCard's UnoGame.
 
+It also times the same loop around an engine that costs nothing (recorded legal
+actions replayed): the ceiling of any engine in this benchmark, and so the time per
+action the 3x bar leaves the engine.
+
 Both loops choose uniformly among the legal actions of the player who must act
 (ours among the legal plays when there is one: RLCard offers a draw only then),
 for the same wall-clock budget, in one process. Prints games per second of each,
@@ -49,6 +53,50 @@ def unocraft_games(seconds: float, seed: int = 0) -> tuple[float, float]:
     return games / dt, steps / games
 
 
+class _Replay:
+    """An engine that costs nothing: it replays the legal-action lists of recorded
+    games, so the loop of `unocraft_games` around it measures the loop alone."""
+
+    def __init__(self, record: list) -> None:
+        self.record, self.i, self.phase, self.pending, self.turn = record, 0, "play", None, 0
+
+    def legal_actions(self, name: str) -> list:
+        return self.record[self.i]
+
+    def play(self, action) -> list:
+        self.i += 1
+        if self.i == len(self.record):
+            self.phase = "over"
+        return []
+
+
+def loop_ceiling(seconds: float, seed: int = 0) -> float:
+    """Games per second of `unocraft_games`'s loop with an engine that costs
+    nothing: the most any engine could score in this benchmark."""
+    options = Options.build("official")
+    names = ["a", "b", "c", "d"]
+    rng = random.Random(seed)
+    records = []
+    for g in range(200):
+        game, record = Game.new(names, options, seed + g), []
+        while game.phase == "play":
+            legal = game.legal_actions(names[actor(game)])
+            plays = [a for a in legal if a.verb == "play"]
+            record.append(legal)
+            game.play(rng.choice(plays or legal))
+        records.append(record)
+    games = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        game = _Replay(records[games % len(records)])
+        while game.phase == "play":      # the same statements as unocraft_games
+            legal = game.legal_actions(names[actor(game)])
+            plays = [a for a in legal if a.verb == "play"]
+            game.play(rng.choice(plays or legal))
+        games += 1
+    return games / (time.perf_counter() - t0)
+
+
 def rlcard_games(seconds: float, seed: int = 0) -> tuple[float, float]:
     from rlcard.games.uno.game import UnoGame
     game = UnoGame(num_players=4)
@@ -88,7 +136,7 @@ def main(argv=None) -> int:
     except ImportError:
         print("RLCard is not installed: .venv/bin/pip install -e '.[bench]'", file=sys.stderr)
         return 2
-    ours, theirs, our_steps, their_steps = [], [], [], []
+    ours, theirs, our_steps, their_steps, ceilings = [], [], [], [], []
     for r in range(args.repeats):   # interleaved, so both see the same machine noise
         gps, steps = unocraft_games(args.seconds, seed=r * 1000)
         ours.append(gps)
@@ -96,7 +144,9 @@ def main(argv=None) -> int:
         gps, steps = rlcard_games(args.seconds, seed=r)
         theirs.append(gps)
         their_steps.append(steps)
+        ceilings.append(loop_ceiling(args.seconds / 2, seed=r * 1000))
     ratios = [a / b for a, b in zip(ours, theirs)]
+    ceiling_ratios = [c / b for c, b in zip(ceilings, theirs)]
     build = "plain Python" if game_module.__file__.endswith(".py") else "compiled with mypyc"
     print(f"unocraft build: {build} ({game_module.__file__})")
     print(f"unocraft (official, full rules): median {statistics.median(ours):8.1f} games/s  "
@@ -105,6 +155,12 @@ def main(argv=None) -> int:
           f"runs {', '.join(f'{x:.0f}' for x in theirs)}  ({statistics.mean(their_steps):.0f} actions/game)")
     print(f"ratio unocraft/RLCard: median {statistics.median(ratios):.2f}x "
           f"(runs {', '.join(f'{x:.2f}' for x in ratios)}; the bar is 3x)")
+    bar = 3 * statistics.median(theirs)
+    budget = 1 / bar - 1 / statistics.median(ceilings)
+    print(f"the loop alone (an engine that costs nothing): median {statistics.median(ceilings):8.1f} games/s "
+          f"= {statistics.median(ceiling_ratios):.2f}x RLCard; so 3x leaves the engine "
+          + (f"{budget * 1e6:.0f} us a game ({budget * 1e6 / statistics.mean(our_steps):.2f} us an action)"
+             if budget > 0 else "no time at all"))
     allocated, json_size = state_memory()
     print(f"one game state: {allocated / 1024:.1f} KiB allocated to build it, {json_size / 1024:.1f} KiB as JSON")
     return 0

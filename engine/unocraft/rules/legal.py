@@ -3,9 +3,10 @@ game's checks (`Game.refusal`), so legality lives in one place."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .actions import Action
+from .actions import Action, CardRef
 from .cards import RESTRICTED_WILDS
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ def fast_path_applies(game: "Game", seat: int) -> bool:
 def turn_actions(game: "Game", seat: int) -> list[Action]:
     opts = game.opts
     # the play actions of each card, made once per seat and side (a wild: one per colour)
-    cache: dict[object, list[Action]] = game.action_cache.setdefault((seat, game.side), {})
+    cache: dict[object, tuple[Action, ...]] = game.action_cache.setdefault((seat, game.side), {})
     name = game.names[seat]
     hand = game.hands[seat]
     faces = game.faces[game.side]
@@ -139,13 +140,8 @@ def turn_actions(game: "Game", seat: int) -> list[Action]:
         playable = True
         actions = cache.get(ref)
         if actions is None:
-            if f.colour is not None:
-                actions = [Action(name, "play", (ref,))]
-            elif opts.colour_rotation:
-                actions = [Action(name, "play", (ref,), None)]
-            else:
-                actions = [Action(name, "play", (ref,), col) for col in game.side_colours]
-            cache[ref] = actions
+            colours = (None,) if f.colour is not None or opts.colour_rotation else game.side_colours
+            actions = cache[ref] = _play_actions(name, ref, colours)
         out += actions
     if drawn:
         if not opts.forced_play:
@@ -161,9 +157,16 @@ def turn_actions(game: "Game", seat: int) -> list[Action]:
     return out
 
 
-def _verb(cache: dict[object, list[Action]], name: str, verb: str) -> Action:
+def _verb(cache: dict[object, tuple[Action, ...]], name: str, verb: str) -> Action:
     """The interned action of a verb without arguments."""
     actions = cache.get(verb)
     if actions is None:
-        actions = cache[verb] = [Action(name, verb)]
+        actions = cache[verb] = (Action(name, verb),)
     return actions[0]
+
+
+@lru_cache(maxsize=16384)
+def _play_actions(name: str, ref: CardRef, colours: tuple[str | None, ...]) -> tuple[Action, ...]:
+    """The play actions of a card, shared between games (making an Action costs more
+    than a whole legal-move answer); bounded, so many player names cannot grow it."""
+    return tuple(Action(name, "play", (ref,), colour) for colour in colours)
