@@ -25,6 +25,7 @@ import net.minestom.server.entity.Player;
 import net.minestom.server.item.ItemStack;
 import net.minestom.server.item.Material;
 import net.minestom.server.network.packet.server.play.MapDataPacket;
+import net.minestom.server.scoreboard.Sidebar;
 import net.minestom.server.tag.Tag;
 import net.minestom.server.utils.inventory.PlayerInventoryUtils;
 
@@ -218,6 +219,61 @@ final class MinestomPlatform implements Platform {
     /** Sends every card face to a player who just joined (maps live only on the client in Minestom). */
     void sendMaps(Player p) {
         maps.forEach((id, pixels) -> p.sendPacket(mapPacket(id, pixels)));
+    }
+
+    // ------------------------------------------------------------ sidebar
+
+    // One Sidebar per player (Minestom keeps no "current scoreboard" of a player: a sidebar is a
+    // Viewable objective of its own, so nothing of the player's is replaced or needs saving).
+    // Lines have fixed ids "l0".."l14", scores 15..1 top to bottom, numbers hidden; Minestom puts each
+    // on its own team with a unique invisible entry, so two lines may read the same. Called from the
+    // applier thread and, on a quit, from the disconnect event: one lock.
+    private final Map<String, Sidebar> sidebars = new java.util.HashMap<>();
+
+    @Override
+    public synchronized void showSidebar(String name, JsonElement title, List<JsonElement> lines) {
+        Player p = player(name);
+        if (p == null) {
+            return;
+        }
+        String key = name.toLowerCase(java.util.Locale.ROOT);
+        Sidebar sb = sidebars.get(key);
+        Component t = Components.of(title);
+        if (sb == null) {
+            sb = new Sidebar(t);
+            sidebars.put(key, sb);
+        } else if (!t.equals(sb.getTitle())) {
+            sb.setTitle(t);
+        }
+        int n = Math.min(lines.size(), 15);
+        for (int i = 0; i < n; i++) {
+            String id = "l" + i;
+            Component c = Components.of(lines.get(i));
+            Sidebar.ScoreboardLine line = sb.getLine(id);
+            if (line == null) {
+                sb.createLine(new Sidebar.ScoreboardLine(id, c, 15 - i, Sidebar.NumberFormat.blank()));
+            } else if (!c.equals(line.getContent())) {
+                sb.updateLineContent(id, c);
+            }
+        }
+        for (int i = n; i < 15; i++) {
+            if (sb.getLine("l" + i) != null) {
+                sb.removeLine("l" + i);
+            }
+        }
+        if (!sb.getViewers().contains(p)) {
+            sb.addViewer(p);     // after the lines: the client gets the whole sidebar at once
+        }
+    }
+
+    @Override
+    public synchronized void clearSidebar(String name) {
+        Sidebar sb = sidebars.remove(name.toLowerCase(java.util.Locale.ROOT));
+        if (sb != null) {
+            for (Player viewer : List.copyOf(sb.getViewers())) {
+                sb.removeViewer(viewer);
+            }
+        }
     }
 
     @Override
