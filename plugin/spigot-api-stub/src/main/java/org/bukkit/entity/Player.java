@@ -7,6 +7,8 @@ public interface Player extends HumanEntity {
     void sendTitle(String title, String subtitle, int fadeIn, int stay, int fadeOut);
     void playSound(org.bukkit.Location location, String sound, float volume, float pitch);
     boolean isOnline();
+    org.bukkit.scoreboard.Scoreboard getScoreboard();
+    void setScoreboard(org.bukkit.scoreboard.Scoreboard scoreboard) throws IllegalArgumentException, IllegalStateException;
     Spigot spigot();
 
     class Spigot {

@@ -32,6 +32,12 @@ import org.bukkit.map.MapCanvas;
 import org.bukkit.map.MapRenderer;
 import org.bukkit.map.MapView;
 import org.bukkit.persistence.PersistentDataType;
+import org.bukkit.scoreboard.Criteria;
+import org.bukkit.scoreboard.DisplaySlot;
+import org.bukkit.scoreboard.Objective;
+import org.bukkit.scoreboard.Scoreboard;
+import org.bukkit.scoreboard.ScoreboardManager;
+import org.bukkit.scoreboard.Team;
 
 /** The core's {@link Platform} on Bukkit/Spigot/Paper: one adapter, no game logic. */
 final class SpigotPlatform implements Platform {
@@ -211,6 +217,81 @@ final class SpigotPlatform implements Platform {
             }
             drawn = true;
         }
+    }
+
+    // ------------------------------------------------------------ sidebar
+
+    /** A sidebar shown: our own scoreboard, and the one the player had before (given back on clear). */
+    private record Shown(Scoreboard own, Scoreboard board, Objective objective) {}
+
+    private static final int MAX_LINES = 15;
+    private static final String CODES = "0123456789abcdef";
+    private final java.util.Map<String, Shown> sidebars = new java.util.HashMap<>();   // main thread only
+
+    /** Line i's entry: an invisible, unique colour code (the text is the team prefix), so lines may repeat. */
+    private static String entry(int i) {
+        return "\u00a7" + CODES.charAt(i) + "\u00a7r";
+    }
+
+    @Override
+    public void showSidebar(String player, JsonElement title, List<JsonElement> lines) {
+        Player p = Bukkit.getPlayerExact(player);
+        if (p == null) {
+            return;
+        }
+        String key = player.toLowerCase(java.util.Locale.ROOT);
+        String titleText = legacy(title);
+        Shown shown = sidebars.get(key);
+        if (shown == null) {
+            ScoreboardManager manager = Bukkit.getScoreboardManager();
+            if (manager == null) {
+                return;    // no world loaded yet
+            }
+            Scoreboard board = manager.getNewScoreboard();
+            Objective objective = board.registerNewObjective("unocraft", Criteria.DUMMY, titleText);
+            objective.setDisplaySlot(DisplaySlot.SIDEBAR);
+            shown = new Shown(null, board, objective);      // the player's own is kept below
+        } else if (!titleText.equals(shown.objective().getDisplayName())) {
+            shown.objective().setDisplayName(titleText);
+        }
+        int n = Math.min(lines.size(), MAX_LINES);
+        for (int i = 0; i < n; i++) {
+            Team team = shown.board().getTeam("unocraft" + i);
+            if (team == null) {
+                team = shown.board().registerNewTeam("unocraft" + i);
+                team.addEntry(entry(i));
+            }
+            String text = legacy(lines.get(i));
+            if (!text.equals(team.getPrefix())) {
+                team.setPrefix(text);
+            }
+            shown.objective().getScore(entry(i)).setScore(MAX_LINES - i);    // top line first
+        }
+        for (int i = n; i < MAX_LINES; i++) {
+            shown.board().resetScores(entry(i));
+        }
+        Scoreboard current = p.getScoreboard();
+        if (current != shown.board()) {
+            // the player's own scoreboard (the server's main one, or another plugin's — also one another
+            // plugin set while ours was shown) is kept, to be given back by clearSidebar
+            shown = new Shown(current, shown.board(), shown.objective());
+            p.setScoreboard(shown.board());
+        }
+        sidebars.put(key, shown);
+    }
+
+    @Override
+    public void clearSidebar(String player) {
+        Shown shown = sidebars.remove(player.toLowerCase(java.util.Locale.ROOT));
+        if (shown == null) {
+            return;
+        }
+        Player p = Bukkit.getPlayerExact(player);
+        // the player's own scoreboard back, unless another plugin has set a newer one meanwhile
+        if (p != null && p.getScoreboard() == shown.board() && shown.own() != null) {
+            p.setScoreboard(shown.own());
+        }
+        shown.objective().unregister();
     }
 
     @Override
