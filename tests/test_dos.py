@@ -188,11 +188,24 @@ def test_draw_then_add_ends_the_turn():
     act(game, "ann", "draw")
     assert hand(game, "ann") == ["R9", "Y6", "Y9"]
     assert refused(game, "ann", "draw") == "bad_action"
-    assert refused(game, "ann", "end") == "nothing_to_end"
     act(game, "ann", "add R9")
     assert centre(game) == ["G5", "B8", "R9"]
     assert game.turn_player == "bob"
     assert game.pending is None
+
+
+def test_draw_then_end_keeps_the_cards_unless_the_add_is_required():
+    game = rig({**BASE, "ann": ["R9", "Y9"]})          # 001: the add is allowed, not required
+    act(game, "ann", "draw")
+    act(game, "ann", "end")
+    assert hand(game, "ann") == ["R9", "Y6", "Y9"]
+    assert centre(game) == ["G5", "B8"]
+    assert game.turn_player == "bob"
+    game = rig({**BASE, "ann": ["R9", "Y9"]}, rules={"dos_add_after_draw": "must"})
+    act(game, "ann", "draw")
+    assert refused(game, "ann", "end") == "nothing_to_end"
+    act(game, "ann", "add R9")
+    assert game.turn_player == "bob"
 
 
 def test_draw_then_match():

@@ -26,12 +26,14 @@ A turn, verb by verb (`play ... on X`, `draw`, `add`, `end`, `dos`, `catch`):
    (the published rules place the bonus cards after all the matches).
 3. **Draw**: at the start of the turn, instead of matching (whether or not you
    could), `draw` one card. After drawing you may match with any cards (not
-   only the drawn one). If you make no match you must `add` any one card to the
-   centre row, and that ends the turn. `draw: until_playable` draws until the
+   only the drawn one). If you make no match you may `add` any one card to the
+   centre row, which ends the turn, or `end` it keeping your cards (001: "it is
+   allowed to lay any card"); with `dos_add_after_draw: must` (the published
+   rules) the `add` is required. `draw: until_playable` draws until the
    hand can make a match (or the piles are empty); `forced_play` refuses
    `draw` (and the no-match `add`) while a match is possible (`must_play`).
-4. **End**: `end` finishes a turn in which you matched at least once
-   (`nothing_to_end` otherwise). Then the centre row is refilled from the draw
+4. **End**: `end` finishes a turn in which you matched at least once, or drew
+   (unless `dos_add_after_draw: must`); `nothing_to_end` otherwise. Then the centre row is refilled from the draw
    pile up to 2 cards (a row of 3 or more stays as it is) and the next player
    clockwise begins. A no-match `add` ends the turn the same way.
 5. **Going out**: the round ends as soon as a hand is empty, whatever is left
@@ -281,7 +283,7 @@ class DosGame(Game):
                      colour_match: bool) -> None:
         state = dict(self._turn_state(seat))
         if self.pending is None:
-            self._close_windows(seat)   # the turn begins: earlier catch windows close (§7)
+            self._close_windows(seat, played=True)   # the turn begins: earlier catch windows close (§7)
         on = self._centre_code(centre)
         self.centre.remove(centre)
         self.wild_colour.pop(centre, None)
@@ -326,7 +328,7 @@ class DosGame(Game):
         return lambda: self._apply_draw(seat)
 
     def _apply_draw(self, seat: int) -> None:
-        self._close_windows(seat)
+        self._close_windows(seat, played=False)
         state = self._turn_state(seat)
         state["drew"] = True
         self.pending = state
@@ -378,9 +380,16 @@ class DosGame(Game):
     def _check_end(self, seat: int, action: Action):
         if seat != self.turn:
             raise Refused("not_your_turn")
-        if self.pending is None or not self.pending["matched"]:
-            raise Refused("nothing_to_end", "match first, or draw and add a card")
-        return lambda: self._end_turn(seat)
+        p = self.pending
+        if p is not None and p["matched"]:
+            return lambda: self._end_turn(seat)
+        if p is not None and p["drew"] and self.opts.dos_add_after_draw == "may":
+            if self.opts.forced_play and self.can_match(seat):
+                raise Refused("must_play", "forced play: make the match you can")
+            return lambda: self._end_turn(seat)
+        if p is not None and p["drew"]:
+            raise Refused("nothing_to_end", "no match after the draw: add a card to the centre row")
+        raise Refused("nothing_to_end", "match first, or draw")
 
     def _end_turn(self, seat: int) -> None:
         """Refill the centre row up to 2 cards, then the next player's turn."""

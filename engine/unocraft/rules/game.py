@@ -217,6 +217,8 @@ class Game:
             return not face.is_number
         if face.rank in ("W+4", "W+2", "WC", "W+10"):
             return True
+        if self.opts.start_card == "no_wilds" and face.is_wild:   # 002: a Wild goes back too
+            return True
         return face.rank == "F" and self.opts.flip_start_card == "redraw"
 
     # ------------------------------------------------------------ small helpers
@@ -384,10 +386,15 @@ class Game:
         self._emit("turn", player=self.names[seat],
                    skipped=[self.names[s] for s in skipped] if skipped else [])
 
-    def _close_windows(self, seat: int) -> None:
-        """`seat` begins its turn (plays or draws): earlier catch and slap windows close (§7)."""
+    def _close_windows(self, seat: int, played: bool) -> None:
+        """`seat` begins its turn (`played` a card, or drew, accepted or challenged a
+        draw card): earlier slap windows close (§10), and catch windows as
+        `catch_window` says (§7); with last_card they stay open while the player
+        who missed the call holds the card."""
         if self.catchable:
-            self.catchable.clear()
+            window = self.opts.catch_window
+            if window == "next_turn" or (window == "next_play" and played):
+                self.catchable.clear()
         if self.slap and seat != self.slap["caller"]:
             late = [q for q in self.slap["need"]]
             self.slap = None
@@ -592,7 +599,7 @@ class Game:
 
     def _apply_play(self, seat: int, cards: list[int], colour: str | None, guilty: bool,
                     is_jump: bool) -> None:
-        self._close_windows(seat)
+        self._close_windows(seat, played=True)
         if is_jump:
             self._emit("jump_in", player=self.names[seat])
             self.turn = seat
@@ -752,7 +759,7 @@ class Game:
         return None
 
     def _apply_answer(self, seat: int, card: int, colour: str | None, answer: str) -> None:
-        self._close_windows(seat)
+        self._close_windows(seat, played=True)
         p = dict(self.pending)
         face = self.face(card)
         guilty = False
@@ -807,13 +814,13 @@ class Game:
 
     def _accept_penalty(self, seat: int) -> None:
         p = self.pending
-        self._close_windows(seat)
+        self._close_windows(seat, played=False)
         self.pending = None
         self._penalize(seat, p["amount"], self.colour)
         self._begin_turn(self._next(seat), skipped=[seat])
 
     def _apply_draw(self, seat: int) -> None:
-        self._close_windows(seat)
+        self._close_windows(seat, played=False)
         until = self.opts.draw == "until_playable"
         while True:
             got = self._take(seat, 1, reason="turn")
@@ -881,7 +888,7 @@ class Game:
     def _apply_challenge(self, seat: int) -> None:
         p = self.pending
         offender = p["source"]
-        self._close_windows(seat)
+        self._close_windows(seat, played=False)
         self.pending = None
         guilty = p["guilty"]
         amount = p["amount"] if guilty else (None if p["amount"] is None else p["amount"] + 2)

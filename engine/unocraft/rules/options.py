@@ -17,12 +17,16 @@ from .errors import ConfigError
 @dataclass(frozen=True)
 class Options:
     edition: str = "classic"
-    start_card: str = "official"          # official | number_only (§2)
+    start_card: str = "official"          # official | number_only | no_wilds (§2; no_wilds: 002, a Wild goes back too)
     flip_start_card: str = "redraw"       # flip: a Flip card turned at the start goes back (redraw) or flips the game (flip)
     draw: str = "one_then_play"           # one_then_play | until_playable (§3)
     bluffing: bool = True                 # a restricted wild may be played against the rule unless challenged
     challenge: str = "official"           # official | ru | off (§5)
     uno_penalty: int = 2                  # §7
+    #: §7, how long a missed UNO can be caught: until the next player plays or draws
+    #: (next_turn: 000-ru), until the next card is played (next_play: 002, 000-en),
+    #: until the player lays the last card (last_card: 003).
+    catch_window: str = "next_turn"
     false_catch_penalty: int = 0          # §16.9
     scoring: str = "standard"             # standard | alternative | ru_loser | elimination | lazy (§8)
     target: int = 500
@@ -45,6 +49,9 @@ class Options:
     h2o_scoring: bool = False
     mistake_penalty: int = 0
     forced_play: bool = False
+    #: §12 DOS, after a draw that still gives no match: adding a card to the centre
+    #: row is allowed (may: 001) or required (must: the published DOS rules).
+    dos_add_after_draw: str = "may"
     #: Not in the sources: a round still going after this many turns ends, and the
     #: player with the fewest points in hand wins it (some option sets, +10 with
     #: until_the_last for one, can otherwise go on for ever; 0: no limit).
@@ -106,13 +113,17 @@ class Options:
                 raise ConfigError(f"option {bad[0]} does not apply to the dos edition")
         if self.plus_ten and self.edition not in ("classic", "minecraft"):
             raise ConfigError("option plus_ten needs the blank cards of a classic or minecraft deck")
+        if self.dos_add_after_draw != "may" and self.edition != "dos":
+            raise ConfigError("option dos_add_after_draw applies only to the dos edition")
         if self.challenge == "ru" and self.edition == "flip":
             raise ConfigError("option challenge: ru is a classic-deck rule; flip uses official or off")
 
 
 CHOICES = {
     "edition": ("classic", "minecraft", "flip", "dos"),
-    "start_card": ("official", "number_only"),
+    "start_card": ("official", "number_only", "no_wilds"),
+    "catch_window": ("next_turn", "next_play", "last_card"),
+    "dos_add_after_draw": ("may", "must"),
     "flip_start_card": ("redraw", "flip"),
     "draw": ("one_then_play", "until_playable"),
     "challenge": ("official", "ru", "off"),
