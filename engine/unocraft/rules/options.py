@@ -105,6 +105,10 @@ class Options:
         if self.draw_four_escape != "none" and self.draw_two_chain != "pass_on":
             raise ConfigError("option draw_four_escape needs draw_two_chain: pass_on "
                               "(the escape continues as a Draw Two chain)")
+        if self.h2o_scoring and self.scoring in ("standard", "lazy"):
+            raise ConfigError("option h2o_scoring takes points off your own score, so it needs a scoring "
+                              "where points count against you (alternative, ru_loser or elimination; "
+                              "000-ru bases it on the game 101)")
         if self.partners and self.scoring not in ("standard", "lazy"):
             raise ConfigError("option partners needs scoring standard or lazy (teams score together)")
         if self.edition == "dos":

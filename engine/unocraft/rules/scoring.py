@@ -9,7 +9,8 @@ from .cards import Card
 if TYPE_CHECKING:
     from .game import Game
 
-#: h2o_scoring (000-ru): going out on these takes points off the winner's score.
+#: h2o_scoring (000-ru): going out on these takes points off the winner's own tally
+#: (a scoring where points count against you: Options refuses it with the others).
 H2O_BONUS = {"+1": 20, "W+2": 40}
 
 
