@@ -27,12 +27,13 @@ from ..simulate import out_of_turn_possible
 from . import render
 from .sidebar import sidebar_op
 from .config import EngineConfig
+from .stats import COUNTERS, MIN_MATCHES_FOR_RATE, TOP_KINDS, StatsStore, rate
 from .store import TableStore
 from .table import Seat, Table
 from .text import say
 
 SUBCOMMANDS = ["start", "join", "leave", "spectate", "rules", "help", "play", "draw", "pass", "uno",
-               "catch", "challenge", "accept", "colour", "swap", "jump", "give", "close"]
+               "catch", "challenge", "accept", "colour", "swap", "jump", "give", "close", "stats", "top"]
 ACTION_WORDS = set(VERBS) | {"color", "accept"}
 MAX_BOT_STEPS_PER_TICK = 20
 SAVE_INTERVAL = 0.5     # seconds between SQLite writes while tables change
@@ -58,6 +59,11 @@ class Tables:
         self.titled: dict[str, tuple[str, float]] = {}
         self.sent_sidebars: dict[str, str] = {}   # player -> the sidebar last sent
         self.faces_sent: set[str] = set()
+        # statistics: the database's (a store in memory without one); counters not yet written
+        self.stats = store.stats if store is not None else StatsStore(":memory:")
+        self.pending_stats: dict[str, dict[str, int]] = {}
+        self.uuids: dict[str, str] = {}
+        self.stats_names: list[str] = []          # completed after /uno stats, as last sent
         self.next_id = 1
         if store is not None:
             for data in store.load_all():
@@ -88,10 +94,8 @@ class Tables:
             "paused": {"text": say(lang, "engine.paused"), "colour": "yellow"},
             "resumed": {"text": say(lang, "engine.resumed"), "colour": "green"},
             "no_engine": {"text": say(lang, "engine.paused"), "colour": "red"}}})
-        self.ops.append({"op": "complete", "tree": {
-            "": SUBCOMMANDS, "start": list(PRESETS), "rules": list(PRESETS) + self._option_words(),
-            "rules *": self._option_words(), "colour": ["red", "yellow", "green", "blue"],
-            "join": [], "spectate": []}})
+        self.stats_names = self.stats.names()
+        self._shared_completions()
         # the faces of the default edition (and of every table's) go out now, off the path of a click
         editions = {self.config.options_for().edition} | {t.options().edition for t in self.tables.values()}
         for edition in sorted(editions):
@@ -110,6 +114,13 @@ class Tables:
             if name not in seated:
                 self.ops.append({"op": "restore", "player": name})
 
+    def _shared_completions(self) -> None:
+        """The completion tree every player shares (a player's own, sent with the table, comes first)."""
+        self.ops.append({"op": "complete", "tree": {
+            "": SUBCOMMANDS, "start": list(PRESETS), "rules": list(PRESETS) + self._option_words(),
+            "rules *": self._option_words(), "colour": ["red", "yellow", "green", "blue"],
+            "join": [], "spectate": [], "stats": list(self.stats_names), "top": list(TOP_KINDS)}})
+
     def _option_words(self) -> list[str]:
         return [f"{k}=" for k in Options.__dataclass_fields__ if k != "edition"]
 
@@ -121,6 +132,8 @@ class Tables:
             return
         if ev.get("locale"):
             self.langs[player] = normalise(ev["locale"])
+        if ev.get("uuid"):
+            self.uuids[player] = str(ev["uuid"])
         if kind == "join":
             self.online.add(player)
             self._joined(player, now)
@@ -171,6 +184,10 @@ class Tables:
             return self._rules(player, rest, admin)
         if sub == "close":
             return self._close_command(player, rest, pos, admin)
+        if sub == "stats":
+            return self._stats_command(player, rest)
+        if sub == "top":
+            return self._top_command(player, rest)
         if sub in ACTION_WORDS:
             verb = {"color": "colour", "accept": "draw"}.get(sub, sub)
             return self._act(player, " ".join([verb] + rest), token, now)
@@ -181,7 +198,7 @@ class Tables:
         lang = self.lang(player)
         lines = [[{"text": say(lang, "help.header"), "colour": "gold", "bold": True}]]
         for key in ("start", "join", "leave", "spectate", "rules", "play", "draw", "pass", "uno", "catch",
-                    "challenge", "accept", "colour", "swap", "jump", "dos", "slap", "close", "help"):
+                    "challenge", "accept", "colour", "swap", "jump", "dos", "slap", "stats", "top", "close", "help"):
             cmd = say(lang, f"help.{key}")
             lines.append([{"text": cmd, "colour": "gray", "click": {"suggest": cmd.split(" ")[0] + " " + key + " "}}])
         for line in lines:
@@ -676,6 +693,97 @@ class Tables:
                 line = render.event_line(ev, name if seated else None, lang)
                 if line:
                     self._send(name, line)
+        self._record(t, events)
+
+    # ================================================================ statistics
+    def _record(self, t: Table, events) -> None:
+        """Counts what the players did this round (in the table, saved with it) and, at the end of
+        a round and of a match, hands the human players' counters to the statistics. Bots are not
+        recorded. A table with `game.single_round` plays one-round matches."""
+        if t.game is None:
+            return
+        match_over = any(ev.type == "match_over" for ev in events)
+        for ev in events:
+            d = ev.data
+            if ev.type == "play":
+                t.count(d["player"], "cards_played")
+            elif ev.type == "match":           # DOS: one or two cards on a centre card
+                t.count(d["player"], "cards_played", len(d.get("cards") or ()))
+            elif ev.type == "add":             # DOS: a card added to the centre row
+                t.count(d["player"], "cards_played")
+            elif ev.type in ("uno", "dos"):
+                t.count(d["player"], "uno_calls")
+            elif ev.type == "caught":
+                t.count(d["target"], "caught")
+            elif ev.type == "round_over":
+                points = d.get("points") or {}
+                for seat in t.humans():
+                    mine = t.tally.get(seat.name, {})
+                    self._add_stats(seat.name, rounds_played=1, rounds_won=int(d.get("winner") == seat.name),
+                                    points=int(points.get(seat.name, 0)), **mine)
+                    if self.config.single_round and not match_over:
+                        self._add_stats(seat.name, matches_played=1, matches_won=int(d.get("winner") == seat.name))
+                t.tally.clear()
+            elif ev.type == "match_over":
+                winners = set(d.get("winners") or ())
+                for seat in t.humans():
+                    self._add_stats(seat.name, matches_played=1, matches_won=int(seat.name in winners))
+
+    def _add_stats(self, player: str, **counters: int) -> None:
+        mine = self.pending_stats.setdefault(player, {})
+        for counter, amount in counters.items():
+            if counter in COUNTERS and amount:
+                mine[counter] = mine.get(counter, 0) + amount
+
+    def _stats_command(self, player: str, rest: list[str]) -> None:
+        """`/uno stats [player]`: one player's statistics, your own by default."""
+        if len(rest) > 1:
+            return self._usage(player, "usage.action", command="stats [player]")
+        self.save()                       # what just ended counts too (a small write, on a command only)
+        lang = self.lang(player)
+        who = rest[0] if rest else player
+        row = self.stats.get(who)
+        if row is None:
+            if rest and who.lower() != player.lower():
+                return self._error(player, "stats.none", player=who)
+            return self._tell(player, "stats.none_self", "yellow")
+        played = row["matches_played"]
+        percent = round(100 * rate(row))
+        lines = [(say(lang, "stats.header", player=row["name"]), "gold"),
+                 (say(lang, "stats.matches", count=played, won=row["matches_won"], rate=percent), "aqua"),
+                 (say(lang, "stats.rounds", count=row["rounds_played"], won=row["rounds_won"]), "aqua"),
+                 (say(lang, "stats.points", count=row["points"]), "aqua"),
+                 (say(lang, "stats.cards", count=row["cards_played"]), "gray"),
+                 (say(lang, "stats.uno_calls", count=row["uno_calls"]), "gray"),
+                 (say(lang, "stats.caught", count=row["caught"]), "gray")]
+        for i, (text, colour) in enumerate(lines):
+            part = {"text": text, "colour": colour}
+            if i == 0:
+                part["bold"] = True
+            self._send(player, [part])
+
+    def _top_command(self, player: str, rest: list[str]) -> None:
+        """`/uno top [wins|points|rate]`: the best ten (rate: among players with enough matches)."""
+        kind = rest[0].lower() if rest else "wins"
+        if kind not in TOP_KINDS or len(rest) > 1:
+            self._error(player, "top.unknown", what=" ".join(rest))
+            return self._usage(player, "usage.action", command="top [wins|points|rate]")
+        self.save()
+        lang = self.lang(player)
+        rows = self.stats.top(kind, min_matches=MIN_MATCHES_FOR_RATE)
+        self._send(player, [{"text": say(lang, f"top.{kind}", count=MIN_MATCHES_FOR_RATE), "colour": "gold", "bold": True}])
+        if not rows:
+            key = "top.empty_rate" if kind == "rate" else "top.empty"
+            return self._tell(player, key, "gray", count=MIN_MATCHES_FOR_RATE)
+        for rank, row in enumerate(rows, 1):
+            if kind == "wins":
+                text = say(lang, "top.line_wins", rank=rank, player=row["name"], count=row["matches_won"])
+            elif kind == "points":
+                text = say(lang, "top.line_points", rank=rank, player=row["name"], count=row["points"])
+            else:
+                text = say(lang, "top.line_rate", rank=rank, player=row["name"], rate=round(100 * rate(row)),
+                           won=row["matches_won"], count=row["matches_played"])
+            self._send(player, [{"text": text, "colour": "green" if row["name"].lower() == player.lower() else "white"}])
 
     def flush(self, now: float | None = None, save: bool = True) -> list[dict]:
         """Redraws changed tables, saves them, and hands over the op batch. With `now`, saving is
@@ -700,15 +808,23 @@ class Tables:
                 self.saved_at = now
 
     def save(self) -> None:
-        """Writes every table changed since the last save (and forgets deleted ones)."""
-        if self.store is not None and (self.unsaved or self.deleted):
+        """Writes every table changed since the last save (and forgets deleted ones), and the
+        statistics of the rounds and matches that ended meanwhile, in one transaction."""
+        stats, self.pending_stats = self.pending_stats, {}
+        uuids = {n: self.uuids[n] for n in stats if n in self.uuids}
+        if self.store is not None and (self.unsaved or self.deleted or stats):
             changes: dict[str, dict | None] = {tid: None for tid in self.deleted}
             for tid in self.unsaved:
                 if tid in self.tables:
                     changes[tid] = self.tables[tid].to_dict()
-            self.store.save(changes)
+            self.store.save(changes, stats, uuids)
+        elif stats:
+            self.stats.add(stats, uuids)          # no table store: the statistics in memory
         self.unsaved.clear()
         self.deleted.clear()
+        if stats and not set(stats) <= set(self.stats_names):
+            self.stats_names = self.stats.names()     # new names to complete after /uno stats
+            self._shared_completions()
 
     def _redraw(self, t: Table) -> None:
         if t.game is None or t.state != "playing":

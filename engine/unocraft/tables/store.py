@@ -1,10 +1,13 @@
-"""Table state in SQLite, so tables resume after an engine restart."""
+"""Table state in SQLite, so tables resume after an engine restart; player statistics live in
+the same file (`stats.StatsStore`)."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 from pathlib import Path
+
+from .stats import StatsStore
 
 
 class TableStore:
@@ -19,13 +22,18 @@ class TableStore:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, data TEXT NOT NULL)")
         self.db.commit()
+        self.stats = StatsStore(self.db)    # player statistics: same file, same connection
 
     def load_all(self) -> list[dict]:
         return [json.loads(row[0]) for row in self.db.execute("SELECT data FROM tables ORDER BY id")]
 
-    def save(self, tables: dict[str, dict | None]) -> None:
-        """Writes changed tables (None: deleted) in one transaction."""
+    def save(self, tables: dict[str, dict | None], stats: dict[str, dict[str, int]] | None = None,
+             uuids: dict[str, str] | None = None) -> None:
+        """Writes changed tables (None: deleted) and statistics counters to add (player ->
+        counters) in one transaction."""
         with self.db:
+            if stats:
+                self.stats.add_in_transaction(stats, uuids)
             for table_id, data in tables.items():
                 if data is None:
                     self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))

@@ -51,6 +51,7 @@ class Table:
     warned: bool = False
     next_round_at: float | None = None
     pages: dict[str, int] = field(default_factory=dict)
+    tally: dict[str, dict[str, int]] = field(default_factory=dict)   # this round's counters per player
     _bots: dict = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------ seats
@@ -116,6 +117,12 @@ class Table:
         self._turn_changed(now)
         return events
 
+    def count(self, name: str, counter: str, amount: int = 1) -> None:
+        """Adds to a player's counter of this round (statistics; the manager records them at the
+        end of the round)."""
+        mine = self.tally.setdefault(name, {})
+        mine[counter] = mine.get(counter, 0) + amount
+
     def legal(self, name: str) -> list[Action]:
         if self.game is None or self.game.phase != "play" or self.seat(name) is None:
             return []
@@ -131,7 +138,7 @@ class Table:
             "overrides": self.overrides, "state": self.state, "countdown_at": self.countdown_at,
             "seed": self.seed, "token": self.token, "changed_at": self.changed_at,
             "turn_actor": self.turn_actor, "turn_started": self.turn_started, "warned": self.warned,
-            "next_round_at": self.next_round_at, "pages": self.pages,
+            "next_round_at": self.next_round_at, "pages": self.pages, "tally": self.tally,
             "seats": [{"name": s.name, "bot": s.bot, "lang": s.lang, "away_since": s.away_since} for s in self.seats],
             "spectators": self.spectators,
             "game": self.game.to_json() if self.game is not None else None,
@@ -143,6 +150,7 @@ class Table:
                 state=d["state"], countdown_at=d["countdown_at"], seed=d["seed"], token=d["token"],
                 changed_at=d["changed_at"], turn_actor=d["turn_actor"], turn_started=d["turn_started"],
                 warned=d["warned"], next_round_at=d["next_round_at"], pages=d.get("pages", {}),
+                tally=d.get("tally", {}),
                 seats=[Seat(**s) for s in d["seats"]], spectators=d.get("spectators", {}))
         if d.get("game"):
             t.game = _game_from_json(d["game"])

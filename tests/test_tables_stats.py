@@ -1,0 +1,237 @@
+"""Player statistics: the SQLite store on its own (a real file), a whole match played through the
+manager and checked against what the players were told, and bad `/uno stats` / `/uno top` input."""
+
+import re
+import sqlite3
+
+import pytest
+
+from unocraft.simulate import actor
+from unocraft.tables.config import parse
+from unocraft.tables.manager import Tables
+from unocraft.tables.stats import COUNTERS, MIN_MATCHES_FOR_RATE, SCHEMA_VERSION, StatsStore
+from unocraft.tables.store import TableStore
+from test_tables import CONFIG, cmd, texts
+
+
+def rows(path):
+    with sqlite3.connect(path) as db:
+        cur = db.execute(f"SELECT name, {', '.join(COUNTERS)} FROM player_stats ORDER BY key")
+        return {r[0]: dict(zip(COUNTERS, r[1:])) for r in cur}
+
+
+# ------------------------------------------------------------------ the store
+def test_record_and_read_back_add_up_per_player_any_case(tmp_path):
+    s = StatsStore(tmp_path / "s.sqlite")
+    s.add({"Ann": {"rounds_played": 1, "rounds_won": 1, "points": 57, "cards_played": 9, "uno_calls": 1}},
+          uuids={"Ann": "uuid-ann"}, now=1)
+    s.add({"ann": {"rounds_played": 1, "points": 0, "caught": 1, "cards_played": 4},
+           "bob": {"matches_played": 1}}, now=2)
+    row = s.get("ANN")
+    assert row == {"name": "ann", "uuid": "uuid-ann", "matches_played": 0, "matches_won": 0, "rounds_played": 2,
+                   "rounds_won": 1, "points": 57, "uno_calls": 1, "caught": 1, "cards_played": 13}
+    assert s.get("nosuchplayer") is None
+    assert s.names() == ["ann", "bob"]          # most recent first; the same moment: by name
+    s.add({"bob": {"caught": 1}}, now=3)
+    assert s.names() == ["bob", "ann"]
+    with pytest.raises(ValueError):
+        s.add({"ann": {"rounds_played": 1}, "cid": {"no_such_counter": 1}})
+    assert s.get("ann")["rounds_played"] == 2 and s.get("cid") is None    # all or nothing
+
+
+def test_top_lists_order_and_the_minimum_matches_of_the_rate_list(tmp_path):
+    s = StatsStore(tmp_path / "s.sqlite")
+    s.add({
+        "ann": {"matches_played": 10, "matches_won": 6, "rounds_played": 30, "points": 900},
+        "bob": {"matches_played": 4, "matches_won": 4, "rounds_played": 9, "points": 1200},    # 100%, too few
+        "cid": {"matches_played": 5, "matches_won": 4, "rounds_played": 12, "points": 300},    # 80%
+        "dan": {"matches_played": 8, "matches_won": 4, "rounds_played": 20, "points": 300},    # 50%
+        "eve": {"rounds_played": 2, "points": 40},                                            # no match yet
+        "fay": {"matches_played": 6, "rounds_played": 6},                                     # no win
+    })
+    assert [r["name"] for r in s.top("wins")] == ["ann", "bob", "cid", "dan"]     # ties: fewer matches first
+    assert [r["name"] for r in s.top("points")] == ["bob", "ann", "cid", "dan", "eve", "fay"]
+    assert [r["name"] for r in s.top("rate")] == ["cid", "ann", "dan", "fay"]     # bob has 4 < 5 matches
+    assert MIN_MATCHES_FOR_RATE == 5
+    assert [r["name"] for r in s.top("rate", min_matches=4)] == ["bob", "cid", "ann", "dan", "fay"]
+    assert len(s.top("points", limit=2)) == 2
+    many = StatsStore(tmp_path / "many.sqlite")
+    many.add({f"p{i:02}": {"matches_played": 1, "matches_won": 1} for i in range(15)})
+    assert len(many.top("wins")) == 10
+    with pytest.raises(ValueError):
+        s.top("nonsense")
+
+
+def test_statistics_survive_reopening_beside_the_tables(tmp_path):
+    db = tmp_path / "tables.sqlite"
+    store = TableStore(db)
+    store.save({"t1": {"id": "t1"}}, stats={"ann": {"rounds_played": 1, "points": 12}})
+    store.close()
+    again = TableStore(db)                       # CREATE IF NOT EXISTS: nothing is lost
+    assert again.stats.get("ann")["points"] == 12 and again.load_all() == [{"id": "t1"}]
+    assert again.stats.version() == SCHEMA_VERSION
+    again.save({}, stats={"ann": {"rounds_played": 1, "points": 3}})
+    again.close()
+    assert rows(db)["ann"]["points"] == 15 and rows(db)["ann"]["rounds_played"] == 2
+
+
+def test_an_older_statistics_table_gains_the_new_columns_and_keeps_its_rows(tmp_path):
+    db = tmp_path / "old.sqlite"
+    with sqlite3.connect(db) as old:
+        old.execute("CREATE TABLE player_stats (key TEXT PRIMARY KEY, name TEXT NOT NULL, "
+                    "matches_played INTEGER NOT NULL DEFAULT 0, matches_won INTEGER NOT NULL DEFAULT 0)")
+        old.execute("INSERT INTO player_stats VALUES ('ann', 'ann', 3, 2)")
+    s = StatsStore(db)
+    assert s.get("ann") == {"name": "ann", "uuid": None, "matches_played": 3, "matches_won": 2, **{
+        c: 0 for c in COUNTERS if c not in ("matches_played", "matches_won")}}
+    s.add({"ann": {"cards_played": 5, "matches_played": 1}})
+    assert s.get("ann")["cards_played"] == 5 and s.get("ann")["matches_played"] == 4
+
+
+# ------------------------------------------------------------------ through the manager
+def count(lines, pattern):
+    return sum(1 for line in lines if re.search(pattern, line))
+
+
+def test_a_whole_match_through_the_manager_is_recorded_for_the_human_only(tmp_path):
+    """ann plays a match (several rounds, target 150) against two bots with her first legal action,
+    calling UNO in odd rounds only (the bots catch her in the others). The rows must equal what
+    she was told in chat: her plays, her UNO calls, her catches, round and match results."""
+    db = tmp_path / "tables.sqlite"
+    cfg = parse({**CONFIG, "game": {"single_round": False, "options": {"target": 150}},
+                 "bots": {"fill_to": 3, "kind": "basic"}})
+    tables = Tables(cfg, TableStore(db))
+    tables.attach({"online": [], "vault": []}, 0)
+    tables.flush()
+    tables.handle({"type": "join", "player": "ann", "locale": "en_us", "uuid": "0000-ann"}, 0)
+    cmd(tables, "ann", "start")
+    seen = tables.flush()
+    tables.tick(10)
+    seen += tables.flush()
+    table = next(iter(tables.tables.values()))
+    now = 10.0
+    for _ in range(20000):
+        g = table.game
+        if table.id not in tables.tables:
+            break
+        if g.phase == "play" and g.names[actor(g)] == "ann":
+            legal = g.legal_actions("ann")
+            calls = [a for a in legal if a.verb == "uno"]
+            others = [a for a in legal if a.verb != "uno"]
+            choice = calls[0] if calls and g.round_no % 2 == 1 else others[0]
+            cmd(tables, "ann", *str(choice).split(), now=now)
+        now += 1.0
+        tables.tick(now)
+        seen += tables.flush()
+    else:
+        raise AssertionError("the match did not end")
+    said = texts(seen, "ann")
+    rounds = count(said, r"won the round")
+    assert rounds >= 2, said[-20:]
+    won_rounds = count(said, r"^ann won the round")
+    points = sum(int(m.group(1)) for line in said for m in [re.match(r"^ann won the round and scores (\d+) point", line)] if m)
+    expected = {
+        "matches_played": 1, "matches_won": count(said, r"^ann won the match"),
+        "rounds_played": rounds, "rounds_won": won_rounds, "points": points,
+        "uno_calls": count(said, r"^ann called UNO!"),
+        "caught": count(said, r"^ann was caught without calling UNO"),
+        "cards_played": count(said, r"^ann played "),
+    }
+    assert expected["cards_played"] > 10 and expected["uno_calls"] + expected["caught"] >= 1, expected
+    got = rows(db)
+    assert list(got) == ["ann"], got                     # bots are not recorded
+    assert got["ann"] == expected
+    assert StatsStore(db).get("ann")["uuid"] == "0000-ann"
+    # and /uno stats shows those numbers; /uno top wins lists ann
+    cmd(tables, "ann", "stats", now=now)
+    cmd(tables, "ann", "top", "wins", now=now)
+    shown = texts(tables.flush(), "ann")
+    assert shown[0] == "UNO statistics of ann"
+    assert f"{rounds} rounds played, {won_rounds} won" in shown
+    assert f"{expected['cards_played']} cards played" in shown
+    assert any(line.startswith("1 match played") for line in shown)
+    assert shown[-2:] == ["Top 10: matches won",
+                          "1. ann: 1 win" if expected["matches_won"] else "Nobody is on this list yet."]
+    # the shared completion tree now offers ann after /uno stats, and the lists after /uno top
+    tree = [op["tree"] for op in seen if op["op"] == "complete" and "player" not in op][-1]
+    assert tree["stats"] == ["ann"] and tree["top"] == ["wins", "points", "rate"]
+
+
+def test_a_single_round_table_plays_one_round_matches_and_a_leaver_is_not_recorded(tmp_path):
+    db = tmp_path / "tables.sqlite"
+    tables = Tables(parse({**CONFIG, "bots": {"fill_to": 2, "kind": "basic"}}), TableStore(db))
+    tables.attach({"online": [], "vault": []}, 0)
+    for name in ("ann", "bob"):
+        tables.handle({"type": "join", "player": name, "locale": "en_us"}, 0)
+        cmd(tables, name, "start" if name == "ann" else "join")
+    cmd(tables, "cid", "start", pos=(500, 40, 0))            # a table of her own
+    tables.tick(10)
+    tables.flush()
+    t1, t2 = tables.tables["t1"], tables.tables["t2"]
+    cmd(tables, "cid", "leave", now=11)                      # a bot plays her seat to the end
+    seen = []
+    now = 11.0
+    while tables.tables and now < 5000:
+        for t, name in ((t1, "ann"), (t1, "bob")):
+            g = t.game
+            if t.id in tables.tables and g.phase == "play" and g.names[actor(g)] == name:
+                cmd(tables, name, *str(g.legal_actions(name)[0]).split(), now=now)
+        now += 1
+        tables.tick(now)
+        seen += tables.flush()
+    assert not tables.tables
+    got = rows(db)
+    assert set(got) == {"ann", "bob"}, got
+    winner = next(n for n in ("ann", "bob") if any(x.startswith(f"{n} won the round") for x in texts(seen, n)))
+    for name in ("ann", "bob"):
+        assert got[name]["rounds_played"] == got[name]["matches_played"] == 1
+        assert got[name]["matches_won"] == got[name]["rounds_won"] == int(name == winner)
+    assert got[winner]["points"] > 0 and got["ann" if winner == "bob" else "bob"]["points"] == 0
+
+
+def test_bad_stats_and_top_arguments_answer_clearly_and_change_nothing(tmp_path):
+    db = tmp_path / "tables.sqlite"
+    tables = Tables(parse(CONFIG), TableStore(db))
+    tables.attach({"online": [], "vault": []}, 0)
+    tables.stats.add({"ann": {"matches_played": 2, "matches_won": 1, "rounds_played": 3, "points": 77}})
+    before = rows(db)
+    tables.handle({"type": "join", "player": "ann", "locale": "en_us"}, 0)
+    tables.handle({"type": "join", "player": "zed", "locale": "en_us"}, 0)
+    tables.flush()
+    cmd(tables, "ann", "stats", "nosuchplayer")
+    assert texts(tables.flush(), "ann") == [
+        "There are no UNO statistics for nosuchplayer: nobody of that name has finished a round here."]
+    cmd(tables, "ann", "top", "nonsense")
+    said = texts(tables.flush(), "ann")
+    assert said[0] == 'There is no list "nonsense": choose wins, points or rate.'
+    assert said[1] == "Usage: /uno top [wins|points|rate]"
+    cmd(tables, "ann", "stats", "a", "b")
+    assert texts(tables.flush(), "ann") == ["Usage: /uno stats [player]"]
+    cmd(tables, "zed", "stats")
+    assert texts(tables.flush(), "zed") == ["You have no UNO statistics yet; they start with your first finished round."]
+    cmd(tables, "zed", "stats", "ANN")        # anyone's, any case
+    assert "2 matches played, 1 won (50%)" in texts(tables.flush(), "zed")
+    cmd(tables, "zed", "top", "rate")
+    assert texts(tables.flush(), "zed") == ["Top 10: share of matches won (at least 5 matches played)",
+                                            "Nobody has played 5 matches yet."]
+    cmd(tables, "zed", "top", "points")
+    assert texts(tables.flush(), "zed") == ["Top 10: points scored", "1. ann: 77 points"]
+    assert rows(db) == before and not tables.tables
+
+
+@pytest.mark.parametrize("locale, lines", [
+    ("ru_ru", ["Статистика UNO: ann", "2 матча сыграно, выиграно 1 (50%)", "1 очко набрано", "21 карта сыграна",
+               "УНО объявлено 5 раз", "Пойман(а) без УНО 3 раза"]),
+    ("sk_sk", ["Štatistika UNO: ann", "2 odohrané zápasy, vyhraté: 1 (50 %)", "1 získaný bod",
+               "21 zahraných kariet", "UNO zvolané 5-krát"]),
+])
+def test_statistics_in_the_players_language(locale, lines):
+    tables = Tables(parse(CONFIG))
+    tables.attach({"online": [], "vault": []}, 0)
+    tables.stats.add({"ann": {"matches_played": 2, "matches_won": 1, "points": 1, "cards_played": 21,
+                              "uno_calls": 5, "caught": 3}})
+    tables.handle({"type": "join", "player": "ivan", "locale": locale}, 0)
+    cmd(tables, "ivan", "stats", "ann")
+    said = texts(tables.flush(), "ivan")
+    for line in lines:
+        assert line in said, said
