@@ -1,7 +1,9 @@
 """End-to-end test 2 of the Minecraft issue: two real clients at one table. An out-of-turn play
 is refused with a message; a stale chat click is refused; one client catches the other's missed
-UNO and the penalty cards arrive."""
+UNO and the penalty cards arrive. Along the way, the sound packets each client receives: its
+turn, a refusal, the catch, an UNO call."""
 
+import re
 import sys
 from pathlib import Path
 
@@ -34,4 +36,13 @@ def test_two_clients_refusals_and_a_caught_uno(server):
     assert max(r["countsAfter"]) >= 3, r        # the two penalty cards arrived in her inventory
     assert r["penaltyDraw"].startswith("You drew 2 cards"), r
     assert r["bobStats"]["catches"] >= 1
+    # sounds, as sound packets the real clients received: the turn's pling to the player to move
+    # only, a villager's no to the refused and to the caught player, the UNO call to both
+    assert any(re.search(r"^block\.note_block\.pling 1 1\.2$", s) for s in r["turnSound"]), r["turnSound"]
+    assert not any("pling" in s for s in r["waitingSounds"]), r["waitingSounds"]
+    assert any(re.search(r"^entity\.villager\.no 1 1$", s) for s in r["refusalSound"]), r["refusalSound"]
+    assert any(re.search(r"^entity\.villager\.no 1 1$", s) for s in r["caughtSound"]), r["caughtSound"]
+    if r["unoSounds"] is not None:
+        for heard in r["unoSounds"]:
+            assert any(re.search(r"^entity\.experience_orb\.pickup 1 1$", s) for s in heard), r["unoSounds"]
     assert server.alive()

@@ -14,6 +14,7 @@ def test_the_example_config_loads():
     cfg = load(ROOT / "server-config" / "engine.yaml")
     assert cfg.bridge_host == "127.0.0.1" and cfg.preset == "official"
     assert cfg.options_for().edition == "classic"
+    assert cfg.sounds is True and cfg.sound_volume == 1.0          # sounds on by default
 
 
 @pytest.mark.parametrize("data, key", [
@@ -30,6 +31,8 @@ def test_the_example_config_loads():
     ({"game": {"single_round": "yes"}}, "game.single_round"),
     ({"colour": "red"}, "colour"),
     ({"timers": {"turn": 5, "turn_warning": 10}}, "timers.turn_warning"),
+    ({"sounds": {"enabled": "off"}}, "sounds.enabled"),
+    ({"sounds": {"volume": 3}}, "sounds.volume"),
 ])
 def test_a_malformed_config_is_refused_naming_the_key(data, key):
     with pytest.raises(ConfigError) as e:

@@ -46,6 +46,15 @@ function plain (node) {
   return s
 }
 
+// A sound registry id (as the packet carries it, 0-based) as its name ("block.note_block.pling").
+function soundName (bot, id) {
+  if (id == null) return null
+  const sounds = bot.registry.soundsArray || []
+  const oneBased = sounds.length && Math.min(...sounds.map(s => s.id)) === 1
+  const hit = sounds.find(s => s.id === (oneBased ? id + 1 : id))
+  return hit ? hit.name : null
+}
+
 function component (item, type) {
   return (item.components || []).find(c => c.type === type)
 }
@@ -68,6 +77,7 @@ class Player {
     this.port = port
     this.messages = []       // {text, json, commands, at}
     this.maps = {}           // map id -> Buffer
+    this.sounds = []         // {name | id, volume, pitch, at}: sound packets the client received
     this.lastMessageAt = 0
   }
 
@@ -89,6 +99,14 @@ class Player {
         const id = p.itemDamage ?? p.mapId
         if (p.data && p.columns === 128) this.maps[id] = Buffer.from(p.data)
       })
+      // sound packets, read raw: mineflayer's 'soundEffectHeard' names a registry sound with
+      // bot.registry.sounds[id], but minecraft-data numbers the 1.21.x sounds from 1 while the
+      // protocol's registry ids start at 0 (block.note_block.pling arrives as "block.note_block.hat")
+      bot._client.on('sound_effect', (p) => {
+        const s = p.sound || {}
+        const name = s.data ? s.data.soundName : soundName(bot, s.soundId)
+        this.sounds.push({ name: name ?? null, id: s.soundId, volume: p.volume, pitch: p.pitch, at: Date.now() })
+      })
       bot.on('message', (msg) => {
         const json = msg.json
         const entry = { text: msg.toString(), json, commands: clickCommands(json), at: Date.now() }
@@ -105,6 +123,19 @@ class Player {
   chat (text) { this.bot.chat(text) }
 
   mark () { return this.messages.length }
+
+  // The sounds heard between `from` and `to` (ms) as "name volume pitch" lines.
+  heard (from = 0, to = Infinity) {
+    return this.sounds.filter(s => s.at >= from && s.at <= to)
+      .map(s => `${s.name ?? '#' + s.id} ${s.volume} ${Math.round(s.pitch * 100) / 100}`)
+  }
+
+  // The sounds heard since `at` (ms), after waiting up to `timeoutMs` for one matching `re`.
+  async soundsSince (at, re = /./, timeoutMs = 3000) {
+    const end = Date.now() + timeoutMs
+    while (Date.now() < end && !this.heard(at).some(n => re.test(n))) await sleep(25)
+    return this.heard(at)
+  }
 
   // Waits for a message (after index `from`) whose text matches `re`.
   async waitMessage (re, timeoutMs = 15000, from = 0) {

@@ -40,6 +40,9 @@ main(async () => {
   }
   if (!actor) throw new Error('no turn prompt for either player')
   const waiting = actor === ann ? bob : ann
+  // the player to move heard the turn sound with the prompt; the other one did not
+  const turnSound = await actor.soundsSince(0, /note_block\.pling/)
+  const waitingSounds = waiting.heard()
   const pr = await drawPrompt(actor)       // (a wild start card: the actor chooses the colour first)
 
   // 1. an out-of-turn right-click on a card is refused with a message, nothing changes
@@ -47,7 +50,9 @@ main(async () => {
   let from = waiting.mark()
   const card = waiting.cards().find(c => c.slot >= 36 && c.slot < 45)
   await waiting.rightClickCard(card.tag.slice(5))
+  const refusedAt = Date.now()
   const outOfTurn = (await waiting.waitMessage(/not your turn/i, 10000, from)).text
+  const refusalSound = await waiting.soundsSince(refusedAt, /villager\.no/)
   await sleep(300)
   const handAfter = waiting.cards().map(c => c.tag).sort()
 
@@ -85,6 +90,13 @@ main(async () => {
   // ... and in the second after the catch (the two penalty cards arrived)
   const after = annCounts.filter(c => c.at >= caughtMsg.at - 20 && c.at <= caughtMsg.at + 1000).map(c => c.n)
   const penaltyDraw = ann.messages.slice(caughtIdx).find(m => /^You drew 2 cards/.test(m.text))
+  // the caught player heard a refusal sound with the catch
+  const caughtSound = ann.heard(caughtMsg.at - 500, caughtMsg.at + 1500)
+  // an UNO call (bob calls with the button when he can): both heard it
+  const unoCall = ann.messages.find(m => /^bob called UNO!/.test(m.text))
+  const unoSounds = unoCall
+    ? [ann, bob].map(p => p.heard(unoCall.at - 500, unoCall.at + 1500))
+    : null
   ann.bot.quit()
   bob.bot.quit()
   result({
@@ -96,6 +108,11 @@ main(async () => {
     countsAfter: after,
     penaltyDraw: penaltyDraw ? penaltyDraw.text : null,
     annStats,
-    bobStats
+    bobStats,
+    turnSound,
+    waitingSounds,
+    refusalSound,
+    caughtSound,
+    unoSounds
   })
 })

@@ -47,6 +47,8 @@ class EngineConfig:
     bots_fill_to: int = 4
     bot_kind: str = "basic"
     stand_in: str = "basic"
+    sounds: bool = True        # turn, penalty and UNO sounds (the `sound` op)
+    sound_volume: float = 1.0
     timers: Timers = Timers()
     base_dir: str = "."        # relative paths in the file are relative to the file
 
@@ -80,6 +82,8 @@ _SCHEMA: dict[str, tuple[str, type | tuple, Any]] = {
     "bots.fill_to": ("bots_fill_to", int, lambda v: 0 <= v <= 10),
     "bots.kind": ("bot_kind", str, lambda v: v in BOTS),
     "bots.stand_in": ("stand_in", str, lambda v: v in BOTS),
+    "sounds.enabled": ("sounds", bool, None),
+    "sounds.volume": ("sound_volume", (int, float), lambda v: 0 <= v <= 1),
 }
 _TIMERS = {f"timers.{name}" for name in Timers.__dataclass_fields__}
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")

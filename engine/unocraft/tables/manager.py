@@ -39,6 +39,14 @@ MAX_BOT_STEPS_PER_TICK = 20
 SAVE_INTERVAL = 0.5     # seconds between SQLite writes while tables change
 SEED_ENV = "UNOCRAFT_TABLE_SEED"   # tests only: every new table gets this seed (see table_seed)
 
+# (sound key, pitch) of the `sound` op: your turn, a penalty or a refusal, an UNO call
+SOUND_TURN = ("minecraft:block.note_block.pling", 1.2)
+SOUND_PENALTY = ("minecraft:entity.villager.no", 1.0)
+SOUND_UNO = ("minecraft:entity.experience_orb.pickup", 1.0)
+# draws that are a penalty (the rules' `draw` reasons); a turn's draw or the start card is none
+PENALTY_REASONS = frozenset({"uno_penalty", "false_catch", "mistake", "hand_slap", "silence", "challenge",
+                             "draw_card", "slap"})
+
 
 class Tables:
     def __init__(self, config: EngineConfig, store: TableStore | None = None):
@@ -437,6 +445,7 @@ class Tables:
         key = {"not_your_turn": "error.not_your_turn", "illegal_card": "error.cannot_play"}.get(code)
         text = say(lang, key) if key else say(lang, "error.refused", reason=say(lang, f"refusal.{code}"))
         self._send(player, [{"text": text, "colour": "red"}])
+        self._sound(player, SOUND_PENALTY)
 
     def _use(self, player: str, tag: str, now: float) -> None:
         t = self._seated_table(player)
@@ -693,7 +702,33 @@ class Tables:
                 line = render.event_line(ev, name if seated else None, lang)
                 if line:
                     self._send(name, line)
+        self._event_sounds(t, events)
         self._record(t, events)
+
+    # ================================================================ sounds
+    def _sound(self, player: str, sound: tuple[str, float]) -> None:
+        """A short sound for one player (`sounds.enabled` turns them all off)."""
+        if self.config.sounds and player in self.online:
+            key, pitch = sound
+            self.ops.append({"op": "sound", "player": player, "sound": key,
+                             "volume": float(self.config.sound_volume), "pitch": pitch})
+
+    def _event_sounds(self, t: Table, events) -> None:
+        """An UNO call: everyone at the table hears it; a penalty draw (caught, a draw card, a
+        mistake, ...): the player who draws. At most one of each per player and batch."""
+        members = {name for name, _, _ in t.members()}
+        heard: set[tuple[str, str]] = set()
+        for ev in events:
+            if ev.type in ("uno", "dos"):
+                targets, sound = sorted(members), SOUND_UNO
+            elif ev.type == "draw" and ev.data.get("reason") in PENALTY_REASONS and ev.data.get("count"):
+                targets, sound = [ev.data.get("player")], SOUND_PENALTY
+            else:
+                continue
+            for name in targets:
+                if name in members and (name, sound[0]) not in heard:
+                    heard.add((name, sound[0]))
+                    self._sound(name, sound)
 
     # ================================================================ statistics
     def _record(self, t: Table, events) -> None:
@@ -850,7 +885,7 @@ class Tables:
                 self.titled[name] = (t.id, t.turn_started)
                 self.ops.append({"op": "title", "player": name, "title": {"text": say(lang, "turn.yours"), "colour": "gold"},
                                  "subtitle": render.status_line(view, lang)})
-                self.ops.append({"op": "sound", "player": name, "sound": "minecraft:block.note_block.pling", "pitch": 1.2})
+                self._sound(name, SOUND_TURN)
         for name, lang in t.spectators.items():
             if name in self.online:
                 view = t.view(None)

@@ -38,7 +38,11 @@ public interface Platform {
 
     void showTitle(String player, JsonElement title, JsonElement subtitle);
 
-    void playSound(String player, String sound, float pitch);
+    /**
+     * Plays a sound to one player only, where the player stands: {@code sound} is a namespaced
+     * sound event key ("minecraft:block.note_block.pling"), volume 0–1, pitch 0.5–2.
+     */
+    void playSound(String player, String sound, float volume, float pitch);
 
     /**
      * Puts an item in a player's inventory slot: 0–8 hotbar, 9–35 main inventory, 40 off-hand.

@@ -282,7 +282,7 @@ public final class UnoCore {
             case "msg" -> platform.sendMessage(player, op.get("c"));
             case "actionbar" -> platform.sendActionBar(player, op.get("c"));
             case "title" -> platform.showTitle(player, op.get("title"), op.has("subtitle") ? op.get("subtitle") : new JsonPrimitive(""));
-            case "sound" -> platform.playSound(player, op.get("sound").getAsString(), op.has("pitch") ? op.get("pitch").getAsFloat() : 1f);
+            case "sound" -> playSound(player, op);
             case "face" -> faces.show(platform, op.get("key").getAsString(), Base64.getDecoder().decode(op.get("pixels").getAsString()));
             case "items" -> setItems(player, op);
             case "restore" -> {
@@ -308,6 +308,18 @@ public final class UnoCore {
         if (op.has("held")) {
             platform.setHeldSlot(player, op.get("held").getAsInt());
         }
+    }
+
+    /** {"op": "sound", "player", "sound": key, "volume": 0–1 (default 1), "pitch": 0.5–2 (default 1)}. */
+    private void playSound(String player, JsonObject op) {
+        if (!op.has("sound") || !op.get("sound").isJsonPrimitive()) {
+            platform.logger().warning("sound op without a sound: " + abbreviate(op));
+            return;
+        }
+        float volume = op.has("volume") ? op.get("volume").getAsFloat() : 1f;
+        float pitch = op.has("pitch") ? op.get("pitch").getAsFloat() : 1f;
+        platform.playSound(player, op.get("sound").getAsString(),
+                Math.max(0f, Math.min(1f, volume)), Math.max(0.5f, Math.min(2f, pitch)));
     }
 
     private void showSidebar(String player, JsonObject op) {

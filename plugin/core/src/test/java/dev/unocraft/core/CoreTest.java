@@ -93,6 +93,25 @@ class CoreTest {
     }
 
     @Test
+    void soundOpsReachOnlyTheirPlayerWithVolumeAndPitch() {
+        FakePlatform platform = new FakePlatform(dir);
+        platform.inventories.put("ann", new HashMap<>());
+        platform.inventories.put("bob", new HashMap<>());
+        UnoCore core = new UnoCore(platform, "test");
+        core.apply(batch("{\"ops\":["
+                + "{\"op\":\"sound\",\"player\":\"ann\",\"sound\":\"minecraft:block.note_block.pling\",\"volume\":0.5,\"pitch\":1.2},"
+                + "{\"op\":\"sound\",\"player\":\"bob\",\"sound\":\"minecraft:entity.villager.no\"},"          // defaults 1, 1
+                + "{\"op\":\"sound\",\"player\":\"gone\",\"sound\":\"minecraft:entity.villager.no\"},"         // offline: nothing
+                + "{\"op\":\"sound\",\"player\":\"ann\",\"sound\":\"minecraft:entity.experience_orb.pickup\",\"volume\":7,\"pitch\":0.1},"
+                + "{\"op\":\"sound\",\"player\":\"ann\"},"                                                           // no key: skipped
+                + "{\"op\":\"msg\",\"player\":\"ann\",\"c\":\"after\"}]}"));
+        assertEquals(List.of("sound ann minecraft:block.note_block.pling 0.5 1.2",
+                "sound bob minecraft:entity.villager.no 1.0 1.0",
+                "sound ann minecraft:entity.experience_orb.pickup 1.0 0.5",          // clamped to what a client plays
+                "msg ann \"after\""), platform.log);
+    }
+
+    @Test
     void sidebarOpsShowReplaceAndClearAndAQuitOrDisableTakesItDown() {
         FakePlatform platform = new FakePlatform(dir);
         platform.inventories.put("ann", new HashMap<>());

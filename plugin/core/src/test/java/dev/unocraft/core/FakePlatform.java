@@ -32,7 +32,7 @@ final class FakePlatform implements Platform {
     @Override public void sendMessage(String p, JsonElement c) { log.add("msg " + p + " " + c); }
     @Override public void sendActionBar(String p, JsonElement c) { log.add("bar " + p); }
     @Override public void showTitle(String p, JsonElement t, JsonElement s) { log.add("title " + p); }
-    @Override public void playSound(String p, String s, float pitch) { log.add("sound " + p); }
+    @Override public void playSound(String p, String s, float volume, float pitch) { log.add("sound " + p + " " + s + " " + volume + " " + pitch); }
 
     @Override
     public void setSlot(String p, int slot, CardItem item) {

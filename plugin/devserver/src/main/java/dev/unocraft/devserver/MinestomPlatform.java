@@ -148,10 +148,11 @@ final class MinestomPlatform implements Platform {
     }
 
     @Override
-    public void playSound(String name, String sound, float pitch) {
+    public void playSound(String name, String sound, float volume, float pitch) {
         Player p = player(name);
         if (p != null) {
-            p.playSound(Sound.sound(Key.key(sound), Sound.Source.MASTER, 1f, pitch));
+            // to this player only, at the player's position (Adventure: Sound.sound(Key, Source, float, float))
+            p.playSound(Sound.sound(Key.key(sound), Sound.Source.MASTER, volume, pitch));
         }
     }
 

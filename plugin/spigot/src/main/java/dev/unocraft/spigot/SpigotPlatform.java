@@ -131,10 +131,11 @@ final class SpigotPlatform implements Platform {
     }
 
     @Override
-    public void playSound(String player, String sound, float pitch) {
+    public void playSound(String player, String sound, float volume, float pitch) {
         Player p = Bukkit.getPlayerExact(player);
         if (p != null) {
-            p.playSound(p.getLocation(), sound, 1f, pitch);
+            // Player.playSound(Location, String, float, float): heard by this player only
+            p.playSound(p.getLocation(), sound, volume, pitch);
         }
     }
 
