@@ -7,6 +7,7 @@ equals what the client read."""
 import re
 import sqlite3
 import sys
+from uuid import UUID
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,8 @@ def test_a_client_reads_its_statistics_after_a_round(server):
         row = db.execute("SELECT matches_played, rounds_played, rounds_won, points, cards_played, uno_calls, caught "
                          "FROM player_stats WHERE key = 'ann'").fetchone()
         bots = db.execute("SELECT COUNT(*) FROM player_stats WHERE key LIKE 'bot-%'").fetchone()[0]
+        uuid = db.execute("SELECT uuid FROM player_stats WHERE key = 'ann'").fetchone()[0]
     assert row == (1, 1, won, points, plays, calls, caught)
     assert bots == 0
+    assert str(UUID(uuid)) == uuid                        # the plugin sends the player's UUID
     assert server.alive()

@@ -32,6 +32,11 @@ public interface Platform {
     /** The client's language setting, e.g. "en_us", "ru_ru", or null. */
     String locale(String player);
 
+    /** The player's UUID as text (statistics keep it beside the name), or null when unknown. */
+    default String uuid(String player) {
+        return null;
+    }
+
     void sendMessage(String player, JsonElement component);
 
     void sendActionBar(String player, JsonElement component);

@@ -158,6 +158,10 @@ public final class UnoCore {
             if (locale != null) {
                 e.addProperty("locale", locale);
             }
+            String uuid = "join".equals(type) || "command".equals(type) ? platform.uuid(player) : null;
+            if (uuid != null) {
+                e.addProperty("uuid", uuid);
+            }
             double[] pos = platform.position(player);
             if (pos != null) {
                 JsonArray p = new JsonArray();

@@ -93,6 +93,21 @@ class CoreTest {
     }
 
     @Test
+    void joinEventsCarryThePlayersUuidForTheStatistics() throws Exception {
+        FakePlatform platform = new FakePlatform(dir);
+        platform.inventories.put("ann", new HashMap<>());
+        UnoCore core = new UnoCore(platform, "test");
+        core.onJoin("ann");
+        core.onChat("ann");
+        core.onQuit("ann");
+        var polled = core.events().poll(0);
+        assertEquals(3, polled.size());
+        assertEquals("uuid-of-ann", polled.get(0).getAsJsonObject().get("uuid").getAsString());
+        assertFalse(polled.get(1).getAsJsonObject().has("uuid"));     // chat and quit: not needed
+        assertFalse(polled.get(2).getAsJsonObject().has("uuid"));
+    }
+
+    @Test
     void soundOpsReachOnlyTheirPlayerWithVolumeAndPitch() {
         FakePlatform platform = new FakePlatform(dir);
         platform.inventories.put("ann", new HashMap<>());

@@ -29,6 +29,7 @@ final class FakePlatform implements Platform {
     @Override public boolean isOnline(String p) { return inventories.containsKey(p); }
     @Override public double[] position(String p) { return new double[] {1, 2, 3}; }
     @Override public String locale(String p) { return "en_us"; }
+    @Override public String uuid(String p) { return "uuid-of-" + p; }
     @Override public void sendMessage(String p, JsonElement c) { log.add("msg " + p + " " + c); }
     @Override public void sendActionBar(String p, JsonElement c) { log.add("bar " + p); }
     @Override public void showTitle(String p, JsonElement t, JsonElement s) { log.add("title " + p); }

@@ -124,6 +124,12 @@ final class MinestomPlatform implements Platform {
     }
 
     @Override
+    public String uuid(String name) {
+        Player p = player(name);
+        return p == null ? null : p.getUuid().toString();
+    }
+
+    @Override
     public void sendMessage(String name, JsonElement component) {
         Player p = player(name);
         if (p != null) {

@@ -4,4 +4,5 @@ package org.bukkit.entity;
 
 public interface Entity extends org.bukkit.command.CommandSender {
     org.bukkit.Location getLocation();
+    java.util.UUID getUniqueId();
 }

@@ -107,6 +107,12 @@ final class SpigotPlatform implements Platform {
     }
 
     @Override
+    public String uuid(String player) {
+        Player p = Bukkit.getPlayerExact(player);
+        return p == null ? null : p.getUniqueId().toString();
+    }
+
+    @Override
     public void sendMessage(String player, JsonElement component) {
         Player p = Bukkit.getPlayerExact(player);
         if (p != null) {
