@@ -1,22 +1,98 @@
-"""The tables' own lines exist in every language and keep their placeholders."""
+"""The tables' lines live in the one language file per language (presentation/lang/<code>.yaml):
+every key the tables use exists in every language, and nothing reads a second set of files."""
 
 import re
+from importlib import resources
+from pathlib import Path
 
 import pytest
 
-from unocraft.tables.text import say, table_messages
+import unocraft.tables
+from unocraft.presentation import lang
+from unocraft.presentation.lang import LANGUAGES, t
+from unocraft.rules.errors import CODES
+from unocraft.tables import text
+from unocraft.tables.render import SIMPLE_EVENTS
+from unocraft.tables.text import say
+
+TABLES = Path(unocraft.tables.__file__).parent
+#: config.py's dotted strings are paths in the engine's YAML config ("table.seats"), not text.
+SOURCES = sorted(p for p in TABLES.glob("*.py") if p.name != "config.py")
+#: A plain dotted literal ("error.no_table"), or the literal first key argument of say( / t( ("status").
+DOTTED = re.compile(r'(?<![\w.])"([a-z][a-z_]*(?:\.[a-z0-9_]+)+)"')
+CALL_KEY = re.compile(r'\b(?:say|t)\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*"([^"{}]+)"')
+#: A key built at run time: say(lang, f"refusal.{code}") -> "refusal".
+CALL_PREFIX = re.compile(r'\b(?:say|t)\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*f"([a-z_.]+)\.\{')
 
 
-@pytest.mark.parametrize("lang", ["ru", "sk"])
-def test_every_line_is_translated_with_the_same_placeholders(lang):
-    en, other = table_messages("en"), table_messages(lang)
-    assert set(other) == set(en)
-    for key, text in en.items():
-        assert set(re.findall(r"{(\w+)}", other[key])) == set(re.findall(r"{(\w+)}", text)), key
+def used_keys():
+    sections = {key.split(".")[0] for key in lang.messages("en")}
+    keys, prefixes = set(), set()
+    for path in SOURCES:
+        source = path.read_text(encoding="utf-8")
+        keys |= {k for k in DOTTED.findall(source) if k.split(".")[0] in sections}
+        keys |= set(CALL_KEY.findall(source))
+        prefixes |= set(CALL_PREFIX.findall(source))
+    return keys, prefixes
 
 
-def test_say_uses_the_shared_files_first_then_the_tables_files():
-    assert say("ru", "turn.yours") == "Ваш ход!"                      # shared presentation file
+def test_the_scan_finds_the_tables_keys():
+    keys, prefixes = used_keys()
+    assert {"status", "usage.commands", "usage.rules", "error.no_table", "table.closed", "item.page",
+            "event.creeper", "dos.centre", "sidebar.title", "turn.warning", "button.slap"} <= keys
+    assert {"refusal", "help", "edition", "side", "direction", "top"} <= prefixes
+    assert len(keys) > 100
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_key_the_tables_use_is_in_the_language_file(code):
+    keys, prefixes = used_keys()
+    table = lang.messages(code)
+    assert sorted(k for k in keys if k not in table) == []
+    for prefix in prefixes:
+        assert any(k.startswith(prefix + ".") for k in table), (code, prefix)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_refusal_and_event_has_a_line(code):
+    table = lang.messages(code)
+    assert sorted(c for c in CODES if f"refusal.{c}" not in table) == []
+    assert sorted(k for k, _ in SIMPLE_EVENTS.values() if k not in table) == []
+    for key in ("side.light", "side.dark", "direction.cw", "direction.ccw", "top.wins", "top.points", "top.rate"):
+        assert key in table, (code, key)
+
+
+def test_no_second_set_of_language_files():
+    assert not resources.files("unocraft.tables").joinpath("lang").is_dir()
+    assert not hasattr(text, "table_messages")
+    for path in TABLES.glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        assert "import yaml" not in source or path.name == "config.py", path.name   # the config reader
+        assert not re.search(r"""joinpath\(\s*["']lang["']""", source), path.name
+
+
+def test_say_is_the_presentation_lookup():
+    assert say is t
+    assert say("ru", "turn.yours") == "Ваш ход!"
     assert say("sk", "table.closed", table="t1") == "Stôl t1 je zatvorený."
     assert say("fr_fr", "table.closed", table="t1") == "Table t1 is closed."
     assert say("en", "no.such.key") == "no.such.key"
+
+
+@pytest.mark.parametrize("code, key, args, expected", [
+    ("en", "usage.commands", {}, "Usage: /uno <start|join|leave|spectate|rules|help|play|draw|pass|uno|catch"
+                                 "|challenge|colour|swap|stats|top>"),
+    ("ru", "usage.action", {"command": "stats [player]"}, "Использование: /uno stats [player]"),
+    ("sk", "error.table_full", {"table": "t2"}, "Stôl t2 je plný."),
+    ("ru", "status", {"player": "Алекс", "card": "R7", "colour": "Красный", "direction": "↻", "counts": "7"},
+     "Ход: Алекс | Сверху: R7 | Цвет: Красный | ↻ | 7"),
+    ("ru", "turn.warning", {"count": 10}, "Сходите в течение 10 с, иначе за вас сыграет бот."),
+    ("sk", "round.next", {"count": 5}, "Ďalšie kolo začne o 5 s."),
+    ("en", "event.false_catch", {"player": "A", "target": "B", "count": 2},
+     "A tried to catch B, who was safe, and draws 2."),
+    ("sk", "refusal.answer_first", {}, "karta „potiahni si“ čaká na odpoveď"),
+    ("ru", "side.dark", {}, "тёмную"),
+    ("en", "button.slap", {}, "Slap!"),
+])
+def test_moved_lines_keep_their_text(code, key, args, expected):
+    assert say(code, key, **args) == expected

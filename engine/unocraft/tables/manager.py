@@ -212,7 +212,7 @@ class Tables:
         for line in lines:
             self._send(player, line)
 
-    def _usage(self, player: str, key: str = "usage", **args) -> None:
+    def _usage(self, player: str, key: str = "usage.commands", **args) -> None:
         self._send(player, [{"text": say(self.lang(player), key, **args), "colour": "yellow"}])
 
     def _start(self, player: str, rest: list[str], pos, now: float) -> None:
