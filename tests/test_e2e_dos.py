@@ -5,14 +5,13 @@ are refused with a message and change nothing; clicking a match button takes the
 inventory and the centre card out of the row, and the saved table state is the replay's."""
 
 import json
-import sqlite3
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import DevServer, require_prerequisites, run_node  # noqa: E402
+from harness import TWO_HUMANS, DevServer, require_prerequisites, run_node, saved_table  # noqa: E402
 
 from unocraft.rules.actions import Action  # noqa: E402
 from unocraft.rules.cards import Card  # noqa: E402
@@ -57,21 +56,16 @@ SEED = choose_seed()
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     require_prerequisites()
-    s = DevServer(tmp_path_factory.mktemp("e2e-dos"), {
-        "bots": {"fill_to": 0},            # two humans, no bots: nothing moves but the clients
-        "timers": {"lobby": 3, "turn": 300, "turn_warning": 10, "rejoin": 300}},
-        env={SEED_ENV: str(SEED)})
+    s = DevServer(tmp_path_factory.mktemp("e2e-dos"), TWO_HUMANS, env={SEED_ENV: str(SEED)})
     s.start()
     yield s
     s.stop()
 
 
 def saved_game(database: Path) -> DosGame:
-    with sqlite3.connect(database) as db:
-        rows = [json.loads(r[0]) for r in db.execute("SELECT data FROM tables")]
-    assert len(rows) == 1, rows
-    assert rows[0]["preset"] == "dos" and rows[0]["seed"] == SEED
-    return DosGame.from_json(rows[0]["game"])
+    row = saved_table(database)
+    assert row["preset"] == "dos" and row["seed"] == SEED
+    return DosGame.from_json(row["game"])
 
 
 def centre_text(view: dict) -> str:

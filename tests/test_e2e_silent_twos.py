@@ -5,14 +5,13 @@ nothing; after the 2 the other player types a chat message and draws 2 cards (in
 and in the engine's saved state); chat after the broken silence costs nothing."""
 
 import json
-import sqlite3
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import DevServer, require_prerequisites, run_node  # noqa: E402
+from harness import TWO_HUMANS, DevServer, require_prerequisites, run_node, saved_table  # noqa: E402
 
 from unocraft.rules.actions import Action  # noqa: E402
 from unocraft.rules.game import Game  # noqa: E402
@@ -53,21 +52,16 @@ SEED = choose_seed()
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     require_prerequisites()
-    s = DevServer(tmp_path_factory.mktemp("e2e-silent"), {
-        "bots": {"fill_to": 0},            # two humans, no bots: nothing moves but the clients
-        "timers": {"lobby": 3, "turn": 300, "turn_warning": 10, "rejoin": 300}},
-        env={SEED_ENV: str(SEED)})
+    s = DevServer(tmp_path_factory.mktemp("e2e-silent"), TWO_HUMANS, env={SEED_ENV: str(SEED)})
     s.start()
     yield s
     s.stop()
 
 
 def saved_game(database: Path) -> Game:
-    with sqlite3.connect(database) as db:
-        rows = [json.loads(r[0]) for r in db.execute("SELECT data FROM tables")]
-    assert len(rows) == 1, rows
-    assert rows[0]["seed"] == SEED and rows[0]["overrides"] == {"silent_twos": "twos"}
-    return Game.from_json(rows[0]["game"])
+    row = saved_table(database)
+    assert row["seed"] == SEED and row["overrides"] == {"silent_twos": "twos"}
+    return Game.from_json(row["game"])
 
 
 def test_a_chat_message_after_a_two_costs_two_cards(server):

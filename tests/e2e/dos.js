@@ -4,22 +4,13 @@
 // the card leaves her inventory and the centre card leaves the row.
 // argv: port illegalCommand (e.g. "play R5 on Y4")
 'use strict'
-const { Player, main, result, sleep } = require('./lib')
+const { Player, main, result, until } = require('./lib')
 
 const MATCH = /^\/uno play (\S+) on (\S+) #t\d+$/     // a single-card match button
 const REFUSED = /^Not now|not your turn|cannot/i
 
 function tags (p) { return p.cards().map(c => c.tag.slice(5)).sort() }
 
-async function until (what, fn, timeoutMs = 10000) {
-  const end = Date.now() + timeoutMs
-  while (Date.now() < end) {
-    const v = fn()
-    if (v) return v
-    await sleep(25)
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 // The newest prompt (after message index `from`) whose buttons satisfy `want`, with the
 // centre row line sent just before it.

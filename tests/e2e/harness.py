@@ -12,6 +12,7 @@ import json
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -32,6 +33,19 @@ BASE_CONFIG = {
     "timers": {"lobby": 1, "turn": 60, "turn_warning": 10, "rejoin": 120, "bot_think": 0.05,
                "catch_window": 0.5, "next_round": 0.5},
 }
+
+
+#: Two human clients and nothing else moving: no bots, and timers too long to fire.
+TWO_HUMANS = {"bots": {"fill_to": 0},
+              "timers": {"lobby": 3, "turn": 300, "turn_warning": 10, "rejoin": 300}}
+
+
+def saved_table(database: Path) -> dict:
+    """The row of the one table the engine saved to its SQLite file."""
+    with sqlite3.connect(database) as db:
+        rows = [json.loads(r[0]) for r in db.execute("SELECT data FROM tables")]
+    assert len(rows) == 1, rows
+    return rows[0]
 
 
 def require_prerequisites() -> None:

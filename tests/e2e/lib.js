@@ -11,6 +11,18 @@ const OFFHAND = 45
 
 function sleep (ms) { return new Promise(resolve => setTimeout(resolve, ms)) }
 
+// Polls `fn` until it returns something truthy; fails after `timeoutMs` naming `what`
+// (and `detail()`, when given, to show the state the wait ended in).
+async function until (what, fn, timeoutMs = 10000, detail = null) {
+  const end = Date.now() + timeoutMs
+  while (Date.now() < end) {
+    const v = fn()
+    if (v) return v
+    await sleep(25)
+  }
+  throw new Error(`timed out waiting for ${what}` + (detail ? '; ' + detail() : ''))
+}
+
 function log (...args) { if (process.env.E2E_VERBOSE) console.error(...args) }
 
 // Every click command in a chat component (any wire form: clickEvent/click_event, value/command).
@@ -284,4 +296,4 @@ async function main (fn) {
   }
 }
 
-module.exports = { Player, playUntil, result, main, sleep, clickCommands, plain, HOTBAR, OFFHAND }
+module.exports = { Player, playUntil, result, main, sleep, until, clickCommands, plain, HOTBAR, OFFHAND }

@@ -2,7 +2,7 @@
 // their real card counts and the turn marker; the counts follow a play; /uno leave takes it down.
 // argv: port
 'use strict'
-const { Player, main, result, sleep, plain } = require('./lib')
+const { Player, main, result, sleep, until, plain } = require('./lib')
 
 const strip = s => String(s).replace(/§./g, '')
 
@@ -59,14 +59,8 @@ function countOf (sidebar, name) {
   return null
 }
 
-async function waitFor (what, test, timeoutMs = 10000) {
-  const end = Date.now() + timeoutMs
-  while (Date.now() < end) {
-    const v = test()
-    if (v) return v
-    await sleep(25)
-  }
-  throw new Error(`timed out waiting for ${what}; sidebars now: ` + JSON.stringify(
+function waitFor (what, test, timeoutMs = 10000) {
+  return until(what, test, timeoutMs, () => 'sidebars now: ' + JSON.stringify(
     Object.fromEntries(seen.map(p => [p.name, { sidebar: sidebarOf(p), cards: p.cards().length, events: p.sbEvents, last: p.messages.slice(-4).map(m => m.text + ' ' + m.commands.join(',')) }]))))
 }
 

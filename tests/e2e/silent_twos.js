@@ -5,19 +5,10 @@
 // draws 2 cards; further chat (the silence is broken) costs nothing.
 // argv: port
 'use strict'
-const { Player, main, result, sleep } = require('./lib')
+const { Player, main, result, until } = require('./lib')
 
 const TWO = /^\/uno play ([RYGB]2) #t\d+$/
 
-async function until (what, fn, timeoutMs = 10000) {
-  const end = Date.now() + timeoutMs
-  while (Date.now() < end) {
-    const v = fn()
-    if (v) return v
-    await sleep(25)
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 // Types a chat message and waits for the server's echo of it: by then the server has handed the
 // chat event to the engine's queue.
