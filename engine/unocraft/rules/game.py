@@ -389,10 +389,10 @@ class Game:
     def _close_windows(self, seat: int, played: bool) -> None:
         """`seat` begins its turn (`played` a card, or drew, accepted or challenged a
         draw card): earlier slap windows close (§10), and catch windows as
-        `catch_window` says (§7); with last_card they stay open while the player
+        `catch_until` says (§7); with last_card they stay open while the player
         who missed the call holds the card."""
         if self.catchable:
-            window = self.opts.catch_window
+            window = self.opts.catch_until
             if window == "next_turn" or (window == "next_play" and played):
                 self.catchable.clear()
         if self.slap and seat != self.slap["caller"]:

@@ -26,7 +26,7 @@ class Options:
     #: §7, how long a missed UNO can be caught: until the next player plays or draws
     #: (next_turn: 000-ru), until the next card is played (next_play: 002, 000-en),
     #: until the player lays the last card (last_card: 003).
-    catch_window: str = "next_turn"
+    catch_until: str = "next_turn"
     false_catch_penalty: int = 0          # §16.9
     scoring: str = "standard"             # standard | alternative | ru_loser | elimination | lazy (§8)
     target: int = 500
@@ -126,7 +126,7 @@ class Options:
 CHOICES = {
     "edition": ("classic", "minecraft", "flip", "dos"),
     "start_card": ("official", "number_only", "no_wilds"),
-    "catch_window": ("next_turn", "next_play", "last_card"),
+    "catch_until": ("next_turn", "next_play", "last_card"),
     "dos_add_after_draw": ("may", "must"),
     "flip_start_card": ("redraw", "flip"),
     "draw": ("one_then_play", "until_playable"),
