@@ -157,9 +157,11 @@ def test_a_whole_match_through_the_manager_is_recorded_for_the_human_only(tmp_pa
     assert tree["stats"] == ["ann"] and tree["top"] == ["wins", "points", "rate"]
 
 
-def test_a_single_round_table_plays_one_round_matches_and_a_leaver_is_not_recorded(tmp_path):
+@pytest.mark.parametrize("scoring", ["standard", "alternative"])
+def test_a_single_round_table_plays_one_round_matches_and_a_leaver_is_not_recorded(tmp_path, scoring):
     db = tmp_path / "tables.sqlite"
-    tables = Tables(parse({**CONFIG, "bots": {"fill_to": 2, "kind": "basic"}}), TableStore(db))
+    game = {**CONFIG["game"], "options": {"scoring": scoring}}
+    tables = Tables(parse({**CONFIG, "game": game, "bots": {"fill_to": 2, "kind": "basic"}}), TableStore(db))
     tables.attach({"online": [], "vault": []}, 0)
     for name in ("ann", "bob"):
         tables.handle({"type": "join", "player": name, "locale": "en_us"}, 0)
@@ -186,7 +188,10 @@ def test_a_single_round_table_plays_one_round_matches_and_a_leaver_is_not_record
     for name in ("ann", "bob"):
         assert got[name]["rounds_played"] == got[name]["matches_played"] == 1
         assert got[name]["matches_won"] == got[name]["rounds_won"] == int(name == winner)
-    assert got[winner]["points"] > 0 and got["ann" if winner == "bob" else "bob"]["points"] == 0
+    if scoring == "standard":     # points won: the winner's
+        assert got[winner]["points"] > 0 and got["ann" if winner == "bob" else "bob"]["points"] == 0
+    else:                         # penalty points (your own hand) are not points won
+        assert got["ann"]["points"] == got["bob"]["points"] == 0
 
 
 def test_bad_stats_and_top_arguments_answer_clearly_and_change_nothing(tmp_path):

@@ -751,7 +751,8 @@ class Tables:
             elif ev.type == "caught":
                 t.count(d["target"], "caught")
             elif ev.type == "round_over":
-                points = d.get("points") or {}
+                # points won; the points of a scoring where they count against you are not that
+                points = (d.get("points") or {}) if t.game.opts.scoring in ("standard", "lazy") else {}
                 for seat in t.humans():
                     mine = t.tally.get(seat.name, {})
                     self._add_stats(seat.name, rounds_played=1, rounds_won=int(d.get("winner") == seat.name),

@@ -1,7 +1,7 @@
 """Player statistics in SQLite, beside the tables (the same database file as `TableStore`).
 
 One row per player (the name in lower case is the key; the UUID is kept when the plugin sends one):
-matches played and won, rounds played and won, points scored by the table's scoring, UNO calls,
+matches played and won, rounds played and won, points won (at tables whose scoring awards points; penalty points of the other scorings are not counted), UNO calls,
 times caught without UNO, cards played. Bots are never recorded. The tables layer adds up a round
 in memory and hands the deltas over at the end of each round and match; they are written with the
 tables' own batched save, after the op batch is on its way (never on the path of a click).
