@@ -62,3 +62,15 @@ def test_five_swap_offers_a_button_per_card_to_give():
     lines = render.turn_lines(view(), "en", 5, legal)
     commands = [c["click"]["command"] for line in lines for c in line if "click" in c]
     assert "/uno give R1 #t5" in commands and "/uno give G3 #t5" in commands
+
+
+def test_flip_plays_name_both_faces_but_the_hand_shows_the_side_up():
+    """Flip actions name a card by both faces ("RS/O4"); the hand, the items' tags and the chat
+    clicks use the face up: those cards glow and are clickable, on either side."""
+    legal = [Action.parse("ann", "play RS/O4"), Action.parse("ann", "play W/PE"), Action.parse("ann", "draw")]
+    for side, hand, playable in (("light", ["RS", "W", "G3"], {"RS", "W"}), ("dark", ["O4", "PE", "T3"], {"O4", "PE"})):
+        v = dict(view(hand), side=side)
+        slots = render.hand_slots(v, "en", 0, legal)
+        assert {slots[i]["tag"][5:] for i in range(3) if slots[i]["glow"]} == playable, side
+        clicks = [c["click"]["command"] for c in render.turn_lines(v, "en", 4, legal)[0] if c.get("click")]
+        assert clicks == [f"/uno play {code} #t4" for code in hand if code in playable], side

@@ -428,7 +428,8 @@ class Tables:
             if r.code == "wild_needs_colour":
                 legal = t.legal(player)
                 code = text.split()[1] if len(text.split()) > 1 else ""
-                self._send(player, render.wild_colour_line(code, self.lang(player), t.token, legal))
+                self._send(player, render.wild_colour_line(code, self.lang(player), t.token, legal,
+                                                           t.view(player).get("side", "light")))
             else:
                 self._refused(player, r.code)
             if r.events:
@@ -463,11 +464,12 @@ class Tables:
         view = t.view(player)
         if code not in (view.get("hand") or []):
             return self._error(player, "error.wrong_card_item")
-        face = render.face_of(code, view.get("side", "light"))[0]
+        side = view.get("side", "light")
+        face = render.face_of(code, side)[0]
         legal = t.legal(player)
         if face.is_wild and any(a.colour for a in legal if a.verb in ("play", "jump") and a.cards
-                                and render.playable_codes([a]) == {code}):
-            return self._send(player, render.wild_colour_line(code, self.lang(player), t.token, legal))
+                                and render.playable_codes([a], side) == {code}):
+            return self._send(player, render.wild_colour_line(code, self.lang(player), t.token, legal, side))
         self._act(player, f"play {code}", None, now)
 
     def _click(self, player: str, tag: str, now: float) -> None:

@@ -31,13 +31,16 @@ def face_of(code: str, side: str) -> tuple[Card, bool]:
     return ref, side == "dark"
 
 
-def playable_codes(legal: list[Action]) -> set[str]:
-    out = set()
-    for a in legal:
-        if a.verb in ("play", "jump") and a.cards:
-            ref = a.cards[0]
-            out.add(f"{ref[0]}/{ref[1]}" if isinstance(ref, tuple) else str(ref))
-    return out
+def hand_code(ref, side: str) -> str:
+    """A legal action's card as the hand shows it: flip actions name both faces ("RS/O4"),
+    the hand (and the card items' tags) only the face up on `side`."""
+    if isinstance(ref, tuple):
+        return str(ref[1] if side == "dark" else ref[0])
+    return str(ref)
+
+
+def playable_codes(legal: list[Action], side: str = "light") -> set[str]:
+    return {hand_code(a.cards[0], side) for a in legal if a.verb in ("play", "jump") and a.cards}
 
 
 def card_component(card: Card, lang: str, bold: bool = False) -> dict:
@@ -66,7 +69,7 @@ def hand_slots(view: dict, lang: str, page: int, legal: list[Action]) -> dict[in
     inventory, the top card in the off-hand. Slots without a card map to None (emptied)."""
     hand = view.get("hand") or []
     side = view.get("side", "light")
-    playable = playable_codes(legal)
+    playable = playable_codes(legal, side)
     can_uno = any(a.verb == "uno" for a in legal)
     pages = pages_of(len(hand))
     page %= pages
@@ -127,7 +130,7 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
     verbs = {a.verb for a in legal}
     hand = view.get("hand") or []
     side = view.get("side", "light")
-    playable = playable_codes(legal)
+    playable = playable_codes(legal, side)
     if hand and ("play" in verbs or "jump" in verbs or "draw" in verbs):
         line = [chat.text(say(lang, "game.hand") + " ", "gray")]
         for n, code in enumerate(hand):
@@ -135,10 +138,7 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
             if n:
                 line.append(chat.text(" "))
             ok = code in playable
-            comp = chat.card_component(card, lang, token, playable=ok, dark=dark)
-            if ok and "/" in code:   # flip: play by the full two-sided code
-                comp = dict(comp, click={"command": chat.command("play", code, token=token)})
-            line.append(comp)
+            line.append(chat.card_component(card, lang, token, playable=ok, dark=dark))
         lines.append(line)
     buttons = chat.turn_buttons(lang, token, can_draw="draw" in verbs and "challenge" not in verbs,
                                 can_pass="pass" in verbs, can_uno="uno" in verbs)
@@ -185,13 +185,12 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
     return [line for line in lines if line]
 
 
-def wild_colour_line(code: str, lang: str, token: int, legal: list[Action]) -> list[dict]:
+def wild_colour_line(code: str, lang: str, token: int, legal: list[Action], side: str = "light") -> list[dict]:
     """"Choose a colour: [Red] …" for a wild the player right-clicked; each button plays it."""
     colours = []
     for a in legal:
         if a.verb in ("play", "jump") and a.cards and a.colour:
-            ref = a.cards[0]
-            if (f"{ref[0]}/{ref[1]}" if isinstance(ref, tuple) else str(ref)) == code and a.colour not in colours:
+            if hand_code(a.cards[0], side) == code and a.colour not in colours:
                 colours.append(a.colour)
     line = [chat.text(say(lang, "game.choose_colour") + " ", "gray")]
     for n, colour in enumerate(colours):
