@@ -35,8 +35,8 @@ def deal(seed: int) -> Game:
 def playable_flip(game: Game) -> str | None:
     """The light face of a Flip card ann may play right away ("RF")."""
     for a in game.legal_actions("ann"):
-        if a.verb == "play" and len(a.cards) == 1 and a.colour is None and a.cards[0][0].rank == "F":
-            return str(a.cards[0][0])
+        if a.verb == "play" and len(a.cards) == 1 and a.colour is None and a.cards[0].rank == "F":
+            return str(a.cards[0])
     return None
 
 
@@ -114,7 +114,7 @@ def test_a_flip_card_turns_the_table_to_the_dark_side_for_both_clients(server):
     assert "UNO Flip" in r["started"], r["started"]
     # ann's prompt: a click for every legal play, by the code her hand shows (the light face)
     shown = {untokened(c) for c in r["buttons"] if c.startswith("/uno play ")}
-    assert shown == {f"/uno play {a.cards[0][0]}" for a in legal if a.verb == "play"}, r["buttons"]
+    assert shown == {f"/uno play {a.cards[0]}" for a in legal if a.verb == "play"}, r["buttons"]
     assert f"/uno play {flip}" in shown
     # the light side, as dealt
     check_shows(r["annBefore"], before["ann"], ids, "ann before")
@@ -138,7 +138,7 @@ def test_a_flip_card_turns_the_table_to_the_dark_side_for_both_clients(server):
     assert r["annAfter"]["top"] == r["bobAfter"]["top"]
     # bob's turn now, with his dark hand's legal plays
     shown = {untokened(c) for c in r["bobButtons"] if c.startswith("/uno play ")}
-    assert shown == {f"/uno play {a.cards[0][1]}" for a in game.legal_actions("bob") if a.verb == "play"}, r["bobButtons"]
+    assert shown == {f"/uno play {a.cards[0]}" for a in game.legal_actions("bob") if a.verb == "play"}, r["bobButtons"]
 
     # the engine's saved state is exactly the replay's
     row = saved_table(server.database)

@@ -105,6 +105,24 @@ def hidden_card_swap(game, viewer: int, rng: random.Random):
     return None
 
 
+def own_hidden_face_swap(game, viewer: int, rng: random.Random):
+    """Flip: a copy where one card of `viewer`'s own hand is exchanged with a draw-pile
+    card showing the same face in play but another hidden face (the holder cannot
+    see the other side of their own cards, §11)."""
+    hand = game.hands[viewer]
+    if not game.edition.double_sided or not hand or not game.draw_pile:
+        return None
+    side, back = game.side, 1 - game.side
+    for i in rng.sample(range(len(hand)), len(hand)):
+        for j in range(len(game.draw_pile)):
+            a, b = hand[i], game.draw_pile[j]
+            if game.faces[side][a] is game.faces[side][b] and game.faces[back][a] is not game.faces[back][b]:
+                copy = game.copy()
+                copy.hands[viewer][i], copy.draw_pile[j] = b, a
+                return copy
+    return None
+
+
 def public_view(game, name):
     v = game.view(name, legal=False)
     return json.dumps(v, sort_keys=True)
@@ -279,6 +297,10 @@ def test_views_never_leak_a_hidden_card(table, seed, steps):
         other = hidden_card_swap(game, viewer, rng)
         if other is not None:
             assert public_view(other, names[viewer]) == public_view(game, names[viewer])
+        other = own_hidden_face_swap(game, viewer, rng)
+        if other is not None:   # what you may do is part of your view: no hidden face in it either
+            assert json.dumps(other.view(names[viewer]), sort_keys=True) == \
+                json.dumps(game.view(names[viewer]), sort_keys=True)
     # a spectator sees no hand at all
     assert game.view(None)["hand"] is None
 

@@ -28,7 +28,8 @@ from .errors import ConfigError
 VERBS = ("play", "jump", "draw", "pass", "challenge", "uno", "dos", "catch", "swap", "give",
          "colour", "slap", "talk", "add", "end")
 
-#: A card named in an action: one face, or both faces of a flip card (light, dark).
+#: A card named in an action: its face in play (what legal actions use), or both faces
+#: of a flip card (light, dark), as scenario files may name it.
 CardRef = Card | tuple[Card, Card]
 
 

@@ -289,23 +289,22 @@ class Game:
 
     def _find(self, seat: int, ref: CardRef, exclude: tuple = ()) -> int:
         """The id of a card in the hand named by one face (face in play) or both faces."""
-        if isinstance(ref, tuple):
-            light, dark = self.faces
-            for c in self.hands[seat]:
-                if light[c] is ref[0] and dark[c] is ref[1] and c not in exclude:
-                    return c
-        else:
-            faces = self.faces[self.side]
-            for c in self.hands[seat]:
-                if faces[c] is ref and c not in exclude:
-                    return c
+        for c in self.hands[seat]:
+            if c not in exclude and self._names(ref, c):
+                return c
         raise Refused("not_in_hand", f"{ref} is not in {self.names[seat]}'s hand")
 
+    def _names(self, ref: CardRef, card: int) -> bool:
+        """`ref` names `card`: its face in play, or (scenario notation, flip) both its faces."""
+        if isinstance(ref, tuple):
+            return self.faces[0][card] is ref[0] and self.faces[1][card] is ref[1]
+        return self.faces[self.side][card] is ref
+
     def ref(self, card: int) -> CardRef:
-        """How actions name a card: one face, or both faces in flip."""
-        if self.edition.double_sided:
-            return (self.faces[0][card], self.faces[1][card])
-        return self.faces[0][card]
+        """How actions name a card: its face in play. In flip its holder does not see
+        the other face (§11), so the legal actions never name it; which of two cards
+        with the same face in play is meant is the game's choice."""
+        return self.faces[self.side][card]
 
     # --------------------------------------------------------------- drawing
     def _reshuffle(self) -> bool:
@@ -517,7 +516,7 @@ class Game:
         first = self._find(seat, refs[0])
         pending = self.pending
         if (pending is not None and pending["kind"] == "drawn" and seat == self.turn
-                and self.ref(pending["card"]) == self.ref(first)):
+                and self._names(refs[0], pending["card"])):
             first = pending["card"]      # identical copies: the one just drawn is meant
         cards = [first]
         if len(refs) == 2:

@@ -120,28 +120,26 @@ def turn_actions(game: "Game", seat: int) -> list[Action]:
     top = faces[game.discard[-1]]
     top_rank = top.rank if top.colour is not None else None
     holds_colour = not opts.bluffing and any(faces[c].colour == colour for c in hand)
-    flip = game.edition.double_sided
     out: list[Action] = []
     seen = set()
     playable = False
     pending = game.pending
     drawn = pending is not None
     for c in ([pending["card"]] if drawn else hand):
-        f = faces[c]
-        ref = (game.faces[0][c], game.faces[1][c]) if flip else f
-        if ref in seen:
+        f = faces[c]             # the face in play names the card (Game.ref)
+        if f in seen:
             continue
-        seen.add(ref)
+        seen.add(f)
         if f.colour is None:
             if f.rank in RESTRICTED_WILDS and holds_colour:
                 continue
         elif not (f.colour == colour or f.rank == top_rank):
             continue
         playable = True
-        actions = cache.get(ref)
+        actions = cache.get(f)
         if actions is None:
             colours = (None,) if f.colour is not None or opts.colour_rotation else game.side_colours
-            actions = cache[ref] = _play_actions(name, ref, colours)
+            actions = cache[f] = _play_actions(name, f, colours)
         out += actions
     if drawn:
         if not opts.forced_play:

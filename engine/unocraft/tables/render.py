@@ -32,8 +32,9 @@ def face_of(code: str, side: str) -> tuple[Card, bool]:
 
 
 def hand_code(ref, side: str) -> str:
-    """A legal action's card as the hand shows it: flip actions name both faces ("RS/O4"),
-    the hand (and the card items' tags) only the face up on `side`."""
+    """A legal action's card as the hand shows it: the face up on `side` (the rules name a
+    card by that face; a card named by both faces, "RS/O4", as scenario files may, shows
+    the one up)."""
     if isinstance(ref, tuple):
         return str(ref[1] if side == "dark" else ref[0])
     return str(ref)
