@@ -4,13 +4,10 @@
 // the card leaves her inventory and the centre card leaves the row.
 // argv: port illegalCommand (e.g. "play R5 on Y4")
 'use strict'
-const { Player, main, result, until } = require('./lib')
+const { main, result, until, tags, twoAtATable } = require('./lib')
 
 const MATCH = /^\/uno play (\S+) on (\S+) #t\d+$/     // a single-card match button
 const REFUSED = /^Not now|not your turn|cannot/i
-
-function tags (p) { return p.cards().map(c => c.tag.slice(5)).sort() }
-
 
 // The newest prompt (after message index `from`) whose buttons satisfy `want`, with the
 // centre row line sent just before it.
@@ -26,14 +23,7 @@ function dosPrompt (p, from, want) {
 main(async () => {
   const port = Number(process.argv[2])
   const illegal = process.argv[3]
-  const ann = await Player.join('ann', port)
-  const bob = await Player.join('bob', port)
-  ann.chat('/uno start dos')
-  await ann.waitMessage(/opened UNO table/, 10000)
-  bob.chat('/uno join')
-  const started = (await ann.waitMessage(/has started/, 20000)).text
-  await ann.waitDealt()
-  await bob.waitDealt()
+  const { ann, bob, started } = await twoAtATable(port, 'dos')
 
   // 1. ann's turn: the centre row and the match buttons
   const first = await until('ann\'s DOS prompt', () =>

@@ -5,19 +5,11 @@
 // map pixels the server sent for those ids.
 // argv: port flipCode (the Flip card's light face, e.g. "RF")
 'use strict'
-const { Player, main, result, until, OFFHAND } = require('./lib')
+const { main, result, until, OFFHAND, sync, twoAtATable } = require('./lib')
 
 function mapIdOf (item) {
   const c = (item && item.components || []).find(x => x.type === 'map_id')
   return c ? c.data : null
-}
-
-// `/uno rules` and its answer: the engine has handled everything this player sent before, and
-// every op of the earlier batches has reached this client (one applier thread, in order).
-async function sync (p) {
-  const from = p.mark()
-  p.chat('/uno rules')
-  return (await p.waitMessage(/^Rules at table/, 10000, from)).text
 }
 
 // What a client shows: its card items sorted by tag, the top card, and the pixels of their maps.
@@ -36,14 +28,7 @@ function snapshot (p) {
 main(async () => {
   const port = Number(process.argv[2])
   const flip = process.argv[3]
-  const ann = await Player.join('ann', port)
-  const bob = await Player.join('bob', port)
-  ann.chat('/uno start flip')
-  await ann.waitMessage(/opened UNO table/, 10000)
-  bob.chat('/uno join')
-  const started = (await ann.waitMessage(/has started/, 20000)).text
-  await ann.waitDealt()
-  await bob.waitDealt()
+  const { ann, bob, started } = await twoAtATable(port, 'flip')
 
   // 1. ann's first turn: the prompt (its [Draw] button comes with the hand line), and the light
   // side as both clients show it

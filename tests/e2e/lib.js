@@ -23,6 +23,31 @@ async function until (what, fn, timeoutMs = 10000, detail = null) {
   throw new Error(`timed out waiting for ${what}` + (detail ? '; ' + detail() : ''))
 }
 
+// `/uno rules` and its answer: the engine has handled everything this player sent before, and
+// every op of the earlier batches has reached this client (one applier thread, in order).
+async function sync (p) {
+  const from = p.mark()
+  p.chat('/uno rules')
+  return (await p.waitMessage(/^Rules at table/, 10000, from)).text
+}
+
+// The engine tags of a player's card items, sorted.
+function tags (p) { return p.cards().map(c => c.tag.slice(5)).sort() }
+
+// ann opens a table with `/uno start <args>`, bob joins, and both wait for their dealt cards.
+// Returns both players and the "has started" line ann saw.
+async function twoAtATable (port, args = '') {
+  const ann = await Player.join('ann', port)
+  const bob = await Player.join('bob', port)
+  ann.chat(('/uno start ' + args).trim())
+  await ann.waitMessage(/opened UNO table/, 10000)
+  bob.chat('/uno join')
+  const started = (await ann.waitMessage(/has started/, 20000)).text
+  await ann.waitDealt()
+  await bob.waitDealt()
+  return { ann, bob, started }
+}
+
 function log (...args) { if (process.env.E2E_VERBOSE) console.error(...args) }
 
 // Every click command in a chat component (any wire form: clickEvent/click_event, value/command).
@@ -296,4 +321,4 @@ async function main (fn) {
   }
 }
 
-module.exports = { Player, playUntil, result, main, sleep, until, clickCommands, plain, HOTBAR, OFFHAND }
+module.exports = { Player, playUntil, result, main, sleep, until, sync, tags, twoAtATable, clickCommands, plain, HOTBAR, OFFHAND }

@@ -4,28 +4,11 @@
 // get the Creeper line and ann draws 3 more cards into her inventory.
 // argv: port
 'use strict'
-const { Player, main, result, until } = require('./lib')
-
-// `/uno rules` and its answer: the engine has handled everything this player sent before, and
-// every op of the earlier batches has reached this client (one applier thread, in order).
-async function sync (p) {
-  const from = p.mark()
-  p.chat('/uno rules')
-  return (await p.waitMessage(/^Rules at table/, 10000, from)).text
-}
-
-function tags (p) { return p.cards().map(c => c.tag.slice(5)).sort() }
+const { main, result, until, sync, tags, twoAtATable } = require('./lib')
 
 main(async () => {
   const port = Number(process.argv[2])
-  const ann = await Player.join('ann', port)
-  const bob = await Player.join('bob', port)
-  ann.chat('/uno start minecraft')
-  await ann.waitMessage(/opened UNO table/, 10000)
-  bob.chat('/uno join')
-  const started = (await ann.waitMessage(/has started/, 20000)).text
-  await ann.waitDealt()
-  await bob.waitDealt()
+  const { ann, bob, started } = await twoAtATable(port, 'minecraft')
 
   // 1. ann's first turn: the [Draw] button of her prompt
   const prompt = await until('ann\'s turn prompt', () => {

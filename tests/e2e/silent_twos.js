@@ -5,10 +5,9 @@
 // draws 2 cards; further chat (the silence is broken) costs nothing.
 // argv: port
 'use strict'
-const { Player, main, result, until } = require('./lib')
+const { main, result, until, sync, twoAtATable } = require('./lib')
 
 const TWO = /^\/uno play ([RYGB]2) #t\d+$/
-
 
 // Types a chat message and waits for the server's echo of it: by then the server has handed the
 // chat event to the engine's queue.
@@ -18,22 +17,9 @@ async function say (p, text) {
   await p.waitMessage(new RegExp(text), 10000, from)
 }
 
-// `/uno rules` and its answer: the engine has handled everything this player sent before.
-async function sync (p) {
-  const from = p.mark()
-  p.chat('/uno rules')
-  return (await p.waitMessage(/^Rules at table/, 10000, from)).text
-}
-
 main(async () => {
   const port = Number(process.argv[2])
-  const ann = await Player.join('ann', port)
-  const bob = await Player.join('bob', port)
-  ann.chat('/uno start official silent_twos=twos')
-  await ann.waitMessage(/opened UNO table/, 10000)
-  bob.chat('/uno join')
-  await ann.waitDealt()
-  await bob.waitDealt()
+  const { ann, bob } = await twoAtATable(port, 'official silent_twos=twos')
 
   // who plays first holds a playable 2 (the seed sees to it)
   const [actor, twoCmd] = await until('a prompt with a playable 2', () => {

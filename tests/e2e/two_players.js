@@ -2,7 +2,7 @@
 // click is refused; one client catches the other's missed UNO and the penalty cards arrive.
 // argv: port
 'use strict'
-const { Player, playUntil, main, result, sleep } = require('./lib')
+const { playUntil, main, result, sleep, twoAtATable } = require('./lib')
 
 async function prompted (p) {
   const pr = p.latestPrompt()
@@ -23,13 +23,7 @@ async function drawPrompt (p) {
 
 main(async () => {
   const port = Number(process.argv[2])
-  const ann = await Player.join('ann', port)
-  const bob = await Player.join('bob', port)
-  ann.chat('/uno start')
-  await ann.waitMessage(/opened UNO table/, 10000)
-  bob.chat('/uno join')
-  await ann.waitDealt()
-  await bob.waitDealt()
+  const { ann, bob } = await twoAtATable(port)
 
   // who is to play? (the other one holds cards but has no prompt)
   let actor = null
