@@ -11,14 +11,13 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import TWO_HUMANS, DevServer, require_prerequisites, run_node, saved_table  # noqa: E402
+from harness import run_node, saved_table, two_humans_server  # noqa: E402
 
 from unocraft.rules.actions import Action  # noqa: E402
 from unocraft.rules.cards import Card  # noqa: E402
 from unocraft.rules.dos import DosGame  # noqa: E402
 from unocraft.rules.options import Options  # noqa: E402
 from unocraft.simulate import actor, new_game  # noqa: E402
-from unocraft.tables.manager import SEED_ENV  # noqa: E402
 
 PLAYERS = ["ann", "bob"]          # seat order: ann opens the table, bob joins it
 
@@ -55,11 +54,7 @@ SEED = choose_seed()
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    require_prerequisites()
-    s = DevServer(tmp_path_factory.mktemp("e2e-dos"), TWO_HUMANS, env={SEED_ENV: str(SEED)})
-    s.start()
-    yield s
-    s.stop()
+    yield from two_humans_server(tmp_path_factory, "e2e-dos", SEED)
 
 
 def saved_game(database: Path) -> DosGame:

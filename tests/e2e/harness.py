@@ -40,6 +40,19 @@ TWO_HUMANS = {"bots": {"fill_to": 0},
               "timers": {"lobby": 3, "turn": 300, "turn_warning": 10, "rejoin": 300}}
 
 
+def two_humans_server(tmp_path_factory, name: str, seed: int):
+    """A module fixture's body: a started dev server for two human clients (`TWO_HUMANS`)
+    whose tables deal from `seed`, stopped after the module's tests."""
+    from unocraft.tables.manager import SEED_ENV
+    require_prerequisites()
+    server = DevServer(tmp_path_factory.mktemp(name), TWO_HUMANS, env={SEED_ENV: str(seed)})
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 def saved_table(database: Path) -> dict:
     """The row of the one table the engine saved to its SQLite file."""
     with sqlite3.connect(database) as db:
