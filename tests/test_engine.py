@@ -108,3 +108,25 @@ def test_mistake_penalty_draws_and_still_refuses():
         game.play(Action.parse("ann", "play G1"))
     assert err.value.code == "illegal_card"
     assert len(game.hands[0]) == 4 and game.turn_player == "ann"
+
+
+def test_ru_challenge_of_a_double_wild_draw_four_reshuffled_away():
+    """ru challenge: a guilty +4 goes back to the offender's hand (§5) — unless it is no
+    longer in the discard pile: played as a double (play_doubles: together) it lay under the
+    second +4, and the draw of a catch reshuffled it into the draw pile. Found by a stress run."""
+    sc = parse({"players": ["ann", "bob", "cid"], "dealer": "cid",
+                "rules": {"challenge": "ru", "play_doubles": "together"},
+                "hands": {"ann": ["W+4", "W+4", "B1"], "bob": ["G1", "G2"], "cid": ["Y1", "Y2"]},
+                "start": "B5"})
+    game = build_game(sc)
+    total = game.total_cards()
+    game.play(Action.parse("ann", "play W+4 W+4 red"))          # guilty: ann holds blue
+    game.discard = game.draw_pile + game.discard                 # the draw pile runs dry
+    game.draw_pile = []
+    game.play(Action.parse("cid", "catch ann"))                  # ann draws 2: a reshuffle
+    challenged = game.pending["card"]
+    assert challenged not in game.discard
+    events = game.play(Action.parse("bob", "challenge"))
+    assert [e.type for e in events if e.type == "card_returned"] == []
+    assert len(game.hands[0]) == 1 + 2 + 4                      # ru: draws 4 (the second +4 only joined the pile)
+    assert game.total_cards() == total and game.turn_player == "bob"

@@ -860,7 +860,9 @@ class Game:
     def _check_pass(self, seat: int, action: Action):
         p = self.pending
         if p is not None and p["kind"] == "drawn" and seat == self.turn:
-            if self.opts.forced_play:
+            # (it may have stopped being playable: a penalty drawn meanwhile can bring
+            # the colour a restricted wild may not be played with)
+            if self.opts.forced_play and self.can_play(seat, p["card"]):
                 raise Refused("must_play", "forced play: the drawn card must be played")
             return lambda: self._begin_turn(self._next(seat))
         if p is not None and p["kind"] == "swap5" and seat == p["who"]:
@@ -897,7 +899,9 @@ class Game:
         if guilty:
             if self.opts.challenge == "ru":
                 card = p["card"]
-                if len(self.discard) > 1 or self.draw_pile:   # else the +4 must stay as the top card
+                # it goes back unless a reshuffle took it (under a second card played
+                # with it, play_doubles) or it must stay as the only card of the pile
+                if card in self.discard and (len(self.discard) > 1 or self.draw_pile):
                     self.discard.remove(card)
                     if not self.discard:   # the +4 was alone on the pile (just reshuffled)
                         self.discard.append(self.draw_pile.pop())

@@ -142,7 +142,7 @@ def turn_actions(game: "Game", seat: int) -> list[Action]:
             actions = cache[f] = _play_actions(name, f, colours)
         out += actions
     if drawn:
-        if not opts.forced_play:
+        if not (opts.forced_play and playable):
             out.append(_verb(cache, name, "pass"))
     elif not (opts.forced_play and playable):
         out.append(_verb(cache, name, "draw"))
