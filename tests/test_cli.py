@@ -119,3 +119,29 @@ def test_every_refusal_code_is_documented():
     doc = (Path(__file__).parents[1] / "docs" / "engine.md").read_text()
     for code in CODES:
         assert f"`{code}`" in doc, code
+
+
+def test_stress_plays_random_option_sets_and_reports():
+    proc = unocraft("stress", "--matches", "15", "--seed", "4")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip().endswith("15 matches over random option sets, 0 failures")
+
+
+@pytest.mark.parametrize("args", [["--matches", "0"], ["--seconds", "-1"], ["--matches", "lots"]])
+def test_stress_bad_arguments_exit_2(args):
+    proc = unocraft("stress", *args)
+    assert proc.returncode == 2 and proc.stderr
+
+
+def test_stress_reports_a_failure_with_what_reproduces_it(monkeypatch, capsys):
+    from unocraft import cli, stress
+    from unocraft.simulate import Stalled
+
+    def broken(game, bots, check=False, one_round=False):
+        raise Stalled("a card was lost")
+    monkeypatch.setattr(stress, "play_match", broken)
+    assert cli.main(["stress", "--matches", "3", "--seed", "1"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("FAIL Stalled: a card was lost") == 3
+    assert "options {" in out and "seed " in out and "bots " in out
+    assert out.strip().endswith("3 matches over random option sets, 3 failures")

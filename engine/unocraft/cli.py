@@ -1,4 +1,4 @@
-"""The `unocraft` command: scenario, sim, serve.
+"""The `unocraft` command: scenario, sim, stress, serve.
 
 Exit codes: 0 success, 1 a failed check (a scenario expectation, a self-play
 check), 2 bad input (unknown option, malformed file, bad arguments).
@@ -43,6 +43,11 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--one-round", action="store_true", help="a game is one round, not a match")
     sim.add_argument("--no-progress", action="store_true")
 
+    stress = sub.add_parser("stress", help="checked self-play over random option sets")
+    stress.add_argument("--matches", type=int, default=None, help="stop after this many matches")
+    stress.add_argument("--seconds", type=float, default=None, help="stop after this long (default 60)")
+    stress.add_argument("--seed", type=int, default=0)
+
     serve = sub.add_parser("serve", help="start the embedded Minecraft dev server with the engine attached",
                            add_help=False)
     serve.add_argument("rest", nargs=argparse.REMAINDER)
@@ -61,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
             return _scenario(args)
         if args.command == "sim":
             return _sim(args)
+        if args.command == "stress":
+            return _stress(args)
         if args.command == "serve":
             from . import serve as serve_module
             return serve_module.main(args.rest)
@@ -69,6 +76,18 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     parser.print_help()
     return 2
+
+
+def _stress(args) -> int:
+    from .stress import run
+    if (args.matches is not None and args.matches < 1) or (args.seconds is not None and args.seconds <= 0):
+        raise ConfigError("--matches and --seconds must be positive")
+    seconds = 60.0 if args.matches is None and args.seconds is None else args.seconds
+    report = run(args.matches, seconds, args.seed)
+    for failure in report.failures:
+        print(f"FAIL {failure}")
+    print(f"{report.matches} matches over random option sets, {len(report.failures)} failures")
+    return 1 if report.failures else 0
 
 
 def _scenario(args) -> int:

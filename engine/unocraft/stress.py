@@ -1,0 +1,87 @@
+"""`unocraft stress`: self-play over random option sets, checked after every action.
+
+Where `unocraft sim --check` plays one preset, this draws a new valid option set
+(contradictions are redrawn), player count, seed and bots for every match, so
+the combinations of house rules nobody thought to test get played. Any failure
+(a card created or lost, a stalled game, an exception) is printed with what
+reproduces it: the options, the players, the seed and the bots.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import traceback
+from dataclasses import dataclass, field
+
+from .bots import make_bot
+from .rules.errors import ConfigError
+from .rules.options import CHOICES, Options
+from .simulate import new_game, play_match
+
+#: the boolean options, each turned on now and then (`bluffing` is on by default: off then)
+SWITCHES = ("jump_in", "seven_o", "reverse_deflect", "five_swap", "hand_slap", "colour_rotation",
+            "plus_ten", "until_the_last", "seven_rounds", "zero_costs_50", "h2o_scoring",
+            "forced_play", "partners", "bluffing")
+
+
+@dataclass
+class Failure:
+    error: str
+    options: dict
+    players: int
+    seed: int
+    bots: list[str]
+
+    def __str__(self) -> str:
+        return (f"{self.error}\n  options {self.options}, players {self.players}, seed {self.seed}, "
+                f"bots {','.join(self.bots)}")
+
+
+@dataclass
+class Report:
+    matches: int = 0
+    failures: list[Failure] = field(default_factory=list)
+
+
+def random_options(rng: random.Random) -> Options:
+    """A valid option set: every choice and switch drawn now and then."""
+    while True:
+        values: dict = {"edition": rng.choice(CHOICES["edition"])}
+        for name in SWITCHES:
+            if rng.random() < 0.25:
+                values[name] = name != "bluffing"
+        for name, allowed in CHOICES.items():
+            if name != "edition" and rng.random() < 0.35:
+                values[name] = rng.choice(allowed)
+        for name in ("mistake_penalty", "false_catch_penalty"):
+            if rng.random() < 0.2:
+                values[name] = 2
+        values["target"] = rng.choice([50, 200])
+        try:
+            return Options.build(None, **values)
+        except ConfigError:
+            continue
+
+
+def run(matches: int | None, seconds: float | None, seed: int = 0, max_failures: int = 10) -> Report:
+    """Plays until `matches` are played or `seconds` are over (whichever is given first)."""
+    rng = random.Random(seed)
+    report = Report()
+    end = time.monotonic() + seconds if seconds is not None else None
+    while (matches is None or report.matches < matches) and (end is None or time.monotonic() < end):
+        opts = random_options(rng)
+        players = 4 if opts.partners else rng.randint(2, 4 if opts.edition == "dos" else 6)
+        game_seed = rng.randrange(10**6)
+        bots = [rng.choice(["random", "basic", "strong"]) for _ in range(players)]
+        report.matches += 1
+        try:
+            game = new_game([f"p{i}" for i in range(players)], opts, game_seed)
+            play_match(game, [make_bot(kind, game_seed + i) for i, kind in enumerate(bots)], check=True)
+        except Exception as e:   # every failure is a bug: report it, with what reproduces it
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            error = f"{type(e).__name__}: {e} (at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})"
+            report.failures.append(Failure(error, opts.changed(), players, game_seed, bots))
+            if len(report.failures) >= max_failures:
+                break
+    return report
