@@ -619,7 +619,24 @@ class Game:
         self._after_lay_bookkeeping(seat, face, self.colour)
         if not self.hands[seat]:
             p = self.pending if self.pending["kind"] == "penalty" else None
-            self._went_out(seat, face, pending_amount=p)
+            if not self._went_out(seat, face, pending_amount=p) and not self.active[seat]:
+                self._choice_of_a_player_out(seat)
+
+    def _choice_of_a_player_out(self, seat: int) -> None:
+        """until_the_last: `seat` went out with the second card of a double while the
+        first left it a choice. A player who is out swaps nothing (§16.11): the swap
+        lapses; a colour is chosen by the next player, as after a Flip."""
+        p = self.pending
+        if p is None or p.get("who") != seat:
+            return
+        nxt = self._next(seat)
+        if p["kind"] == "colour":
+            self.pending = dict(p, who=nxt)
+            self.turn = nxt
+            self._emit("choose_colour", player=self.names[nxt])
+        else:
+            self.pending = None
+            self._begin_turn(nxt)
 
     def _lay(self, seat: int, card: int, colour: str | None, guilty: bool) -> bool:
         """Put `card` from `seat`'s hand on the pile and apply it. False: the round ended."""
