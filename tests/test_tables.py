@@ -16,6 +16,18 @@ CONFIG = {"timers": {"lobby": 5, "turn": 30, "turn_warning": 10, "rejoin": 60, "
           "bots": {"fill_to": 3, "kind": "basic"}, "game": {"single_round": True}}
 
 
+def tick_until_turn(tables, table, name, now, ops=None):
+    """Ticks a second at a time (bots play) until `name` must act; returns the time then.
+    The ops sent meanwhile are added to `ops` when given, else dropped."""
+    while table.game.names[actor(table.game)] != name:
+        now += 1
+        tables.tick(now)
+        sent = tables.flush()
+        if ops is not None:
+            ops += sent
+    return now
+
+
 def make(store=None, **extra):
     cfg = parse({**CONFIG, **extra})
     t = Tables(cfg, store)
@@ -172,11 +184,7 @@ def test_an_absent_player_is_warned_then_a_bot_plays_the_turn():
     tables = make(bots={"fill_to": 2, "kind": "basic"})
     started(tables)
     table = next(iter(tables.tables.values()))
-    now = 10.0
-    while table.game.names[actor(table.game)] != "ann":
-        now += 1
-        tables.tick(now)
-        tables.flush()
+    now = tick_until_turn(tables, table, "ann", 10.0)
     start = table.turn_started
     tables.tick(start + 21)
     assert any("within 10 seconds" in t for t in texts(tables.flush(), "ann"))
@@ -246,11 +254,7 @@ def test_players_read_their_own_language(locale, word):
     tables.tick(10)
     ops = tables.flush()
     table = next(iter(tables.tables.values()))
-    now = 10.0
-    while table.game.names[actor(table.game)] != "ivan":
-        now += 1
-        tables.tick(now)
-        ops += tables.flush()
+    tick_until_turn(tables, table, "ivan", 10.0, ops)
     titles = [op for op in ops if op["op"] == "title" and op["player"] == "ivan"]
     assert titles and titles[-1]["title"]["text"].startswith(word[:3])
 
@@ -285,11 +289,7 @@ def test_the_engine_sleeps_while_a_player_thinks():
     tables = make(bots={"fill_to": 2, "kind": "basic"})
     started(tables)
     table = next(iter(tables.tables.values()))
-    now = 10.0
-    while table.game.names[actor(table.game)] != "ann":
-        now += 1
-        tables.tick(now)
-        tables.flush()
+    now = tick_until_turn(tables, table, "ann", 10.0)
     # ann's turn: nothing is due before the turn warning (or the 1 s cap), no busy polling
     assert tables.next_wakeup(now + 0.5) > 0.4
 

@@ -5,7 +5,7 @@
 // map pixels the server sent for those ids.
 // argv: port flipCode (the Flip card's light face, e.g. "RF")
 'use strict'
-const { main, result, until, OFFHAND, sync, twoAtATable } = require('./lib')
+const { main, result, until, OFFHAND, promptWith, sync, twoAtATable } = require('./lib')
 
 function mapIdOf (item) {
   const c = (item && item.components || []).find(x => x.type === 'map_id')
@@ -32,10 +32,7 @@ main(async () => {
 
   // 1. ann's first turn: the prompt (its [Draw] button comes with the hand line), and the light
   // side as both clients show it
-  const prompt = await until('ann\'s turn prompt', () => {
-    const pr = ann.latestPrompt()
-    return pr && pr.commands.some(c => /^\/uno draw /.test(c)) ? pr : null
-  })
+  const prompt = await promptWith(ann, /^\/uno draw /)
   await sync(ann)
   await sync(bob)
   const annBefore = snapshot(ann)

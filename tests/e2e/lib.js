@@ -31,6 +31,14 @@ async function sync (p) {
   return (await p.waitMessage(/^Rules at table/, 10000, from)).text
 }
 
+// Waits for `p`'s latest chat prompt to offer a command matching `re`; returns the prompt.
+function promptWith (p, re, timeoutMs = 10000) {
+  return until(`${p.name}'s prompt with ${re}`, () => {
+    const pr = p.latestPrompt()
+    return pr && pr.commands.some(c => re.test(c)) ? pr : null
+  }, timeoutMs)
+}
+
 // The engine tags of a player's card items, sorted.
 function tags (p) { return p.cards().map(c => c.tag.slice(5)).sort() }
 
@@ -321,4 +329,4 @@ async function main (fn) {
   }
 }
 
-module.exports = { Player, playUntil, result, main, sleep, until, sync, tags, twoAtATable, clickCommands, plain, HOTBAR, OFFHAND }
+module.exports = { Player, playUntil, result, main, sleep, until, promptWith, sync, tags, twoAtATable, clickCommands, plain, HOTBAR, OFFHAND }

@@ -4,17 +4,14 @@
 // get the Creeper line and ann draws 3 more cards into her inventory.
 // argv: port
 'use strict'
-const { main, result, until, sync, tags, twoAtATable } = require('./lib')
+const { main, result, until, promptWith, sync, tags, twoAtATable } = require('./lib')
 
 main(async () => {
   const port = Number(process.argv[2])
   const { ann, bob, started } = await twoAtATable(port, 'minecraft')
 
   // 1. ann's first turn: the [Draw] button of her prompt
-  const prompt = await until('ann\'s turn prompt', () => {
-    const pr = ann.latestPrompt()
-    return pr && pr.commands.some(c => /^\/uno draw #t\d+$/.test(c)) ? pr : null
-  })
+  const prompt = await promptWith(ann, /^\/uno draw #t\d+$/)
   await sync(ann)
   await sync(bob)
   const annBefore = tags(ann)

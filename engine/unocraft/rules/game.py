@@ -619,12 +619,11 @@ class Game:
         self._after_lay_bookkeeping(seat, face, self.colour)
         if not self.hands[seat]:
             p = self.pending if self.pending["kind"] == "penalty" else None
-            if not self._went_out(seat, face, pending_amount=p) and not self.active[seat]:
-                self._choice_of_a_player_out(seat)
+            self._went_out(seat, face, pending_amount=p)
 
     def _choice_of_a_player_out(self, seat: int) -> None:
-        """until_the_last: `seat` went out with the second card of a double while the
-        first left it a choice. A player who is out swaps nothing (§16.11): the swap
+        """until_the_last: `seat` is out while a choice of its own is due (the first card
+        of a double left one). A player who is out swaps nothing (§16.11): the swap
         lapses; a colour is chosen by the next player, as after a Flip."""
         p = self.pending
         if p is None or p.get("who") != seat:
@@ -1113,6 +1112,7 @@ class Game:
             self.active[seat] = False
             self.catchable.discard(seat)
             self._emit("out", player=self.names[seat], place=len(self.out_order))
+            self._choice_of_a_player_out(seat)
             return False
         if opts.until_the_last:
             self.out_order.append(seat)

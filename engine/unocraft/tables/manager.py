@@ -275,10 +275,9 @@ class Tables:
         if t is not None and t.seat(player) is not None:
             return self._error(player, "error.already_seated", table=t.id)
         if rest:
-            target = self.tables.get(rest[0])
+            target = self._named_table(player, rest[0], "join [table]")
             if target is None:
-                self._error(player, "error.no_such_table", table=rest[0])
-                return self._usage(player, "usage.action", command="join [table]")
+                return None
         else:
             target = self._open_table_near(pos) or next(
                 (x for x in self.tables.values() if x.state == "lobby" and len(x.seats) < self.config.seats), None)
@@ -327,10 +326,9 @@ class Tables:
         if t is not None:
             return self._error(player, "error.already_seated", table=t.id)
         if rest:
-            target = self.tables.get(rest[0])
+            target = self._named_table(player, rest[0], "spectate [table]")
             if target is None:
-                self._error(player, "error.no_such_table", table=rest[0])
-                return self._usage(player, "usage.action", command="spectate [table]")
+                return None
         else:
             cands = list(self.tables.values())
             if pos is not None:
@@ -351,15 +349,22 @@ class Tables:
             self.sent_completions.pop(player, None)
             self._clear_sidebar(player)
 
+    def _named_table(self, player: str, name: str, command: str) -> Table | None:
+        """The table `name`, or None after telling `player` there is none and how `command` goes."""
+        t = self.tables.get(name)
+        if t is None:
+            self._error(player, "error.no_such_table", table=name)
+            self._usage(player, "usage.action", command=command)
+        return t
+
     def _close_command(self, player: str, rest: list[str], pos, admin: bool) -> None:
         """`/uno close [table]` (uno.admin): ends a table; everyone at it gets their items back."""
         if not admin:
             return self._error(player, "error.no_permission")
         if rest:
-            t = self.tables.get(rest[0])
+            t = self._named_table(player, rest[0], "close [table]")
             if t is None:
-                self._error(player, "error.no_such_table", table=rest[0])
-                return self._usage(player, "usage.action", command="close [table]")
+                return None
         else:
             t = self._table_of(player) or min(self.tables.values(), default=None,
                                               key=lambda x: math.dist(pos, x.pos) if pos is not None else 0)
