@@ -161,5 +161,12 @@ class MinetestServer:
         """`name` punches the block at API position (x, y, z)."""
         self._line("punch {} {} {} {}".format(name, *to_minetest(x, y, z)))
 
+    def chat_lines(self) -> list[str]:
+        """Every line posted to the public chat so far."""
+        try:
+            return (self.world / "unocraft_test_chat.txt").read_text(encoding="utf-8").splitlines()
+        except FileNotFoundError:
+            return []
+
     def leave(self, name: str) -> None:
         self._line(f"leave {name}")

@@ -11,12 +11,22 @@
 --   punch NAME X Y Z     NAME punches the node at minetest position X Y Z
 --   leave NAME           NAME leaves
 --
+-- Every public chat line (what the API's chat.post says) is appended to <world>/unocraft_test_chat.txt.
+--
 -- When the area around the origin is generated and kept loaded, it writes <world>/unocraft_test_ready.
 
 local world = minetest.get_worldpath()
 local inbox = world .. "/unocraft_test_in.txt"
 local offset = 0
 local players = {}
+
+local chat_send_all = minetest.chat_send_all
+function minetest.chat_send_all(text)
+    local f = io.open(world .. "/unocraft_test_chat.txt", "a")
+    f:write(text .. "\n")
+    f:close()
+    return chat_send_all(text)
+end
 
 local function pycraft_callbacks(list)
     local out = {}

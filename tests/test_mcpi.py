@@ -1,0 +1,247 @@
+"""`unocraft mcpi` against a real Minetest server with the pycraft mod (the Minecraft Pi API).
+
+The server is Debian's minetest-server with minetest-mod-pycraft (installed when missing, see
+tests/mcpi_server.py); players are stand-ins the test-only mod plays into pycraft's own callbacks,
+so chat lines and punches reach the engine through pycraft's event queues, exactly as a player's
+would. Every check reads the world back through the Pi API (`getBlock`, and pycraft's `getNode`
+for the colour) or reads the public chat the server sent.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from mcpi_server import MinetestServer, ensure_minetest
+
+from unocraft.mcpi import board
+from unocraft.mcpi.blocks import AIR, PALETTES
+from unocraft.mcpi.run import McpiLoop
+from unocraft.mcpi.transport import McpiTransport
+from unocraft.tables import config as config_mod
+
+SEED = "7"          # the deal of every table (UNOCRAFT_TABLE_SEED)
+
+
+@pytest.fixture(scope="module")
+def server():
+    reason = ensure_minetest()
+    if reason:
+        pytest.skip(f"mcpi tests need a Minetest server with pycraft: {reason}")
+    srv = MinetestServer().start()
+    yield srv
+    srv.stop()
+
+
+class Engine:
+    """`unocraft mcpi`'s loop on a thread, attached to the test server, and a second Pi API
+    client that reads the world back."""
+
+    def __init__(self, server: MinetestServer, tmp_path, **config):
+        from mcpi.minecraft import Minecraft
+
+        tree = {"timers": {"lobby": 0.3, "bot_think": 0.05, "catch_window": 0.1, "next_round": 0.3},
+                "bots": {"fill_to": 2}, "table": {"seats": 2}, "game": {"single_round": True},
+                "database": str(tmp_path / "tables.sqlite")}
+        for key, value in config.items():
+            tree.setdefault(key, {}).update(value) if isinstance(value, dict) else tree.__setitem__(key, value)
+        self.config = config_mod.parse(tree)
+        self.server = server
+        self.transport = McpiTransport("127.0.0.1", server.api_port, lanes=self.config.seats)
+        self.loop = McpiLoop(self.config, self.transport, None)
+        self.thread = threading.Thread(target=self.loop.run, daemon=True)
+        self.thread.start()
+        self.mc = Minecraft.create("127.0.0.1", server.api_port)
+        self.mc.conn.socket.settimeout(10)
+        wait_for(lambda: self.transport.mc is not None and self.loop.tables.online is not None
+                 and self._attached(), "the engine to attach", timeout=60)
+
+    def _attached(self) -> bool:
+        return self.loop.tables.stats_names is not None and bool(self.loop.tables.faces_sent)
+
+    def stop(self) -> None:
+        self.loop.stop.set()
+        self.thread.join(10)
+        self.mc.conn.socket.close()
+
+    # the world, as the API says it is
+    def node(self, pos) -> str:
+        return self.mc.conn.sendReceive(b"world.getNode", *pos).split(",")[0]
+
+    def table(self):
+        return next(iter(self.loop.tables.tables.values()), None)
+
+
+def wait_for(cond, what: str, timeout: float = 20.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = cond()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def engine(server, tmp_path, monkeypatch):
+    monkeypatch.setenv("UNOCRAFT_TABLE_SEED", SEED)
+    eng = Engine(server, tmp_path)
+    yield eng
+    eng.stop()
+
+
+def expected_board(eng: Engine, table):
+    blocks, targets = board.draw(table, "minetest", eng.config.seats)
+    return blocks, targets
+
+
+def assert_area_shows(eng: Engine, blocks: dict, area: set) -> None:
+    """Every block of `area` in the world is the one the board drawing says."""
+    nodes = PALETTES["minetest"].node
+    wrong = []
+    for pos in sorted(area):
+        want = blocks.get(pos, AIR)
+        got = eng.node(pos)
+        if got != (nodes[want] if want != AIR else "air"):
+            wrong.append((pos, got, want))
+    assert not wrong, f"{len(wrong)} of {len(area)} blocks differ, e.g. {wrong[:5]}"
+
+
+def top_area(eng: Engine, table) -> set:
+    _, targets = board.draw(table, "minetest", eng.config.seats)
+    return {pos for pos, t in targets.items() if t.kind == "top"}
+
+
+def sit_alice(eng: Engine, server: MinetestServer, name: str = "alice", x: int = 0, z: int = 0):
+    server.join(name, x, 1, z)
+    server.chat(name, "uno start")     # pycraft does not tell names: the engine asks
+    wait_for(lambda: any("uno iam" in line for line in server.chat_lines()), "the name question")
+    server.chat(name, f"uno iam {name}")
+    wait_for(lambda: any(line.startswith(f"{name} plays UNO here") for line in server.chat_lines()), "the greeting")
+    server.chat(name, "uno start")
+    return wait_for(lambda: (t := eng.table()) is not None and t.state == "playing" and t, "the deal")
+
+
+def wait_turn(eng: Engine, name: str):
+    def mine():
+        t = eng.table()
+        return t is not None and t.turn_actor == name and t.game.phase == "play" and t
+    return wait_for(mine, f"{name}'s turn")
+
+
+def wait_painted(eng: Engine, table) -> None:
+    """The engine has sent the board of the table's current state."""
+    wait_for(lambda: eng.transport.painter._drawn.get(table.id, (None,))[0] == table.token
+             and not eng.loop.tables.dirty, "the board to be painted")
+    time.sleep(0.3)      # pycraft applies what it got in its next server step
+
+
+def test_board_shows_the_top_card_and_open_hands(engine, server):
+    t = sit_alice(engine, server)
+    t = wait_turn(engine, "alice")
+    wait_painted(engine, t)
+    blocks, targets = expected_board(engine, t)
+    top = t.game.view("alice", legal=False)["top"]
+    # the top card's pixel art, block for block, read back through the API
+    area = top_area(engine, t)
+    assert len(area) > 200
+    assert_area_shows(engine, blocks, area)
+    # it is that card's art: its colour fills much of it (a Yellow card on this seed)
+    assert top[0] == "Y", top
+    yellow = sum(engine.node(p) == "wool:yellow" for p in area)
+    assert yellow > len(area) // 4
+    # both hands lie open in their lanes, and every card block is there (getBlock: not air)
+    for seat in t.seats:
+        hand = t.game.view(seat.name, legal=False)["hand"]
+        cards = {(tg.code, pos) for pos, tg in targets.items() if tg.kind == "card" and tg.seat == seat.name}
+        assert {code for code, _ in cards} == set(hand)
+        for _, pos in sorted(cards)[:12]:
+            assert engine.mc.getBlock(*pos) != 0
+    # whose turn: alice's lane marker is yellow, the bot's black
+    assert engine.node(board.to_world(t, 0, 0)) == "wool:yellow"
+    assert engine.node(board.to_world(t, 0, board.LANE)) == "wool:black"
+
+
+def test_a_hit_on_your_card_plays_it_and_the_board_follows(engine, server):
+    t = sit_alice(engine, server)
+    t = wait_turn(engine, "alice")
+    wait_painted(engine, t)
+    legal = t.legal("alice")
+    plays = [a for a in legal if a.verb == "play" and not a.colour]
+    assert plays, f"seed {SEED}: alice has no plain card to play ({legal})"
+    code = str(plays[0].cards[0])
+    _, targets = expected_board(engine, t)
+    pos = next(p for p, tg in sorted(targets.items()) if tg.kind == "card" and tg.seat == "alice" and tg.code == code)
+    hand_before = len(t.game.view("alice", legal=False)["hand"])
+
+    # hitting the bot's card does nothing but a hint
+    bot_pos = next(p for p, tg in sorted(targets.items()) if tg.kind == "card" and tg.seat != "alice")
+    token = t.token
+    server.punch("alice", *bot_pos)
+    wait_for(lambda: any("in Bot-Steve's lane" in line for line in server.chat_lines()), "the wrong-lane hint")
+    assert t.token == token
+
+    server.punch("alice", *pos)
+    wait_for(lambda: any(line.startswith(f"alice played") for line in server.chat_lines()), "alice's play")
+    t = engine.table()
+    wait_painted(engine, t)
+    assert len(t.game.view("alice", legal=False)["hand"]) == hand_before - 1
+    blocks, _ = expected_board(engine, t)
+    # the top card on the board is now the card she hit (unless the bot already covered it)
+    discard_top = t.game.view(None, legal=False)["top"]
+    assert_area_shows(engine, blocks, top_area(engine, t))
+    if discard_top == code:
+        colour = PALETTES["minetest"].node[PALETTES["minetest"].colour(code[0])]
+        assert sum(engine.node(p) == colour for p in top_area(engine, t)) > len(top_area(engine, t)) // 4
+    # alice's lane has one card fewer: the block after her last card is air again
+    last = board.FIRST_CARD_COL + (hand_before - 1) * (board.CARD_W + 1)
+    assert engine.mc.getBlock(*board.to_world(t, last + 2, 3)) == 0
+
+
+def test_a_round_ends_and_the_board_is_cleared(engine, server):
+    """Alice plays a whole round from the board and the chat: her cards by hitting them, wilds
+    and passes typed, the draw pile hit to draw; the round ends, the table closes (one-round
+    matches here) and every board block is air again."""
+    t = sit_alice(engine, server)
+    _, targets = expected_board(engine, t)
+    drawn = set()
+    deadline = time.monotonic() + 180
+    while True:
+        t = engine.table()
+        if t is None or t.game is None or t.game.phase != "play":
+            break
+        drawn |= set(engine.transport.painter.sent.get(t.id, {}))
+        if t.turn_actor != "alice":
+            time.sleep(0.05)
+            assert time.monotonic() < deadline, "the round did not end"
+            continue
+        wait_painted(engine, t)
+        legal = t.legal("alice")
+        verbs = {a.verb for a in legal}
+        _, targets = expected_board(engine, t)
+        plain = [a for a in legal if a.verb == "play" and not a.colour]
+        token = t.token
+        if plain:
+            code = str(plain[0].cards[0])
+            pos = next(p for p, tg in sorted(targets.items()) if tg.kind == "card" and tg.seat == "alice" and tg.code == code)
+            server.punch("alice", *pos)
+        elif "play" in verbs:   # a wild and its colour: typed, as the prompt says
+            server.chat("alice", f"uno {next(a for a in legal if a.verb == 'play')}")
+        elif "draw" in verbs:
+            pos = next(p for p, tg in targets.items() if tg.kind == "draw")
+            server.punch("alice", *pos)
+        else:                   # a pass, ...: typed
+            server.chat("alice", f"uno {legal[0]}")
+        wait_for(lambda: engine.table() is None or engine.table().token != token, "alice's move to count", timeout=10)
+        assert time.monotonic() < deadline, "the round did not end"
+    wait_for(lambda: any(" won the round" in line for line in server.chat_lines()),
+             "the end of the round")
+    wait_for(lambda: engine.table() is None, "the table to close")
+    wait_for(lambda: not engine.transport.painter.sent, "the board to be cleared")
+    time.sleep(0.3)
+    assert drawn
+    assert all(engine.mc.getBlock(*pos) == 0 for pos in sorted(drawn)[:400])
+    stats = engine.loop.tables.stats.get("alice")
+    assert stats is not None and stats["rounds_played"] == 1
