@@ -105,6 +105,8 @@ class MinetestServer:
             "creative_mode = true",
             "max_forceloaded_blocks = 1000",
             "debug_log_level = action",
+            # pycraft answers one request per server step: a short step keeps the tests quick
+            "dedicated_server_step = 0.01",
         ]) + "\n", encoding="utf-8")
         self.proc = subprocess.Popen(
             [str(SERVER), "--config", str(conf), "--world", str(self.world), "--gameid", "minetest",
