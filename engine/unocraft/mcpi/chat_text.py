@@ -26,8 +26,8 @@ def line_text(line: Line) -> str:
         click = (c.get("click") or {}).get("command")
         if click:
             out.append(f"[{typed_command(click)}]")
-        else:
-            out.append(c.get("text", "") + line_text(c.get("extra") or []))
+        else:   # the language files speak of "/uno join t1"; here it is typed without the slash
+            out.append((c.get("text", "") + line_text(c.get("extra") or [])).replace("/" + CHAT_PREFIX + " ", CHAT_PREFIX + " "))
     # the Pi API takes one line; '|' separates events in its answers
     return " ".join("".join(out).replace("|", "/").split())
 
