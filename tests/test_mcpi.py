@@ -49,6 +49,7 @@ class Engine:
             tree.setdefault(key, {}).update(value) if isinstance(value, dict) else tree.__setitem__(key, value)
         self.config = config_mod.parse(tree)
         self.server = server
+        self.chat_from = len(server.chat_lines())     # the module's server is shared: this test's chat only
         self.transport = McpiTransport("127.0.0.1", server.api_port, lanes=self.config.seats)
         self.loop = McpiLoop(self.config, self.transport, None)
         self.thread = threading.Thread(target=self.loop.run, daemon=True)
@@ -84,6 +85,12 @@ class Engine:
                     i += 1
         return {pos: out[pos] for pos in area}
 
+    def chat(self) -> list[str]:
+        return self.server.chat_lines()[self.chat_from:]
+
+    def said(self, text: str) -> bool:
+        return any(text in line for line in self.chat())
+
     def table(self):
         return next(iter(self.loop.tables.tables.values()), None)
 
@@ -104,6 +111,8 @@ def engine(server, tmp_path, monkeypatch):
     eng = Engine(server, tmp_path)
     yield eng
     eng.stop()
+    for name in ("alice", "bob"):     # pycraft forgets the stand-ins: the next test's get new ids
+        server.leave(name)
 
 
 def expected_board(eng: Engine, table):
@@ -132,9 +141,9 @@ def top_area(eng: Engine, table) -> set:
 def sit_alice(eng: Engine, server: MinetestServer, name: str = "alice", x: int = 0, z: int = 0):
     server.join(name, x, 1, z)
     server.chat(name, "uno start")     # pycraft does not tell names: the engine asks
-    wait_for(lambda: any("uno iam" in line for line in server.chat_lines()), "the name question")
+    wait_for(lambda: any("uno iam" in line for line in eng.chat()), "the name question")
     server.chat(name, f"uno iam {name}")
-    wait_for(lambda: any(line.startswith(f"{name} plays UNO here") for line in server.chat_lines()), "the greeting")
+    wait_for(lambda: any(line.startswith(f"{name} plays UNO here") for line in eng.chat()), "the greeting")
     server.chat(name, "uno start")
     return wait_for(lambda: (t := eng.table()) is not None and t.state == "playing" and t, "the deal")
 
@@ -177,6 +186,20 @@ def test_board_shows_the_top_card_and_open_hands(engine, server):
     # whose turn: alice's lane marker is yellow, the bot's black
     assert engine.node(board.to_world(t, 0, 0)) == "wool:yellow"
     assert engine.node(board.to_world(t, 0, board.LANE)) == "wool:black"
+    # no buttons here: her prompt says what to type
+    wait_for(lambda: engine.said("Your hand: ") and engine.said("[uno draw]"), "the prompt")
+    prompt = next(line for line in engine.chat() if line.startswith("Your hand: "))
+    assert "[uno play " in prompt and "#t" not in prompt
+
+
+def test_a_name_is_claimed_once_and_checked_with_the_server(engine, server):
+    sit_alice(engine, server)
+    server.join("bob", 30, 1, 30)
+    server.chat("bob", "uno iam alice")         # not his name: getPlayerId says so
+    wait_for(lambda: engine.said("alice is not your name on this server"), "the refusal")
+    server.chat("bob", "uno join")
+    wait_for(lambda: sum("uno iam <your name>" in line for line in engine.chat()) >= 2, "the name question to bob")
+    assert [s.name for s in engine.table().seats] == ["alice", "Bot-Steve"]
 
 
 def test_a_hit_on_your_card_plays_it_and_the_board_follows(engine, server):
@@ -195,11 +218,16 @@ def test_a_hit_on_your_card_plays_it_and_the_board_follows(engine, server):
     bot_pos = next(p for p, tg in sorted(targets.items()) if tg.kind == "card" and tg.seat != "alice")
     token = t.token
     server.punch("alice", *bot_pos)
-    wait_for(lambda: any("in Bot-Steve's lane" in line for line in server.chat_lines()), "the wrong-lane hint")
+    wait_for(lambda: any("in Bot-Steve's lane" in line for line in engine.chat()), "the wrong-lane hint")
     assert t.token == token
 
+    # a typo changes nothing and says how the command goes
+    server.chat("alice", "uno play ZZ")
+    wait_for(lambda: engine.said("Usage: uno play <card> [colour]"), "the usage line")
+    assert t.token == token and len(t.game.view("alice", legal=False)["hand"]) == hand_before
+
     server.punch("alice", *pos)
-    wait_for(lambda: any(line.startswith(f"alice played") for line in server.chat_lines()), "alice's play")
+    wait_for(lambda: any(line.startswith(f"alice played") for line in engine.chat()), "alice's play")
     t = engine.table()
     wait_painted(engine, t)
     assert len(t.game.view("alice", legal=False)["hand"]) == hand_before - 1
@@ -252,7 +280,7 @@ def test_a_round_ends_and_the_board_is_cleared(engine, server):
             server.chat("alice", f"uno {legal[0]}")
         wait_for(lambda: engine.table() is None or engine.table().token != token, "alice's move to count", timeout=10)
         assert time.monotonic() < deadline, "the round did not end"
-    wait_for(lambda: any(" won the round" in line for line in server.chat_lines()),
+    wait_for(lambda: any(" won the round" in line for line in engine.chat()),
              "the end of the round")
     wait_for(lambda: engine.table() is None, "the table to close")
     wait_for(lambda: not engine.transport.painter.sent, "the board to be cleared")
