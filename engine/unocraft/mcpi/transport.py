@@ -94,22 +94,22 @@ class McpiTransport(Transport):
                 "vault": []}
 
     def _is_pycraft(self) -> bool:
-        """pycraft answers its own ``world.getNode`` with a node name; Minecraft servers do not know it."""
+        """pycraft answers its own ``world.getNode`` with a node name; RaspberryJuice answers "Fail"."""
+        from mcpi.connection import RequestError
+
         self.mc.conn.socket.settimeout(PROBE_TIMEOUT)
         try:
             answer = self.mc.conn.sendReceive(b"world.getNode", 0, 0, 0)
-        except Exception:
-            answer = ""
-        finally:
-            self.mc.conn.socket.settimeout(REPLY_TIMEOUT)
-        if ":" in answer or answer.startswith(("air,", "ignore,")):
-            return True
-        if not answer:   # no answer at all: start a clean connection (a late answer would be read as the next one's)
+        except RequestError:
+            return False
+        except OSError:       # no answer at all: a clean connection (a late answer would be taken for the next one's)
             self.mc.conn.socket.close()
             from mcpi.minecraft import Minecraft
             self.mc = Minecraft.create(self.host, self.port)
+            return False
+        finally:
             self.mc.conn.socket.settimeout(REPLY_TIMEOUT)
-        return False
+        return ":" in answer or answer.startswith(("air,", "ignore,"))
 
     def _call(self, fn, *args):
         if self.mc is None:
@@ -119,6 +119,17 @@ class McpiTransport(Transport):
         except OSError as e:   # a closed socket, or no answer in time
             self.close()
             raise TransportClosed(f"Minecraft Pi API: {e}") from None
+
+    def _query(self, fn, *args, default=None):
+        """A request whose refusal ("Fail", an answer that does not parse) is not the connection's
+        end: `default` then (RaspberryJuice answers "Fail" to a player list with nobody in it)."""
+        try:
+            return self._call(fn, *args)
+        except TransportClosed:
+            raise
+        except Exception as e:
+            log.debug("%s refused: %s", getattr(fn, "__name__", fn), e)
+            return default
 
     def close(self) -> None:
         mc, self.mc = self.mc, None
@@ -130,31 +141,21 @@ class McpiTransport(Transport):
 
     # ---------------------------------------------------------------- players
     def _player_ids(self) -> list[int]:
-        text = self._call(self.mc.conn.sendReceive, b"world.getPlayerIds")
+        text = self._query(self.mc.conn.sendReceive, b"world.getPlayerIds", default="")
         return [int(x) for x in text.split("|") if x.strip().lstrip("-").isdigit()]
 
     def _name_from_server(self, entity: int) -> str | None:
         if self.flavour != "minecraft":
             return self.names.get(entity)
         if entity not in self.names:
-            try:
-                name = self._call(self.mc.entity.getName, entity)
-            except TransportClosed:
-                raise
-            except Exception:    # "Fail": the player just left
-                return None
+            name = self._query(self.mc.entity.getName, entity)   # "Fail": gone, or not a command here
             if name:
                 self.names[entity] = name
         return self.names.get(entity)
 
     def _position(self, entity: int) -> list[float] | None:
-        try:
-            pos = self._call(self.mc.entity.getPos, entity)
-        except TransportClosed:
-            raise
-        except Exception:       # the player just left
-            return None
-        return [pos.x, pos.y, pos.z]
+        pos = self._query(self.mc.entity.getPos, entity)    # None: the player just left
+        return None if pos is None else [pos.x, pos.y, pos.z]
 
     def _quits(self) -> list[dict]:
         now = time.monotonic()
@@ -176,12 +177,8 @@ class McpiTransport(Transport):
             self.post(say(self.language, "mcpi.who_are_you", id=entity))
             return []
         name = words[1]
-        try:
-            owner = int(self._call(self.mc.conn.sendReceive, b"world.getPlayerId", name))
-        except TransportClosed:
-            raise
-        except Exception:        # "fail": nobody of that name is here
-            owner = None
+        answer = self._query(self.mc.conn.sendReceive, b"world.getPlayerId", name, default="")
+        owner = int(answer) if answer.strip().lstrip("-").isdigit() else None   # "fail": nobody of that name
         if owner != entity:
             self.post(say(self.language, "mcpi.not_you", id=entity, player=name))
             return []
@@ -202,9 +199,9 @@ class McpiTransport(Transport):
         deadline = time.monotonic() + max_wait_ms / 1000
         while True:
             events = self._quits()
-            for post in self._call(self.mc.events.pollChatPosts):
+            for post in self._query(self.mc.events.pollChatPosts, default=[]):
                 events += self._chat(post.entityId, post.message)
-            for hit in self._call(self.mc.events.pollBlockHits):
+            for hit in self._query(self.mc.events.pollBlockHits, default=[]):
                 events += self._hit(hit.entityId, (hit.pos.x, hit.pos.y, hit.pos.z))
             if events or time.monotonic() >= deadline:
                 return events
