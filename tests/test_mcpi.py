@@ -92,7 +92,13 @@ class Engine:
         return any(text in line for line in self.chat())
 
     def table(self):
-        return next(iter(self.loop.tables.tables.values()), None)
+        """The engine's one table (read from this thread while the engine's runs: retried when a
+        dict changed under the read)."""
+        while True:
+            try:
+                return next(iter(list(self.loop.tables.tables.values())), None)
+            except RuntimeError:
+                continue
 
 
 def wait_for(cond, what: str, timeout: float = 20.0):
@@ -227,7 +233,7 @@ def test_a_hit_on_your_card_plays_it_and_the_board_follows(engine, server):
     assert t.token == token and len(t.game.view("alice", legal=False)["hand"]) == hand_before
 
     server.punch("alice", *pos)
-    wait_for(lambda: any(line.startswith(f"alice played") for line in engine.chat()), "alice's play")
+    wait_for(lambda: any(line.startswith("alice played") for line in engine.chat()), "alice's play")
     t = engine.table()
     wait_painted(engine, t)
     assert len(t.game.view("alice", legal=False)["hand"]) == hand_before - 1
@@ -289,3 +295,21 @@ def test_a_round_ends_and_the_board_is_cleared(engine, server):
     assert all(engine.mc.getBlock(*pos) == 0 for pos in sorted(drawn)[:400])
     stats = engine.loop.tables.stats.get("alice")
     assert stats is not None and stats["rounds_played"] == 1
+
+
+def test_after_a_lost_connection_the_board_and_the_claimed_names_hold(engine, server):
+    import socket as socket_module
+
+    t = sit_alice(engine, server)
+    t = wait_turn(engine, "alice")
+    wait_painted(engine, t)
+    old = engine.transport.mc
+    old.conn.socket.shutdown(socket_module.SHUT_RDWR)        # the connection drops under the engine
+    wait_for(lambda: engine.transport.mc is not None and engine.transport.mc is not old, "the reconnect")
+    wait_painted(engine, t)
+    blocks, targets = expected_board(engine, t)
+    assert_area_shows(engine, blocks, top_area(engine, t))
+    token = t.token
+    server.punch("alice", *next(p for p, tg in sorted(targets.items()) if tg.kind == "draw"))
+    wait_for(lambda: t.token != token, "alice's draw")        # no second `uno iam` needed
+    assert not any("uno iam <your name>" in line for line in engine.chat()[-5:])

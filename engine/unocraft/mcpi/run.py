@@ -55,11 +55,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.database:
         cfg = dataclasses.replace(cfg, database=str(Path(args.database).resolve()))
-    try:
-        import mcpi  # noqa: F401  (the client library: a clear message when it is missing)
-    except ImportError:
-        print("unocraft mcpi: the 'mcpi' package is missing (pip install unocraft installs it)", file=sys.stderr)
-        return 2
     store = TableStore(cfg.path(cfg.database))
     transport = McpiTransport(args.host, args.port, language=cfg.language, lanes=cfg.seats,
                               palette=args.blocks, admins=cfg.admins)

@@ -22,7 +22,6 @@ checked with ``world.getPlayerId(name)``, which must give back the same id.
 from __future__ import annotations
 
 import logging
-import socket
 import time
 
 from ..tables.render import TAG_CARD, TAG_TOP
@@ -38,6 +37,37 @@ REPLY_TIMEOUT = 3.0          # seconds for an answer; a command the server does 
 PROBE_TIMEOUT = 1.0
 POLL_INTERVAL = 0.05
 PLAYERS_INTERVAL = 1.0       # how often the player list is read (quits)
+
+
+def _open(host: str, port: int):
+    """A Pi API client whose connection notices the server hanging up. (The library's own drain
+    loop spins forever on a closed socket, and its read takes the end of the stream for an
+    empty answer.)"""
+    import select
+
+    from mcpi.connection import Connection, RequestError
+    from mcpi.minecraft import Minecraft
+
+    class _Connection(Connection):
+        def drain(self):
+            while select.select([self.socket], [], [], 0.0)[0]:
+                data = self.socket.recv(1500)
+                if not data:
+                    raise ConnectionResetError("the server closed the connection")
+                log.warning("unasked-for data from the server: %r", data[:200])
+
+        def receive(self):
+            line = self.socket.makefile("r").readline()
+            if not line:
+                raise ConnectionResetError("the server closed the connection")
+            answer = line.rstrip("\n")
+            if answer == Connection.RequestFailed:
+                raise RequestError(f"{self.lastSent.strip()} failed")
+            return answer
+
+    conn = _Connection(host, port)
+    conn.socket.settimeout(REPLY_TIMEOUT)
+    return Minecraft(conn)
 
 
 class McpiTransport(Transport):
@@ -60,15 +90,12 @@ class McpiTransport(Transport):
 
     # ---------------------------------------------------------------- connection
     def connect(self) -> dict:
-        from mcpi.minecraft import Minecraft   # imported here: the rest of unocraft runs without it
-
         self.close()
         deadline = time.monotonic() + self.connect_timeout
         delay = 0.1
         while True:
             try:
-                self.mc = Minecraft.create(self.host, self.port)
-                self.mc.conn.socket.settimeout(REPLY_TIMEOUT)
+                self.mc = _open(self.host, self.port)
                 self.flavour = "minetest" if self._is_pycraft() else "minecraft"
                 break
             except OSError as e:
@@ -83,8 +110,9 @@ class McpiTransport(Transport):
             # pycraft reports hits only by a sword unless told otherwise; a hand is enough here
             self._call(lambda: self.mc.conn.send(b"events.setting", "restrict_to_sword", 0))
         self._call(self.mc.events.clearAll)
-        self.names.clear()
         self.ids = set(self._player_ids())
+        # names claimed before a reconnect hold while the server still gives that id to that name
+        self.names = {i: n for i, n in self.names.items() if i in self.ids and self._id_of(n) == i}
         if self.flavour == "minecraft":
             for i in self.ids:
                 self._name_from_server(i)
@@ -104,8 +132,7 @@ class McpiTransport(Transport):
             return False
         except OSError:       # no answer at all: a clean connection (a late answer would be taken for the next one's)
             self.mc.conn.socket.close()
-            from mcpi.minecraft import Minecraft
-            self.mc = Minecraft.create(self.host, self.port)
+            self.mc = _open(self.host, self.port)
             return False
         finally:
             self.mc.conn.socket.settimeout(REPLY_TIMEOUT)
@@ -144,6 +171,11 @@ class McpiTransport(Transport):
         text = self._query(self.mc.conn.sendReceive, b"world.getPlayerIds", default="")
         return [int(x) for x in text.split("|") if x.strip().lstrip("-").isdigit()]
 
+    def _id_of(self, name: str) -> int | None:
+        """The entity id of the player `name`, None when nobody of that name is here."""
+        answer = self._query(self.mc.conn.sendReceive, b"world.getPlayerId", name, default="")
+        return int(answer) if answer.strip().lstrip("-").isdigit() else None
+
     def _name_from_server(self, entity: int) -> str | None:
         if self.flavour != "minecraft":
             return self.names.get(entity)
@@ -177,9 +209,7 @@ class McpiTransport(Transport):
             self.post(say(self.language, "mcpi.who_are_you", id=entity))
             return []
         name = words[1]
-        answer = self._query(self.mc.conn.sendReceive, b"world.getPlayerId", name, default="")
-        owner = int(answer) if answer.strip().lstrip("-").isdigit() else None   # "fail": nobody of that name
-        if owner != entity:
+        if self._id_of(name) != entity:
             self.post(say(self.language, "mcpi.not_you", id=entity, player=name))
             return []
         for other, known in list(self.names.items()):
