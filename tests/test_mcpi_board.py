@@ -131,3 +131,34 @@ def test_bad_command_line():
     with pytest.raises(SystemExit) as e:
         cli.main(["mcpi", "--blocks", "glass"])
     assert e.value.code == 2
+
+
+@pytest.mark.parametrize("preset", ["official", "minecraft", "ru-classic", "flip", "dos"])
+def test_every_edition_draws_and_redraws_through_a_whole_round(preset):
+    """Bots play a round of each edition; after every step the painter's blocks are exactly the
+    drawing of the table (so a Flip card turning or a DOS centre row shows), and every hand card
+    block points back at a card of that seat's hand."""
+    tables = Tables(parse({**CONFIG, "bots": {"fill_to": 3}, "table": {"seats": 3},
+                           "timers": {"lobby": 1, "bot_think": 0, "catch_window": 0}}))
+    tables.attach({"online": ["ann"], "vault": []}, 0)
+    tables.handle({"type": "command", "player": "ann", "args": ["start", preset], "pos": [0, 5, 0]}, 0)
+    tables.tick(2)
+    t = next(iter(tables.tables.values()))
+    t.seats[0].bot = "basic"            # ann lets a bot play for her
+    painter = board.Painter("minetest", 3)
+    shown: dict = {}
+    now = 2.0
+    for _ in range(3000):
+        for pos, block in painter.changes(tables.tables):
+            shown[pos] = block
+        if t.id not in tables.tables or t.game.phase != "play":
+            break
+        blocks, targets = board.draw(t, "minetest", 3)
+        assert {p: b for p, b in shown.items() if b != AIR} == blocks
+        for tg in targets.values():
+            if tg.kind == "card":
+                assert tg.code in t.game.view(tg.seat, legal=False)["hand"]
+        now += 1
+        tables.tick(now)
+        tables.flush()
+    assert t.game.phase != "play" or t.id not in tables.tables, f"{preset}: the round did not end"
