@@ -54,6 +54,17 @@ def ensure_minetest() -> str | None:
     return None if _present() else "minetest-server/minetest-mod-pycraft installed but files are missing"
 
 
+def _die_with_parent() -> None:
+    """The server gets SIGTERM when the test process dies, even killed (Linux's PR_SET_PDEATHSIG):
+    no server outlives a test run that was stopped hard."""
+    try:
+        import ctypes
+        import signal
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, int(signal.SIGTERM))
+    except OSError:
+        pass
+
+
 def free_port(kind: int = socket.SOCK_STREAM) -> int:
     with socket.socket(socket.AF_INET, kind) as s:
         s.bind(("127.0.0.1", 0))
@@ -111,7 +122,7 @@ class MinetestServer:
         self.proc = subprocess.Popen(
             [str(SERVER), "--config", str(conf), "--world", str(self.world), "--gameid", "minetest",
              "--port", str(self.udp_port), "--logfile", str(self.log)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, cwd=self.dir)
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, cwd=self.dir, preexec_fn=_die_with_parent)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
