@@ -39,14 +39,13 @@ class Engine:
     """`unocraft mcpi`'s loop on a thread, attached to the test server, and a second Pi API
     client that reads the world back."""
 
-    def __init__(self, server: MinetestServer, tmp_path, **config):
+    def __init__(self, server: MinetestServer, **config):
         from mcpi.minecraft import Minecraft
 
         tree = {"timers": {"lobby": 0.3, "bot_think": 0.05, "catch_window": 0.1, "next_round": 0.3},
-                "bots": {"fill_to": 2}, "table": {"seats": 2}, "game": {"single_round": True},
-                "database": str(tmp_path / "tables.sqlite")}
-        for key, value in config.items():
-            tree.setdefault(key, {}).update(value) if isinstance(value, dict) else tree.__setitem__(key, value)
+                "bots": {"fill_to": 2}, "table": {"seats": 2}, "game": {"single_round": True}}
+        for section, values in config.items():
+            tree.setdefault(section, {}).update(values)
         self.config = config_mod.parse(tree)
         self.server = server
         self.chat_from = len(server.chat_lines())     # the module's server is shared: this test's chat only
@@ -56,11 +55,8 @@ class Engine:
         self.thread.start()
         self.mc = Minecraft.create("127.0.0.1", server.api_port)
         self.mc.conn.socket.settimeout(10)
-        wait_for(lambda: self.transport.mc is not None and self.loop.tables.online is not None
-                 and self._attached(), "the engine to attach", timeout=60)
-
-    def _attached(self) -> bool:
-        return self.loop.tables.stats_names is not None and bool(self.loop.tables.faces_sent)
+        # attached: connected, and the tables have taken the hello (they send the faces then)
+        wait_for(lambda: self.transport.mc is not None and self.loop.tables.faces_sent, "the engine to attach", timeout=60)
 
     def stop(self) -> None:
         self.loop.stop.set()
@@ -112,13 +108,23 @@ def wait_for(cond, what: str, timeout: float = 20.0):
 
 
 @pytest.fixture
-def engine(server, tmp_path, monkeypatch):
+def make_engine(server, monkeypatch):
     monkeypatch.setenv("UNOCRAFT_TABLE_SEED", SEED)
-    eng = Engine(server, tmp_path)
-    yield eng
-    eng.stop()
+    engines = []
+
+    def make(**config):
+        engines.append(Engine(server, **config))
+        return engines[-1]
+    yield make
+    for eng in engines:
+        eng.stop()
     for name in ("alice", "bob"):     # pycraft forgets the stand-ins: the next test's get new ids
         server.leave(name)
+
+
+@pytest.fixture
+def engine(make_engine):
+    return make_engine()
 
 
 def expected_board(eng: Engine, table):
@@ -208,7 +214,8 @@ def test_a_name_is_claimed_once_and_checked_with_the_server(engine, server):
     assert [s.name for s in engine.table().seats] == ["alice", "Bot-Steve"]
 
 
-def test_a_hit_on_your_card_plays_it_and_the_board_follows(engine, server):
+def test_a_hit_on_your_card_plays_it_and_the_board_follows(make_engine, server):
+    engine = make_engine(timers={"bot_think": 4})    # the bot waits: the board after her play holds still
     t = sit_alice(engine, server)
     t = wait_turn(engine, "alice")
     wait_painted(engine, t)
@@ -238,13 +245,12 @@ def test_a_hit_on_your_card_plays_it_and_the_board_follows(engine, server):
     wait_painted(engine, t)
     assert len(t.game.view("alice", legal=False)["hand"]) == hand_before - 1
     blocks, _ = expected_board(engine, t)
-    # the top card on the board is now the card she hit (unless the bot already covered it)
-    discard_top = t.game.view(None, legal=False)["top"]
-    assert_area_shows(engine, blocks, top_area(engine, t))
-    if discard_top == code:
-        colour = PALETTES["minetest"].node[PALETTES["minetest"].colour(code[0])]
-        area = top_area(engine, t)
-        assert sum(n == colour for n in engine.nodes(area).values()) > len(area) // 4
+    # the top card on the board is now the card she hit
+    assert t.game.view(None, legal=False)["top"] == code
+    area = top_area(engine, t)
+    assert_area_shows(engine, blocks, area)
+    colour = PALETTES["minetest"].node[PALETTES["minetest"].colour(code[0])]
+    assert sum(n == colour for n in engine.nodes(area).values()) > len(area) // 4
     # alice's lane has one card fewer: the block after her last card is air again
     last = board.FIRST_CARD_COL + (hand_before - 1) * (board.CARD_W + 1)
     assert engine.mc.getBlock(*board.to_world(t, last + 2, 3)) == 0
@@ -303,9 +309,9 @@ def test_after_a_lost_connection_the_board_and_the_claimed_names_hold(engine, se
     t = sit_alice(engine, server)
     t = wait_turn(engine, "alice")
     wait_painted(engine, t)
-    old = engine.transport.mc
+    old, old_painter = engine.transport.mc, engine.transport.painter
     old.conn.socket.shutdown(socket_module.SHUT_RDWR)        # the connection drops under the engine
-    wait_for(lambda: engine.transport.mc is not None and engine.transport.mc is not old, "the reconnect")
+    wait_for(lambda: engine.transport.painter is not old_painter, "the reconnect")
     wait_painted(engine, t)
     blocks, targets = expected_board(engine, t)
     assert_area_shows(engine, blocks, top_area(engine, t))

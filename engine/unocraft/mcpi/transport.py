@@ -87,6 +87,7 @@ class McpiTransport(Transport):
         self.greeted: set[str] = set()
         self._players_read = 0.0
         self.blocks_set = 0
+        self.attached_once = False
 
     # ---------------------------------------------------------------- connection
     def connect(self) -> dict:
@@ -109,7 +110,9 @@ class McpiTransport(Transport):
         if self.flavour == "minetest":
             # pycraft reports hits only by a sword unless told otherwise; a hand is enough here
             self._call(lambda: self.mc.conn.send(b"events.setting", "restrict_to_sword", 0))
-        self._call(self.mc.events.clearAll)
+        if not self.attached_once:     # what was typed before the engine started is not for it; after a
+            self._call(self.mc.events.clearAll)   # reconnect, pycraft still holds what players did meanwhile
+        self.attached_once = True
         self.ids = set(self._player_ids())
         # names claimed before a reconnect hold while the server still gives that id to that name
         self.names = {i: n for i, n in self.names.items() if i in self.ids and self._id_of(n) == i}
