@@ -319,3 +319,38 @@ def test_after_a_lost_connection_the_board_and_the_claimed_names_hold(engine, se
     server.punch("alice", *next(p for p, tg in sorted(targets.items()) if tg.kind == "draw"))
     wait_for(lambda: t.token != token, "alice's draw")        # no second `uno iam` needed
     assert not any("uno iam <your name>" in line for line in engine.chat()[-5:])
+
+
+def test_the_command_runs_a_table_keeps_it_in_the_database_and_stops_on_sigterm(server, tmp_path, monkeypatch):
+    import signal
+    import sqlite3
+    import subprocess
+    import sys
+
+    monkeypatch.setenv("UNOCRAFT_TABLE_SEED", SEED)
+    config = tmp_path / "engine.yaml"
+    config.write_text("timers: {lobby: 0.3}\nbots: {fill_to: 2}\ntable: {seats: 2}\n", encoding="utf-8")
+    db = tmp_path / "tables.sqlite"
+    chat_from = len(server.chat_lines())
+    proc = subprocess.Popen([sys.executable, "-m", "unocraft.cli", "mcpi", "--port", str(server.api_port),
+                             "--config", str(config), "--database", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        said = lambda text: any(text in line for line in server.chat_lines()[chat_from:])   # noqa: E731
+        server.join("carol", 40, 1, 40)
+        deadline = time.monotonic() + 60
+        while not said("carol plays UNO here"):   # until the engine is attached (it drops older events) and heard her
+            server.chat("carol", "uno iam carol")
+            time.sleep(1.5)
+            assert time.monotonic() < deadline, "unocraft mcpi did not answer"
+        server.chat("carol", "uno start")
+        wait_for(lambda: said("The game has started"), "the deal")
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(15) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        server.leave("carol")
+    rows = sqlite3.connect(db).execute("SELECT data FROM tables").fetchall()
+    assert len(rows) == 1 and '"carol"' in rows[0][0]       # the table resumes after a restart

@@ -8,7 +8,6 @@ import logging
 import os
 import signal
 import sys
-import threading
 from pathlib import Path
 
 from ..rules.errors import ConfigError
@@ -57,23 +56,17 @@ def main(argv: list[str] | None = None) -> int:
         cfg = dataclasses.replace(cfg, database=str(Path(args.database).resolve()))
     store = TableStore(cfg.path(cfg.database))
     transport = McpiTransport(args.host, args.port, language=cfg.language, lanes=cfg.seats,
-                              palette=args.blocks, admins=cfg.admins)
+                              palette=args.blocks, admins=cfg.admins, connect_timeout=5.0)
     loop = McpiLoop(cfg, transport, store)
-    stop = threading.Event()
 
-    def on_signal(signum, frame):
+    def on_signal(signum, frame):      # the loop ends at its next turn (within a second)
         log.info("stopping (%s)", signal.Signals(signum).name)
-        stop.set()
+        loop.stop.set()
 
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
-    engine = threading.Thread(target=loop.run, name="unocraft-mcpi", daemon=True)
-    engine.start()
     try:
-        while not stop.is_set() and engine.is_alive():
-            stop.wait(0.2)
+        loop.run()                     # reconnects until stopped
     finally:
-        loop.stop.set()
-        engine.join(timeout=5)
         store.close()
     return 0
