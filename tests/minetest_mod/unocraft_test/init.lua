@@ -45,7 +45,8 @@ local function stand_in(name, pos)
     function p:is_player() return true end
     function p:getpos() return vector.new(self.pos) end
     function p:get_pos() return vector.new(self.pos) end
-    function p:get_wielded_item() return ItemStack("default:sword_steel") end
+    -- an empty hand: pycraft reports such a punch only when told to (the engine tells it)
+    function p:get_wielded_item() return ItemStack("") end
     return p
 end
 
