@@ -33,8 +33,8 @@ from .chat_text import line_text, parse_chat
 log = logging.getLogger("unocraft.mcpi")
 
 PROTOCOL = 1
-REPLY_TIMEOUT = 3.0          # seconds for an answer; a command the server does not know gets none
-PROBE_TIMEOUT = 1.0
+REPLY_TIMEOUT = 10.0         # seconds for an answer; longer is a server that is gone
+PROBE_TIMEOUT = 5.0          # pycraft answers the probe within a server step, RaspberryJuice "Fail" at once
 POLL_INTERVAL = 0.05
 PLAYERS_INTERVAL = 1.0       # how often the player list is read (quits)
 
