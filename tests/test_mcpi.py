@@ -19,6 +19,8 @@ from mcpi_server import MinetestServer, ensure_minetest
 from unocraft.mcpi import board
 from unocraft.mcpi.blocks import AIR, PALETTES
 from unocraft.mcpi.run import McpiLoop
+from unocraft.presentation.faces import edition_face_keys
+from unocraft.rules.editions import EDITIONS
 from unocraft.mcpi.transport import McpiTransport
 from unocraft.tables import config as config_mod
 
@@ -55,8 +57,20 @@ class Engine:
         self.thread.start()
         self.mc = Minecraft.create("127.0.0.1", server.api_port)
         self.mc.conn.socket.settimeout(10)
-        # attached: connected, and the tables have taken the hello (they send the faces then)
-        wait_for(lambda: self.transport.mc is not None and self.loop.tables.faces_sent, "the engine to attach")
+        # attached: connected, and the tables have taken the hello (rendering every face of the
+        # edition then, seconds on a busy machine; players' events wait in pycraft meanwhile)
+        faces = set(edition_face_keys(EDITIONS[self.config.options_for().edition]))
+        wait_for(lambda: self.transport.mc is not None and faces <= self._copy(self.loop.tables.faces_sent),
+                 "the engine to attach")
+
+    @staticmethod
+    def _copy(items) -> set:
+        """A copy of a set the engine's thread is filling (retried when it grew under the copy)."""
+        while True:
+            try:
+                return set(items)
+            except RuntimeError:
+                continue
 
     def stop(self) -> None:
         self.loop.stop.set()
