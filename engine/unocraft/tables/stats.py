@@ -25,6 +25,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 
 log = logging.getLogger("unocraft.stats")
+logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)   # one line per plugin at INFO
 
 #: the counters, in display order; each is an integer column defaulting to 0
 COUNTERS = ("matches_played", "matches_won", "rounds_played", "rounds_won", "points",
@@ -39,6 +40,7 @@ VERSION_TABLE = "unocraft_alembic_version"   # not `alembic_version`: the databa
 # expression index is used only for the identical expression); 0 for a player without matches
 RATE_SQL = "CASE WHEN matches_played > 0 THEN matches_won * 1.0 / matches_played ELSE 0 END"
 _CHUNK = 500     # players per upsert statement
+_ALEMBIC = threading.Lock()   # Alembic's `op` and `context` are one per process: one migration at a time
 
 meta = sa.MetaData()
 player_stats = sa.Table(
@@ -131,7 +133,7 @@ def make_engine(url: str | URL, pool_size: int = 2, connect_timeout: float = 5.0
 class StatsStore:
     """Statistics in one database. `db`: a SQLAlchemy URL, a path to a SQLite file, or an Engine.
     `migrate` (on by default) upgrades the schema now; a caller that must not wait on the database
-    (the engine's `StatsService`) passes False and calls `migrate()` from its own thread."""
+    (the engine's `StatsService`) passes False, and the first read or write does it (on its thread)."""
 
     def __init__(self, db: str | Path | URL | Engine, pool_size: int = 2, migrate: bool = True):
         if isinstance(db, Engine):
@@ -157,7 +159,7 @@ class StatsStore:
             from alembic.config import Config
             cfg = Config()
             cfg.set_main_option("script_location", str(Path(__file__).parent / "stats_migrations"))
-            with self.engine.begin() as conn:
+            with _ALEMBIC, self.engine.begin() as conn:
                 if self.dialect == "postgresql":
                     conn.execute(sa.text("SELECT pg_advisory_xact_lock(7148013)"))   # released at commit
                 elif self.dialect == "mysql":
@@ -183,6 +185,7 @@ class StatsStore:
         """Adds counters to players' rows (creating them) in one transaction. `deltas`: name ->
         {counter: amount}; unknown counters are refused (a programming error)."""
         if deltas:
+            self.migrate()
             with self.engine.begin() as conn:
                 self._add(conn, deltas, uuids or {}, time.time() if now is None else now)
 
@@ -191,6 +194,7 @@ class StatsStore:
         those numbered at or below the writer's last applied number are skipped (they were written
         before a lost connection or a restart). Returns the writer's last applied number."""
         now = time.time() if now is None else now
+        self.migrate()
         with self.engine.begin() as conn:
             done = conn.execute(sa.select(stats_writers.c.applied_upto)
                                 .where(stats_writers.c.writer == writer).with_for_update()).scalar()
@@ -254,6 +258,7 @@ class StatsStore:
     def get(self, name: str) -> dict | None:
         """One player's row (any case of the name), or None."""
         cols = [player_stats.c.name, player_stats.c.uuid] + [player_stats.c[c] for c in COUNTERS]
+        self.migrate()
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(*cols).where(player_stats.c.key == name.lower())).first()
         if row is None:
@@ -276,6 +281,7 @@ class StatsStore:
         else:
             raise ValueError(f"unknown list {kind!r}")
         query = sa.select(c.name, *[c[k] for k in COUNTERS]).where(where).order_by(*order).limit(int(limit))
+        self.migrate()
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         return [{"name": r[0], **dict(zip(COUNTERS, (int(v) for v in r[1:])))} for r in rows]
@@ -283,6 +289,7 @@ class StatsStore:
     def names(self, limit: int = 200) -> list[str]:
         """Names with statistics, the most recently updated first (for tab completion)."""
         c = player_stats.c
+        self.migrate()
         with self.engine.connect() as conn:
             return list(conn.execute(sa.select(c.name).order_by(c.updated_at.desc(), c["key"])
                                      .limit(int(limit))).scalars())
@@ -290,6 +297,7 @@ class StatsStore:
     def rows(self) -> dict[str, dict]:
         """Every player's counters by key (for the import and the tests)."""
         c = player_stats.c
+        self.migrate()
         with self.engine.connect() as conn:
             return {r[0]: {"name": r[1], "uuid": r[2], **dict(zip(COUNTERS, (int(v) for v in r[3:])))}
                     for r in conn.execute(sa.select(c["key"], c.name, c.uuid, *[c[k] for k in COUNTERS]))}
@@ -300,6 +308,7 @@ class StatsStore:
         `source_id` before is remembered per player (`stats_imports`), and only what the source
         gained since is added (a second run adds nothing). Returns (players changed, players read)."""
         rows = source.rows()
+        self.migrate()
         changed = 0
         c = stats_imports.c
         keys = sorted(rows)
