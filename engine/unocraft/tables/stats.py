@@ -40,6 +40,7 @@ VERSION_TABLE = "unocraft_alembic_version"   # not `alembic_version`: the databa
 # expression index is used only for the identical expression); 0 for a player without matches
 RATE_SQL = "CASE WHEN matches_played > 0 THEN matches_won * 1.0 / matches_played ELSE 0 END"
 _CHUNK = 500     # players per upsert statement
+DEADLOCK_RETRIES = 5
 _ALEMBIC = threading.Lock()   # Alembic's `op` and `context` are one per process: one migration at a time
 
 meta = sa.MetaData()
@@ -192,9 +193,22 @@ class StatsStore:
     def apply(self, writer: str, batches: list[tuple[int, dict, dict]], now: float | None = None) -> int:
         """Adds numbered batches `(number, deltas, uuids)` of one writer, in order, exactly once:
         those numbered at or below the writer's last applied number are skipped (they were written
-        before a lost connection or a restart). Returns the writer's last applied number."""
+        before a lost connection or a restart). Returns the writer's last applied number.
+
+        Two engines adding to the same new players at once may deadlock in InnoDB (its gap locks,
+        even in one key order): the database rolls one back, which is tried again at once."""
         now = time.time() if now is None else now
         self.migrate()
+        for attempt in range(1, DEADLOCK_RETRIES + 1):
+            try:
+                return self._apply(writer, batches, now)
+            except sa.exc.DBAPIError as e:
+                if attempt == DEADLOCK_RETRIES or not _deadlock(e):
+                    raise
+                time.sleep(0.01 * attempt)
+        raise AssertionError("unreachable")
+
+    def _apply(self, writer: str, batches: list[tuple[int, dict, dict]], now: float) -> int:
         with self.engine.begin() as conn:
             done = conn.execute(sa.select(stats_writers.c.applied_upto)
                                 .where(stats_writers.c.writer == writer).with_for_update()).scalar()
@@ -336,6 +350,16 @@ class StatsStore:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _deadlock(e: sa.exc.DBAPIError) -> bool:
+    """A transaction the database rolled back to break a deadlock (or a serialization failure)."""
+    orig = e.orig
+    code = getattr(orig, "sqlstate", None)                        # psycopg
+    if code in ("40P01", "40001"):
+        return True
+    args = getattr(orig, "args", ())                              # PyMySQL: (errno, message)
+    return bool(args) and args[0] in (1213, 1205)
 
 
 def merge(into: dict[str, dict[str, int]], deltas: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
