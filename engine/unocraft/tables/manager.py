@@ -621,7 +621,7 @@ class Tables:
         timers = self.config.timers
         due: list[float] = [now + 1.0]
         if self.stats.asking():
-            due.append(now + 0.005)          # an answer of the statistics thread is on its way
+            due.append(now + 0.001)          # an answer of the statistics thread is on its way
         for t in self.tables.values():
             if t.state == "lobby":
                 due.append(t.countdown_at)

@@ -37,7 +37,8 @@ MIN_MATCHES_FOR_RATE = 5
 STORAGES = ("sqlite", "postgresql", "mysql")
 VERSION_TABLE = "unocraft_alembic_version"   # not `alembic_version`: the database may be shared
 # the share of matches won, written the same way here and in the index of migration 0002 (an
-# expression index is used only for the identical expression); 0 for a player without matches
+# expression index is used only for the identical expression; MariaDB/MySQL keep it in the
+# generated column `win_rate`); 0 for a player without matches
 RATE_SQL = "CASE WHEN matches_played > 0 THEN matches_won * 1.0 / matches_played ELSE 0 END"
 _CHUNK = 500     # players per upsert statement
 DEADLOCK_RETRIES = 5
@@ -291,7 +292,9 @@ class StatsStore:
             where, order = c.rounds_played > 0, [c.points.desc(), c.rounds_played.asc(), c["key"]]
         elif kind == "rate":
             where = c.matches_played >= int(min_matches)
-            order = [sa.literal_column(RATE_SQL).desc(), c.matches_played.desc(), c["key"]]
+            # MariaDB/MySQL: the same share, kept in a generated column (they index no expression)
+            share = sa.literal_column("win_rate" if self.dialect == "mysql" else RATE_SQL)
+            order = [share.desc(), c.matches_played.desc(), c["key"]]
         else:
             raise ValueError(f"unknown list {kind!r}")
         query = sa.select(c.name, *[c[k] for k in COUNTERS]).where(where).order_by(*order).limit(int(limit))
