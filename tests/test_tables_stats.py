@@ -3,6 +3,7 @@ manager and checked against what the players were told, and bad `/uno stats` / `
 
 import re
 import sqlite3
+import time
 
 import pytest
 
@@ -10,7 +11,7 @@ from unocraft.simulate import actor
 from unocraft.tables.config import parse
 from unocraft.tables.manager import Tables
 from unocraft.tables.stats import COUNTERS, MIN_MATCHES_FOR_RATE, StatsStore
-from unocraft.tables.stats_service import StatsService
+from unocraft.tables.stats_service import MERGE_OVER, StatsService
 from unocraft.tables.store import TableStore
 from test_tables import CONFIG, cmd, texts
 
@@ -263,3 +264,61 @@ def test_statistics_in_the_players_language(locale, lines):
     said = texts(answered(tables), "ivan")
     for line in lines:
         assert line in said, said
+
+
+# ------------------------------------------------------------------ config and the statistics thread
+@pytest.mark.parametrize("statistics, message", [
+    ({"storage": "oracle"}, "statistics.storage: value 'oracle' is out of range"),
+    ({"storage": "postgresql"}, "statistics.url: storage postgresql needs a URL"),
+    ({"storage": "postgresql", "url": "mysql://u@h/db"}, "statistics.url: a postgresql URL must start with postgresql://"),
+    ({"storage": "mysql", "url": "not a url"}, "statistics.url: not a database URL"),
+    ({"storage": "sqlite", "url": "postgresql://u@h/db"}, "statistics.url: with storage sqlite"),
+    ({"pool_size": 0}, "statistics.pool_size: value 0 is out of range"),
+    ({"pool": 3}, "statistics.pool: unknown key"),
+])
+def test_a_bad_statistics_config_is_refused_naming_the_key(statistics, message):
+    from unocraft.rules.errors import ConfigError
+    with pytest.raises(ConfigError) as e:
+        parse({**CONFIG, "statistics": statistics})
+    assert str(e.value).startswith(message), str(e.value)
+
+
+def test_statistics_config_keys_choose_the_database():
+    from unocraft.tables.stats import database_url
+    cfg = parse({**CONFIG, "statistics": {"storage": "mysql", "url": "mariadb://u:p@db.example/unocraft",
+                                          "pool_size": 4}})
+    assert (cfg.stats_storage, cfg.stats_pool_size) == ("mysql", 4)
+    url = database_url(cfg.stats_storage, cfg.stats_url, cfg.database)
+    assert url.drivername == "mysql+pymysql" and url.query["charset"] == "utf8mb4" and url.database == "unocraft"
+    assert database_url("postgresql", "postgres://u@h:5433/n", "x").drivername == "postgresql+psycopg"
+    default = parse(CONFIG)
+    assert default.stats_storage == "sqlite" and database_url("sqlite", "", "/srv/t.sqlite").database == "/srv/t.sqlite"
+
+
+def test_while_the_database_is_away_batches_wait_merged_one_warning_then_all_are_written(tmp_path, caplog):
+    """The database cannot be opened (its path is a folder): 2500 batches are recorded without
+    waiting, merged in memory (bounded: one batch per run), one WARNING; the folder goes, the
+    database opens and every counter is written exactly once."""
+    import logging
+    caplog.set_level(logging.INFO, logger="unocraft.stats")
+    path = tmp_path / "stats.sqlite"
+    path.mkdir()
+    service = StatsService(StatsStore(path, migrate=False), writer="w")
+    service.replay([(1, {"ann": {"points": 1}}, {}), (2, {"bob": {"points": 2}}, {})])   # from a journal
+    for number in range(3, 2503):
+        service.record(number, {"ann": {"cards_played": 1}, f"p{number % 50}": {"caught": 1}}, {})
+    assert 3 <= service.waiting() <= MERGE_OVER + 1   # the two replayed stay apart; the rest merge past MERGE_OVER
+    service.record(2503, {"ann": {"cards_played": 1}}, {})
+    assert service.idle(10)
+    path.rmdir()
+    deadline = time.monotonic() + 60
+    while service.waiting() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert service.waiting() == 0 and service.applied_upto == 2503
+    service.close()
+    got = rows(path)
+    assert got["ann"]["cards_played"] == 2501 and got["ann"]["points"] == 1 and got["bob"]["points"] == 2
+    assert sum(got[f"p{i}"]["caught"] for i in range(50)) == 2500
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 1 and "statistics database unavailable" in warnings[0]
+    assert any("statistics database is back" in r.getMessage() for r in caplog.records)
