@@ -145,6 +145,8 @@ class StatsStore:
                 db = f"sqlite:///{db}"
             self.engine = make_engine(db, pool_size)
         self.dialect = self.engine.dialect.name
+        # a read is one SELECT: in autocommit it is one round trip, without BEGIN and ROLLBACK
+        self._reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self._migrated = False
         self._migrate_lock = threading.Lock()
         if migrate:
@@ -274,7 +276,7 @@ class StatsStore:
         """One player's row (any case of the name), or None."""
         cols = [player_stats.c.name, player_stats.c.uuid] + [player_stats.c[c] for c in COUNTERS]
         self.migrate()
-        with self.engine.connect() as conn:
+        with self._reader.connect() as conn:
             row = conn.execute(sa.select(*cols).where(player_stats.c.key == name.lower())).first()
         if row is None:
             return None
@@ -299,7 +301,7 @@ class StatsStore:
             raise ValueError(f"unknown list {kind!r}")
         query = sa.select(c.name, *[c[k] for k in COUNTERS]).where(where).order_by(*order).limit(int(limit))
         self.migrate()
-        with self.engine.connect() as conn:
+        with self._reader.connect() as conn:
             rows = conn.execute(query).all()
         return [{"name": r[0], **dict(zip(COUNTERS, (int(v) for v in r[1:])))} for r in rows]
 
@@ -307,7 +309,7 @@ class StatsStore:
         """Names with statistics, the most recently updated first (for tab completion)."""
         c = player_stats.c
         self.migrate()
-        with self.engine.connect() as conn:
+        with self._reader.connect() as conn:
             return list(conn.execute(sa.select(c.name).order_by(c.updated_at.desc(), c["key"])
                                      .limit(int(limit))).scalars())
 
@@ -315,7 +317,7 @@ class StatsStore:
         """Every player's counters by key (for the import and the tests)."""
         c = player_stats.c
         self.migrate()
-        with self.engine.connect() as conn:
+        with self._reader.connect() as conn:
             return {r[0]: {"name": r[1], "uuid": r[2], **dict(zip(COUNTERS, (int(v) for v in r[3:])))}
                     for r in conn.execute(sa.select(c["key"], c.name, c.uuid, *[c[k] for k in COUNTERS]))}
 
