@@ -313,8 +313,8 @@ def test_a_round_ends_and_the_board_is_cleared(engine, server):
     time.sleep(0.3)
     assert drawn
     assert all(engine.mc.getBlock(*pos) == 0 for pos in sorted(drawn)[:400])
-    stats = engine.loop.tables.stats.get("alice")
-    assert stats is not None and stats["rounds_played"] == 1
+    server.chat("alice", "uno stats")            # the round counts in her statistics
+    wait_for(lambda: engine.said("1 round played"), "her statistics")
 
 
 def test_after_a_lost_connection_the_board_and_the_claimed_names_hold(engine, server):
