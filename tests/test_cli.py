@@ -71,6 +71,13 @@ def test_events_are_json_lines(tmp_path):
     ("players: [a, b\n  - x: [", ["line", "bad YAML"]),
     (GOOD.replace("after: 0", "after: 7"), ["expect[0]"]),
     (GOOD + "preset: classic-ish\n", ["unknown preset"]),
+    # a player named by an action, acting or targeted, must be seated: the line is named
+    (GOOD.replace("ann: play R7", "bob: catch zed"), ["actions[0] (line 7)", "unknown player 'zed'",
+                                                     "bob: catch zed"]),
+    (GOOD.replace("ann: play R7", "ann: swap zed"), ["actions[0] (line 7)", "unknown player 'zed'"]),
+    (GOOD.replace("ann: play R7", "zed: draw"), ["actions[0] (line 7)", "unknown player 'zed'"]),
+    (GOOD.replace("ann: play R7", "next_round: {hands: {zed: [R1]}}"), ["next_round.hands", "unknown player"]),
+    (GOOD.replace("ann: play R7", "next_round: {cards: [R1]}"), ["actions[0]", "next_round takes"]),
 ])
 def test_malformed_scenarios_exit_2_naming_the_problem(tmp_path, text, words):
     proc = unocraft("scenario", write(tmp_path, text))
