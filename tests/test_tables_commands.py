@@ -196,3 +196,37 @@ def test_rules_when_not_at_a_table_describe_a_new_table():
     tables = joined()
     lines = answer(tables, "ann", "rules")
     assert lines == ["Rules of a new table: official (defaults)"]
+
+
+# ------------------------------------------------------------------ item 12: the operator's log
+def test_the_log_has_one_line_per_table_opened_dealt_finished_closed_and_player_seated_or_gone(caplog):
+    import logging
+    from test_tables import play_human_turns
+    caplog.set_level(logging.INFO, logger="unocraft.tables")
+    tables = make()
+    tables.handle({"type": "join", "player": "bob", "locale": "en_us"}, 0)
+    answer(tables, "bob", "start", "official", "jump_in=true")
+    answer(tables, "bob", "leave")
+    started(tables)
+    table = next(iter(tables.tables.values()))
+    play_human_turns(tables, table, "ann", 20.0)
+    got = [r.getMessage() for r in caplog.records if r.name == "unocraft.tables"]
+    assert got[:4] == ["table t1 opened by bob (official jump_in=True)", "bob sat down at table t1 (1 seated)",
+                       "bob left table t1", "table t1 closed"], got
+    assert got[4:7] == ["table t2 opened by ann (official (defaults))", "ann sat down at table t2 (1 seated)",
+                        "table t2 dealt: official, ann, Bot-Steve (bot), Bot-Alex (bot)"], got
+    finished = [m for m in got if m.startswith("table t2 finished round 1: ")]
+    assert len(finished) == 1 and got[-1] == "table t2 closed", got
+    assert all(r.levelno == logging.INFO for r in caplog.records if r.name == "unocraft.tables")
+
+
+def test_the_log_says_when_a_player_leaves_the_server_mid_game_and_comes_back(caplog):
+    import logging
+    caplog.set_level(logging.INFO, logger="unocraft.tables")
+    tables = make()
+    started(tables)
+    tables.handle({"type": "quit", "player": "ann"}, 12.0)
+    tables.handle({"type": "join", "player": "ann"}, 13.0)
+    got = [r.getMessage() for r in caplog.records if r.name == "unocraft.tables"]
+    assert "ann left the server; their seat at table t1 waits 60 s for them" in got
+    assert got[-1] == "ann is back at table t1"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
 import math
 import os
 import zlib
@@ -37,7 +38,10 @@ from .text import say
 BOOL_SYNONYMS = {"true": ["yes", "on", "1", "no", "off", "0"]}
 MAX_BOT_STEPS_PER_TICK = 20
 SAVE_INTERVAL = 0.5     # seconds between SQLite writes while tables change
-SEED_ENV = "UNOCRAFT_TABLE_SEED"   # tests only: every new table gets this seed (see table_seed)
+SEED_ENV = "UNOCRAFT_TABLE_SEED"
+#: One INFO line per table opened, dealt, finished or closed and per player seated or gone:
+#: what an operator reads in the server log.
+log = logging.getLogger("unocraft.tables")   # tests only: every new table gets this seed (see table_seed)
 
 # (sound key, pitch) of the `sound` op: your turn, a penalty or a refusal, an UNO call
 SOUND_TURN = ("minecraft:block.note_block.pling", 1.2)
@@ -287,6 +291,7 @@ class Tables:
                       seed=table_seed(player, now, self.next_id))
         self.next_id += 1
         self.tables[table.id] = table
+        log.info("table %s opened by %s (%s %s)", table.id, player, preset, _fmt(table.options().changed()))
         self._broadcast_near(table, "table.opened", player=player, table=table.id)
         self._sit(table, player, now, announce=False)
         self._countdown_message(table, now)
@@ -309,6 +314,7 @@ class Tables:
     def _sit(self, t: Table, player: str, now: float, announce: bool = True) -> None:
         t.seats.append(Seat(player, lang=self.lang(player)))
         self.where[player] = t.id
+        log.info("%s sat down at table %s (%d seated)", player, t.id, len(t.seats))
         if announce:
             for name, lang, _ in t.members():
                 self._send(name, [{"text": say(lang, "start.joined", player=player), "colour": "green"}])
@@ -346,9 +352,11 @@ class Tables:
         if t.state == "lobby":
             t.seats.remove(seat)
             self._hand_over(t, player)
+            log.info("%s left table %s", player, t.id)
         else:
             seat.bot = self.config.stand_in    # the game goes on; a bot holds the cards
             seat.away_since = None
+            log.info("%s left table %s; a bot plays the seat", player, t.id)
         del self.where[player]
         self._give_back(player)
         self._tell(player, "table.you_left", "green")
@@ -602,6 +610,7 @@ class Tables:
         seat = t.seat(player)
         if seat is not None and seat.away_since is not None:
             seat.away_since = None
+            log.info("%s is back at table %s", player, t.id)
             for name, lang, _ in t.members():
                 if name != player:
                     self._send(name, [{"text": say(lang, "table.back", player=player), "colour": "green"}])
@@ -622,10 +631,13 @@ class Tables:
             t.seats.remove(seat)
             del self.where[player]
             self._hand_over(t, player)
+            log.info("%s left the server and table %s", player, t.id)
             if not t.humans():
                 self._close(t)
             return
         seat.away_since = now
+        log.info("%s left the server; their seat at table %s waits %.0f s for them", player, t.id,
+                 self.config.timers.rejoin)
         for name, lang, _ in t.members():
             self._send(name, [{"text": say(lang, "table.away", player=player), "colour": "gray"}])
         self.dirty.add(t.id)
@@ -643,6 +655,7 @@ class Tables:
                 if s.away_since is not None and now - s.away_since >= self.config.timers.rejoin:
                     s.bot = self.config.stand_in      # gone for good: a bot plays the rest
                     s.away_since = None
+                    log.info("%s did not come back to table %s; a bot plays the seat", s.name, t.id)
                     self.where.pop(s.name, None)
                     self.sent_sidebars.pop(s.name, None)
                     self.dirty.add(t.id)
@@ -660,6 +673,7 @@ class Tables:
                 elif now >= t.next_round_at:
                     t.next_round_at = None
                     t.game.start_next_round()
+                    log.info("table %s dealt round %d", t.id, t.game.round_no)
                     t.token += 1
                     t.changed_at = now
                     t._turn_changed(now)
@@ -762,6 +776,8 @@ class Tables:
                 self._send(name, [{"text": say(lang, "bot.joined", player=b), "colour": "gray"}])
         t.deal(now)
         edition = t.game.opts.edition
+        log.info("table %s dealt: %s, %s", t.id, t.preset,
+                 ", ".join(s.name + (" (bot)" if s.bot else "") for s in t.seats))
         for name, lang, _ in t.members():
             self._send(name, [{"text": say(lang, "start.started", edition=say(lang, f"edition.{edition}")),
                                "colour": "green", "bold": True}])
@@ -779,7 +795,8 @@ class Tables:
             self.where.pop(n, None)
             self.sent_completions.pop(n, None)
             self._clear_sidebar(n)
-        self.tables.pop(t.id, None)
+        if self.tables.pop(t.id, None) is not None:
+            log.info("table %s closed", t.id)
         self.dirty.discard(t.id)
         self.deleted.add(t.id)
 
@@ -864,6 +881,8 @@ class Tables:
             elif ev.type == "caught":
                 t.count(d["target"], "caught")
             elif ev.type == "round_over":
+                log.info("table %s finished round %d: %s won, %s", t.id, t.game.round_no, d.get("winner"),
+                         ", ".join(f"{n} {v}" for n, v in (d.get("scores") or {}).items()))
                 # points won; the points of a scoring where they count against you are not that
                 points = (d.get("points") or {}) if t.game.opts.scoring in ("standard", "lazy") else {}
                 for seat in t.humans():
@@ -874,6 +893,7 @@ class Tables:
                         self._add_stats(seat.name, matches_played=1, matches_won=int(d.get("winner") == seat.name))
                 t.tally.clear()
             elif ev.type == "match_over":
+                log.info("table %s finished the match: %s won", t.id, ", ".join(d.get("winners") or ()))
                 winners = set(d.get("winners") or ())
                 for seat in t.humans():
                     self._add_stats(seat.name, matches_played=1, matches_won=int(seat.name in winners))
