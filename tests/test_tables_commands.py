@@ -230,3 +230,26 @@ def test_the_log_says_when_a_player_leaves_the_server_mid_game_and_comes_back(ca
     got = [r.getMessage() for r in caplog.records if r.name == "unocraft.tables"]
     assert "ann left the server; their seat at table t1 waits 60 s for them" in got
     assert got[-1] == "ann is back at table t1"
+
+
+def test_a_dos_match_that_fits_no_centre_card_says_so():
+    """illegal_card is DOS's code for a card or pair that matches no centre card (item 20); the
+    player reads that the cards do not match the centre card."""
+    from unocraft.rules.cards import Card as C
+    tables = joined()
+    answer(tables, "ann", "start", "dos")
+    tables.tick(10.0)
+    tables.flush()
+    table = next(iter(tables.tables.values()))
+    game = table.game
+    now = 10.0
+    from test_tables import tick_until_turn
+    now = tick_until_turn(tables, table, "ann", now)
+    view = game.view("ann", legal=False)
+    bad = next(f"{x} on {c}" for x in view["hand"] for c in view["centre"]
+               if C.parse(x).number is not None and C.parse(c).number is not None
+               and C.parse(x).number != C.parse(c).number)
+    before = game.to_json()
+    lines = answer(tables, "ann", "play", *bad.split(), now=now)
+    assert "Not now: the cards do not match the centre card" in lines
+    assert game.to_json() == before

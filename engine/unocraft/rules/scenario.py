@@ -32,13 +32,13 @@ DEAL_KEYS = {"hands", "start", "deck"}     # the fields of a rigged deal (the fi
 
 
 @dataclass
-class NextRound:
-    """The `next_round` action: the next round of the match, dealt by the engine (no fields)
-    or rigged like the first deal."""
+class Deal:
+    """A deal's `hands:`, `start:` and `deck:`: the first deal's, or a `next_round` action's
+    (with none of them, the engine deals the next round itself, in seed order)."""
     deck: list[CardRef] = field(default_factory=list)
     hands: dict[str, list[CardRef]] | None = None
     start: list[CardRef] | None = None
-    player: str = "-"            # no player acts; the table deals
+    player: str = "table"        # as an action: nobody acts, the table deals
 
     def __str__(self) -> str:
         return "next_round"
@@ -55,7 +55,7 @@ class Scenario:
     deck: list[CardRef]
     hands: dict[str, list[CardRef]] | None
     start: list[CardRef] | None
-    actions: list[Action | NextRound]
+    actions: list[Action | Deal]
     checks: dict[int, list[dict]] = field(default_factory=dict)   # index -> expectations
     end: list[dict] = field(default_factory=list)
 
@@ -125,7 +125,7 @@ def parse(data: Any, path: str = "<scenario>", lines: list[int] | None = None) -
     if not isinstance(seed, int):
         raise ConfigError("field seed: a whole number")
     deal = _deal(data, "", players)
-    actions: list[Action | NextRound] = []
+    actions: list[Action | Deal] = []
     raw_actions = data.get("actions") or []
     if not isinstance(raw_actions, list):
         raise ConfigError("field actions: a list of `who: verb args`")
@@ -155,7 +155,7 @@ def parse(data: Any, path: str = "<scenario>", lines: list[int] | None = None) -
     return scenario
 
 
-def _deal(data: dict, prefix: str, players: list[str]) -> NextRound:
+def _deal(data: dict, prefix: str, players: list[str]) -> Deal:
     """The `hands:`, `start:` and `deck:` of a deal (the first one, or a `next_round`'s)."""
     deck = _refs(data.get("deck") or [], f"{prefix}deck")
     hands = None
@@ -170,20 +170,20 @@ def _deal(data: dict, prefix: str, players: list[str]) -> NextRound:
     start = data.get("start")
     if start is not None:
         start = _refs(start if isinstance(start, list) else [start], f"{prefix}start")
-    return NextRound(deck, hands, start)
+    return Deal(deck, hands, start)
 
 
-def _action(item: Any, players: list[str]) -> Action | NextRound:
+def _action(item: Any, players: list[str]) -> Action | Deal:
     """One item of `actions:`: `who: verb args`, `next_round` or `next_round: {deal}`. Every
     player it names, acting or targeted, must be seated: naming another is a malformed file."""
     if item == "next_round":
-        return NextRound()
+        return Deal()
     if not isinstance(item, dict) or len(item) != 1:
         raise ConfigError("expected `who: verb args` or `next_round`")
     (who, text), = item.items()
     if who == "next_round":
         if text is None:
-            return NextRound()
+            return Deal()
         if not isinstance(text, dict) or set(text) - DEAL_KEYS:
             raise ConfigError("next_round takes a mapping with hands, start and deck")
         return _deal(text, "next_round.", players)
@@ -236,14 +236,14 @@ def build_game(sc: Scenario):
     if pairs and not edition.double_sided:
         raise ConfigError("LIGHT/DARK cards exist only in the flip edition")
     deck = build_deck(edition, sc.options.plus_ten, pairs=pairs, pairing_seed=sc.seed)
-    order, hands, start = _arrange(deck, edition, sc.players, NextRound(sc.deck, sc.hands, sc.start),
+    order, hands, start = _arrange(deck, edition, sc.players, Deal(sc.deck, sc.hands, sc.start),
                                    sc.seed, len(pairs))
     from .dos import DosGame
     cls: type[Game] = DosGame if edition.name == "dos" else Game
     return cls.rigged(sc.players, sc.options, sc.seed, deck, sc.dealer, order, hands, start)
 
 
-def _arrange(deck, edition, players: list[str], deal: NextRound, seed: int, named_pairs: int = 0):
+def _arrange(deck, edition, players: list[str], deal: Deal, seed: int, named_pairs: int = 0):
     """Card ids for a rigged deal: (draw pile order, top first; hands or None; start or None).
     The named cards where the deal puts them, the rest below in `seed` order. The first
     `named_pairs` ids are the flip cards the file named by both faces (built for it); a
@@ -281,7 +281,7 @@ def _arrange(deck, edition, players: list[str], deal: NextRound, seed: int, name
     return order, ([hands.get(n, []) for n in players] if deal.hands is not None else None), start
 
 
-def _next_round(game, action: NextRound, seed: int) -> list[Event]:
+def _next_round(game, action: Deal, seed: int) -> list[Event]:
     """Deals the next round: the engine's own deal, or the one the file rigs."""
     rigged = None
     if action.hands is not None or action.start or action.deck:
@@ -312,7 +312,7 @@ def run(sc: Scenario, on_event: Callable[[Event], None] | None = None) -> Result
         expected_error = ALIASES.get(expected_error, expected_error)
         before = game.fingerprint()
         try:
-            new = _next_round(game, action, sc.seed) if isinstance(action, NextRound) else game.play(action)
+            new = _next_round(game, action, sc.seed) if isinstance(action, Deal) else game.play(action)
         except Refused as refused:
             new = refused.events
             if expected_error is None:

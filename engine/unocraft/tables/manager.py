@@ -24,9 +24,8 @@ from ..rules.actions import Action, parse_ref
 from ..rules.cards import COLOUR_NAMES, DARK_COLOURS, LIGHT_COLOURS, parse_colour
 from ..rules.errors import ConfigError, Refused
 from ..rules.options import CHOICES, PRESETS, Options
-from . import commands
 from ..simulate import out_of_turn_possible
-from . import render
+from . import commands, render
 from .sidebar import sidebar_op
 from .config import EngineConfig
 from .stats import COUNTERS, MIN_MATCHES_FOR_RATE, TOP_KINDS, StatsStore, rate
@@ -34,14 +33,14 @@ from .store import TableStore
 from .table import Seat, Table
 from .text import say
 
-#: Words Options.build also reads as true / false (only those two are shown to players).
-BOOL_SYNONYMS = {"true": ["yes", "on", "1", "no", "off", "0"]}
 MAX_BOT_STEPS_PER_TICK = 20
 SAVE_INTERVAL = 0.5     # seconds between SQLite writes while tables change
-SEED_ENV = "UNOCRAFT_TABLE_SEED"
+SEED_ENV = "UNOCRAFT_TABLE_SEED"   # tests only: every new table gets this seed (see table_seed)
+#: Every word Options.build reads as true or false; players are shown "true, false".
+BOOL_WORDS = ("true", "false", "yes", "no", "on", "off", "1", "0")
 #: One INFO line per table opened, dealt, finished or closed and per player seated or gone:
 #: what an operator reads in the server log.
-log = logging.getLogger("unocraft.tables")   # tests only: every new table gets this seed (see table_seed)
+log = logging.getLogger("unocraft.tables")
 
 # (sound key, pitch) of the `sound` op: your turn, a penalty or a refusal, an UNO call
 SOUND_TURN = ("minecraft:block.note_block.pling", 1.2)
@@ -243,10 +242,10 @@ class Tables:
                 self._error(player, "error.unknown_option", option=name)
                 self._did_you_mean(player, commands.option_suggestions(name))
                 return self._usage(player, command)
-            allowed = self._option_values(name)
-            if allowed is not None and value.lower() not in allowed + BOOL_SYNONYMS.get(allowed[0], []):
-                self._error(player, "error.bad_value", option=name, value=value, values=", ".join(allowed))
-                self._did_you_mean(player, [f"{name}={v}" for v in commands.nearest(value, allowed)])
+            shown, accepted = self._option_values(name)
+            if accepted and value.lower() not in accepted:
+                self._error(player, "error.bad_value", option=name, value=value, values=", ".join(shown))
+                self._did_you_mean(player, [f"{name}={v}" for v in commands.nearest(value.lower(), shown)])
                 return self._usage(player, command)
             overrides[name] = value
         try:
@@ -257,13 +256,14 @@ class Tables:
         return overrides
 
     @staticmethod
-    def _option_values(name: str) -> list[str] | None:
-        """The words an option takes (None: a whole number, which Options.build checks)."""
+    def _option_values(name: str) -> tuple[list[str], tuple[str, ...]]:
+        """The values of an option to show a player, and every word it accepts (none for a whole
+        number, which Options.build checks)."""
         if name in CHOICES:
-            return list(CHOICES[name])
+            return list(CHOICES[name]), CHOICES[name]
         if isinstance(getattr(Options(), name), bool):
-            return ["true", "false"]
-        return None
+            return ["true", "false"], BOOL_WORDS
+        return [], ()
 
     def _start(self, player: str, rest: list[str], pos, now: float) -> None:
         t = self._table_of(player)
@@ -483,20 +483,9 @@ class Tables:
         or False when the fault is elsewhere (a missing argument)."""
         words = rest[1:] if verb in ("catch", "swap") else rest
         for word in words:
-            if word.lower() == "on" or word.isdigit():
+            if word.lower() == "on" or word.isdigit() or _parses(parse_colour, word) \
+                    or verb != "colour" and _parses(parse_ref, word):
                 continue
-            try:
-                if verb == "colour":
-                    raise ConfigError(word)
-                parse_ref(word)
-                continue
-            except ConfigError:
-                pass
-            try:
-                parse_colour(word)
-                continue
-            except ConfigError:
-                pass
             if verb == "colour" or word.isalpha() and len(word) > 2:    # meant as a colour
                 self._not_a_colour(player, t, word)
             else:
@@ -548,7 +537,7 @@ class Tables:
                 self._send(player, render.wild_colour_line(code, self.lang(player), t.token, legal,
                                                            t.view(player).get("side", "light")))
             else:
-                self._refused(player, r.code)
+                self._refused(player, r.code, t.game.opts.edition)
                 if r.code == "not_in_hand" and action.cards:
                     self._did_you_mean(player, self._nearest_cards(t, player, render.hand_code(action.cards[0], "light")))
             if r.events:
@@ -560,10 +549,13 @@ class Tables:
         self._tell_events(t, events)
         self.dirty.add(t.id)
 
-    def _refused(self, player: str, code: str) -> None:
+    def _refused(self, player: str, code: str, edition: str | None = None) -> None:
         lang = self.lang(player)
         key = {"not_your_turn": "error.not_your_turn", "illegal_card": "error.cannot_play"}.get(code)
-        text = say(lang, key) if key else say(lang, "error.refused", reason=say(lang, f"refusal.{code}"))
+        if edition == "dos" and code == "illegal_card":     # DOS matches centre cards: say so
+            text = say(lang, "error.refused", reason=say(lang, "dos.no_match"))
+        else:
+            text = say(lang, key) if key else say(lang, "error.refused", reason=say(lang, f"refusal.{code}"))
         self._send(player, [{"text": text, "colour": "red"}])
         self._sound(player, SOUND_PENALTY)
 
@@ -1082,6 +1074,14 @@ def table_seed(player: str, now: float, number: int) -> int:
     if fixed:
         return int(fixed)
     return zlib.crc32(f"{player}{now}{number}".encode())
+
+
+def _parses(parse, word: str) -> bool:
+    try:
+        parse(word)
+    except ConfigError:
+        return False
+    return True
 
 
 def _fmt(changed: dict) -> str:
