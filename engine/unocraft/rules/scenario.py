@@ -309,7 +309,8 @@ def run(sc: Scenario, on_event: Callable[[Event], None] | None = None) -> Result
         return Result(False, failure, events)
     for i, action in enumerate(sc.actions):
         expected_error = next((c["error"] for c in sc.checks.get(i, []) if "error" in c), None)
-        expected_error = ALIASES.get(expected_error, expected_error)
+        if expected_error is not None:
+            expected_error = ALIASES.get(str(expected_error), str(expected_error))
         before = game.fingerprint()
         try:
             new = _next_round(game, action, sc.seed) if isinstance(action, Deal) else game.play(action)
