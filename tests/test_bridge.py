@@ -159,14 +159,19 @@ def _engine_attaches_and_works(plugin) -> None:
     try:
         assert t.connect()["platform"] == "minestom"
         assert t.poll(0) == []
-        before = t.stats()["batches"]
-        t.apply([{"op": "msg", "player": "nobody", "c": "hi"}])
-        deadline = time.monotonic() + 5
-        while t.stats()["batches"] == before:
-            assert time.monotonic() < deadline, "the op batch was never applied"
-            time.sleep(0.05)
+        _apply_and_wait(t, [{"op": "msg", "player": "nobody", "c": "hi"}])
     finally:
         t.close()
+
+
+def _apply_and_wait(t: Py4jTransport, ops: list) -> None:
+    """Sends one op batch and waits until the plugin has applied it (its batch count goes up)."""
+    before = t.stats()["batches"]
+    t.apply(ops)
+    deadline = time.monotonic() + 5
+    while t.stats()["batches"] == before:
+        assert time.monotonic() < deadline, "the op batch was never applied"
+        time.sleep(0.05)
 
 
 def _closed_by_server(sock: socket.socket, within: float) -> bool:
@@ -305,12 +310,7 @@ def test_bad_arguments_and_malformed_batches_are_errors_for_the_caller_on_a_conn
                 call()
             assert message in str(e.value)
             assert t.poll(0) == []                       # the engine's connection stays
-        before = t.stats()["batches"]
-        t.apply([1, {"op": "msg", "player": "nobody", "c": "one bad element, the rest applies"}])
-        deadline = time.monotonic() + 5
-        while t.stats()["batches"] == before:
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+        _apply_and_wait(t, [1, {"op": "msg", "player": "nobody", "c": "one bad element, the rest applies"}])
     finally:
         t.close()
     assert _logged(plugin, "refused an op batch nested deeper than 64 levels") == 1
@@ -357,7 +357,7 @@ class Listener:
         self.proc.wait(timeout=30)
 
 
-def test_a_two_megabyte_chat_line_is_cut_and_the_player_keeps_receiving(plugin):
+def test_a_real_client_gets_a_two_megabyte_chat_line_cut_and_its_player_files_are_owner_only(plugin):
     require_prerequisites()
     time.sleep(0.3)
     ann = Listener(plugin["mc_port"], "ann")
@@ -372,23 +372,22 @@ def test_a_two_megabyte_chat_line_is_cut_and_the_player_keeps_receiving(plugin):
         # owner-only player data (item 4): the vault while ann holds engine items, her saved inventory after
         t.apply([{"op": "items", "player": "ann", "slots": {"0": {"material": "minecraft:paper", "name": "card", "tag": "t:0"}}}])
         inv = plugin["data"] / "vault" / "ann.inv"
-        deadline = time.monotonic() + 10
-        while not inv.exists():
-            assert time.monotonic() < deadline, "no vault file"
-            time.sleep(0.05)
-        assert inv.stat().st_mode & 0o777 == 0o600
-        assert inv.parent.stat().st_mode & 0o777 == 0o700
+        _assert_written_owner_only(inv)
     finally:
         t.close()
         ann.quit()
-    saved = plugin["data"] / "players" / "ann.json"
-    deadline = time.monotonic() + 10
-    while not saved.exists():
-        assert time.monotonic() < deadline, "no saved player file"
-        time.sleep(0.05)
-    assert saved.stat().st_mode & 0o777 == 0o600
-    assert saved.parent.stat().st_mode & 0o777 == 0o700
+    _assert_written_owner_only(plugin["data"] / "players" / "ann.json")
     assert not inv.exists()                 # her own items went back on quit
+
+
+def _assert_written_owner_only(path: Path) -> None:
+    """Waits for the file to be written, then checks it is 0600 in a 0700 folder."""
+    deadline = time.monotonic() + 10
+    while not path.exists():
+        assert time.monotonic() < deadline, f"{path} was never written"
+        time.sleep(0.05)
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert path.parent.stat().st_mode & 0o777 == 0o700
 
 
 # ---------------------------------------------------------------------------------------------
