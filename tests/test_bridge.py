@@ -137,6 +137,7 @@ def test_the_gateway_listens_on_loopback_only(plugin):
 # Issue 7, items 1-9: what an attacker on the same machine, or a broken engine, can send.
 
 AUTH_DEADLINE_S = 5                    # EngineGateway.AUTH_DEADLINE_MS
+MAX_PENDING = 16                       # EngineGateway.MAX_PENDING
 MAX_LINE_BEFORE_AUTH = 1024            # EngineGateway.MAX_LINE_BYTES_BEFORE_AUTH
 MAX_LINE = 32 * 1024 * 1024            # EngineGateway.MAX_LINE_BYTES
 
@@ -218,18 +219,33 @@ class RawPy4j:
         self.sock.close()
 
 
-def test_an_idle_unauthenticated_socket_neither_keeps_the_engine_out_nor_stays_open(plugin):
+def test_idle_unauthenticated_sockets_neither_keep_the_engine_out_nor_stay_open(plugin):
     time.sleep(0.3)
     refusals = _log(plugin).count("refused a second engine connection")
-    idle = socket.create_connection(("127.0.0.1", plugin["port"]))
+    idle = [socket.create_connection(("127.0.0.1", plugin["port"])) for _ in range(MAX_PENDING + 4)]
     try:
-        time.sleep(0.3)                         # accepted by the server
-        _engine_attaches_and_works(plugin)      # today: "a second engine connection", for as long as it stays
-        assert _closed_by_server(idle, within=AUTH_DEADLINE_S + 5)
+        time.sleep(0.5)                         # accepted by the server
+        _engine_attaches_and_works(plugin)      # today: "a second engine connection", for as long as one stays
+        assert all(_closed_by_server(s, within=AUTH_DEADLINE_S + 5) for s in idle)
     finally:
-        idle.close()
-    assert _logged(plugin, f"it did not authenticate within {AUTH_DEADLINE_S} s") == 1
+        for s in idle:
+            s.close()
+    # each closed with one line: the oldest beyond MAX_PENDING at once (one more for each engine
+    # connection that came after them), the others at the deadline
+    timed_out = _logged(plugin, f"it did not authenticate within {AUTH_DEADLINE_S} s")
+    evicted = _log(plugin).count(f"it was the oldest of {MAX_PENDING} connections waiting")
+    assert evicted >= 4 and timed_out >= 1 and timed_out + evicted == len(idle), (timed_out, evicted)
     assert _log(plugin).count("refused a second engine connection") == refusals
+
+
+def test_an_authenticated_connection_that_makes_no_call_is_closed_too(plugin):
+    raw = RawPy4j(plugin)
+    try:
+        assert _closed_by_server(raw.sock, within=AUTH_DEADLINE_S + 5)
+    finally:
+        raw.close()
+    assert _logged(plugin, f"it made no call within {AUTH_DEADLINE_S} s") == 1
+    _engine_attaches_and_works(plugin)
 
 
 def test_an_overlong_line_before_the_token_closes_that_connection_with_one_log_line(plugin):

@@ -6,10 +6,11 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -29,8 +30,8 @@ import py4j.commands.Command;
  * whole JVM (reflection, constructors, fields, {@code gateway.jvm}, deleting objects); here:
  * <ul>
  * <li>it listens on loopback only and needs the token ({@link TokenFile});</li>
- * <li>a connection must authenticate within {@link #AUTH_DEADLINE_MS} or it is closed, and only an
- *     authenticated connection can become the attached engine: the first one to make a call;</li>
+ * <li>only an authenticated connection can become the attached engine: the first one to make a
+ *     call; a connection that has not within {@link #AUTH_DEADLINE_MS} is closed;</li>
  * <li>every line read is bounded ({@link LineLimitedSockets}): a short limit before the token,
  *     {@link #MAX_LINE_BYTES} after;</li>
  * <li>of py4j's commands only "call" is served (besides authentication); every other command is
@@ -41,19 +42,22 @@ import py4j.commands.Command;
  * </ul>
  */
 public final class EngineGateway {
-    /** Time from connecting to sending the right token. */
+    /** Time from connecting to sending the right token and making the first call. */
     static final int AUTH_DEADLINE_MS = 5_000;
     /** Before the token, a line is the auth command or the 64-character token: far below this. */
     static final int MAX_LINE_BYTES_BEFORE_AUTH = 1024;
     /** After it, the longest line is an op batch: room for {@link OpBatch#MAX_CHARS} and py4j's escapes. */
     static final int MAX_LINE_BYTES = 2 * OpBatch.MAX_CHARS;
-    /** Connections still waiting to authenticate; more at once are closed right away. */
-    static final int MAX_PENDING = 4;
+    /**
+     * Connections not attached yet (still to authenticate or call). A new one beyond this closes the
+     * oldest, not itself: whoever opens sockets and sends nothing cannot keep the engine out.
+     */
+    static final int MAX_PENDING = 16;
 
     private final GatewayServer server;
     private final Logger log;
     private final Runnable onDetach;
-    private final Set<LockedConnection> pending = ConcurrentHashMap.newKeySet();
+    private final Set<LockedConnection> pending = Collections.synchronizedSet(new LinkedHashSet<>());   // oldest first
     private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "unocraft-bridge-deadlines");
         t.setDaemon(true);
@@ -124,24 +128,29 @@ public final class EngineGateway {
 
         @Override
         protected Py4JServerConnection createConnection(Gateway gateway, Socket socket) throws IOException {
-            if (pending.size() >= MAX_PENDING) {
-                log.warning("refused a bridge connection from " + socket.getRemoteSocketAddress() + ": "
-                        + MAX_PENDING + " connections are already waiting to authenticate");
-                socket.close();
-                throw new IOException("too many connections waiting to authenticate");
+            LockedConnection oldest = null;
+            synchronized (pending) {
+                if (pending.size() >= MAX_PENDING) {
+                    oldest = pending.iterator().next();
+                    pending.remove(oldest);
+                }
+            }
+            if (oldest != null) {
+                oldest.close("it was the oldest of " + MAX_PENDING + " connections waiting to authenticate");
             }
             LockedConnection c = new LockedConnection(gateway, (LineLimitedSockets.LimitedSocket) socket, token);
             pending.add(c);
             c.startConnection();
-            deadlines.schedule(c::closeUnlessAuthenticated, AUTH_DEADLINE_MS, TimeUnit.MILLISECONDS);
+            deadlines.schedule(c::closeUnlessAttached, AUTH_DEADLINE_MS, TimeUnit.MILLISECONDS);
             return c;
         }
     }
 
     private final class LockedConnection extends GatewayConnection {
         private final LineLimitedSockets.LimitedSocket limited;
-        private volatile String closeReason;
+        private volatile String closeReason;      // why the gateway closed it
         private volatile boolean claimed;
+        private volatile boolean refusedAsSecond;
 
         LockedConnection(Gateway gateway, LineLimitedSockets.LimitedSocket socket, String token) throws IOException {
             super(gateway, socket, token, null, List.of());
@@ -174,6 +183,9 @@ public final class EngineGateway {
                 return true;
             }
             synchronized (EngineGateway.this) {
+                if (closeReason != null) {
+                    return false;       // being closed (see close)
+                }
                 if (active == null) {
                     active = this;
                     claimed = true;
@@ -183,19 +195,27 @@ public final class EngineGateway {
                     return true;
                 }
             }
-            closeReason = "an engine is already attached";
-            log.warning("refused a second engine connection from " + socket.getRemoteSocketAddress() + ": " + closeReason);
+            refusedAsSecond = true;
+            log.warning("refused a second engine connection from " + socket.getRemoteSocketAddress() + ": an engine is already attached");
             return false;
         }
 
-        void closeUnlessAuthenticated() {
-            if (!authenticated() && !socket.isClosed()) {
-                closeReason = "it did not authenticate within " + AUTH_DEADLINE_MS / 1000 + " s";
-                try {
-                    socket.close();     // py4j's read fails, and its loop shuts the connection down
-                } catch (IOException ignored) {
-                    // closing anyway
+        void closeUnlessAttached() {
+            close((authenticated() ? "it made no call" : "it did not authenticate") + " within " + AUTH_DEADLINE_MS / 1000 + " s");
+        }
+
+        /** Closes a connection that is not (and now cannot become) the attached engine. */
+        void close(String reason) {
+            synchronized (EngineGateway.this) {     // not while claim() makes it the engine
+                if (claimed || socket.isClosed()) {
+                    return;
                 }
+                closeReason = reason;
+            }
+            try {
+                socket.close();     // py4j's read fails, and its loop shuts the connection down
+            } catch (IOException ignored) {
+                // closing anyway
             }
         }
 
@@ -213,9 +233,9 @@ public final class EngineGateway {
             if (limited.tooLong() != null) {
                 log.warning("closed the bridge connection from " + from + ": it sent " + limited.tooLong().getMessage());
             } else if (closeReason != null) {
-                if (!closeReason.startsWith("an engine")) {     // that one was logged when it was refused
-                    log.warning("closed the bridge connection from " + from + ": " + closeReason);
-                }
+                log.warning("closed the bridge connection from " + from + ": " + closeReason);
+            } else if (refusedAsSecond) {
+                // logged when it was refused
             } else if (!authenticated()) {
                 log.warning("refused an engine connection from " + from + ": wrong or missing token");
             } else if (wasActive) {
@@ -238,7 +258,7 @@ public final class EngineGateway {
             @Override
             public void execute(String name, BufferedReader reader, BufferedWriter writer) throws IOException {
                 if (!claim()) {
-                    throw new IOException(closeReason);     // py4j answers with the error and closes
+                    throw new IOException("an engine is already attached");     // py4j answers with the error and closes
                 }
                 call.execute(name, reader, writer);
             }
