@@ -72,8 +72,11 @@ main(async () => {
     process.exit(0)
   } else if (phase === 'back') {
     const snapshot = JSON.parse(fs.readFileSync(snapshotFile))
-    await sleep(1500)
-    out.cardsOnReturn = p.cards().length        // the table resumed: cards dealt again
+    // the table resumed from SQLite: its cards are dealt again once the engine has attached
+    // (polled, not a fixed sleep: on a loaded machine the engine may attach seconds later)
+    const end = Date.now() + 20000
+    while (Date.now() < end && p.cards().length === 0) await sleep(100)
+    out.cardsOnReturn = p.cards().length
     const from = p.mark()
     p.chat('/uno leave')
     await p.waitMessage(/items are back|not at a table/, 10000, from)
