@@ -7,7 +7,7 @@
 //   phase "back":    rejoin after the restart, leave the table, compare with the snapshot
 'use strict'
 const fs = require('fs')
-const { Player, playUntil, main, result, sleep } = require('./lib')
+const { Player, playUntil, main, result, sleep, until } = require('./lib')
 
 function same (a, b) { return JSON.stringify(a) === JSON.stringify(b) }
 
@@ -27,7 +27,8 @@ main(async () => {
       p.chat(give)
       await sleep(150)
     }
-    await sleep(500)
+    await until('the four given stacks', () => p.ownItems().length === 4)
+    await sleep(300)
     const snapshot = p.ownItems()
     fs.writeFileSync(snapshotFile, JSON.stringify(snapshot))
     out.snapshot = snapshot
