@@ -340,6 +340,23 @@ def test_bad_arguments_and_malformed_batches_are_errors_for_the_caller_on_a_conn
     assert "StackOverflowError" not in _log(plugin)
 
 
+def test_a_batch_the_plugin_refuses_is_one_error_line_in_the_engine_which_goes_on(plugin, caplog):
+    time.sleep(0.3)
+    t = Py4jTransport("127.0.0.1", plugin["port"], plugin["token"], connect_timeout=15)
+    t.connect()
+    try:
+        deep: list = []
+        for _ in range(100):
+            deep = [deep]
+        with caplog.at_level("ERROR", logger="unocraft.transport"):
+            t.apply([{"op": "msg", "player": "nobody", "c": deep}])        # no exception for the engine loop
+        assert [r.getMessage() for r in caplog.records] == [
+            "the plugin refused an op batch of 1 ops: applyOps: an op batch nested deeper than 64 levels"]
+        assert t.poll(0) == []
+    finally:
+        t.close()
+
+
 class Listener:
     """A real client (mineflayer, tests/e2e/listen.js) that joins and reports every chat message."""
 
@@ -415,23 +432,25 @@ def _assert_written_owner_only(path: Path) -> None:
 # ---------------------------------------------------------------------------------------------
 # Issue 7, item 11: a taken Minecraft port stops the dev server, and `unocraft serve`, at once.
 
-def test_a_taken_port_stops_the_dev_server_with_one_line_naming_it(tmp_path):
+@pytest.mark.parametrize("flag", ["--port", "--bridge-port"])
+def test_a_taken_port_stops_the_dev_server_with_one_line_naming_it(tmp_path, flag):
     require_prerequisites()
     from unocraft.serve import find_java
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
+        ports = {"--port": free_port(), "--bridge-port": free_port(), flag: port}
         started = time.monotonic()
-        proc = subprocess.run([find_java(), "-jar", str(JAR), "--port", str(port), "--bridge-port", str(free_port()),
+        proc = subprocess.run([find_java(), "-jar", str(JAR), *(str(x) for kv in ports.items() for x in kv),
                                "--data", str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1
     assert time.monotonic() - started < 30
     lines = [l for l in (proc.stdout + proc.stderr).splitlines() if not l.startswith("WARNING:")]
     ours = [l for l in lines if f"127.0.0.1:{port}" in l]
-    assert len(ours) == 1 and "--port" in ours[0], lines
+    assert len(ours) == 1 and ours[0].endswith(f"Choose another port with {flag}"), lines
     assert not any("Exception" in l or l.startswith("\tat ") for l in lines), lines
-    assert "engine bridge listening" not in proc.stderr + proc.stdout
+    assert "dev server on" not in proc.stderr + proc.stdout
 
 
 def test_unocraft_serve_stops_instead_of_attaching_when_the_port_is_taken(tmp_path):
