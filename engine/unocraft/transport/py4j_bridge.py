@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from pathlib import Path
 
@@ -39,6 +40,12 @@ _QUIET = _QuietPy4j()
 for _name in ("", "py4j.java_gateway", "py4j.clientserver"):
     if _QUIET not in logging.getLogger(_name).filters:
         logging.getLogger(_name).addFilter(_QUIET)
+
+
+def java_message(error: Py4JError) -> str:
+    """The message of the Java exception behind a py4j error, without py4j's wording and the Java trace."""
+    m = re.search(r"Py4JException: (.*)", str(error))
+    return m.group(1).strip() if m else str(error).strip()
 
 
 def read_token(path: str | Path) -> str:
@@ -177,8 +184,16 @@ class Py4jTransport(Transport):
         return json.loads(self._call("pollEvents", int(max(0, max_wait_ms))))
 
     def apply(self, ops: list[dict]) -> None:
-        if ops:
+        if not ops:
+            return
+        try:
             self._call("applyOps", json.dumps({"ops": ops}, ensure_ascii=False, separators=(",", ":")))
+        except TransportClosed:
+            raise
+        except Py4JError as e:
+            # The plugin refused the batch as a whole (too long or too deeply nested): none of it
+            # was applied, the connection stays, and every other table goes on.
+            log.error("the plugin refused an op batch of %d ops: %s", len(ops), java_message(e))
 
     def stats(self) -> dict:
         return json.loads(self._call("stats"))
