@@ -3,6 +3,7 @@ chat ops posted once. (tests/test_mcpi.py runs it all against a real Minetest se
 
 from __future__ import annotations
 
+import socket
 from collections import Counter
 
 import pytest
@@ -18,6 +19,7 @@ from unocraft.rules.cards import Card
 from unocraft.simulate import actor
 from unocraft.tables.config import parse
 from unocraft.tables.manager import Tables
+from unocraft.transport.base import TransportClosed
 
 CONFIG = {"timers": {"lobby": 1, "bot_think": 0.5, "catch_window": 1}, "bots": {"fill_to": 2},
           "table": {"seats": 2}, "game": {"single_round": True}}
@@ -162,3 +164,15 @@ def test_every_edition_draws_and_redraws_through_a_whole_round(preset):
         tables.tick(now)
         tables.flush()
     assert t.game.phase != "play" or t.id not in tables.tables, f"{preset}: the round did not end"
+
+
+def test_an_unreachable_server_is_named_once_in_the_log(caplog):
+    with socket.socket() as s:            # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    tr = McpiTransport("127.0.0.1", port, connect_timeout=0.5)
+    for _ in range(2):
+        with pytest.raises(TransportClosed):
+            tr.connect()
+    warnings = [r for r in caplog.records if r.levelname == "WARNING" and "cannot reach the Minecraft Pi API" in r.message]
+    assert len(warnings) == 1 and f"127.0.0.1:{port}" in warnings[0].message and not warnings[0].exc_info

@@ -88,6 +88,7 @@ class McpiTransport(Transport):
         self._players_read = 0.0
         self.blocks_set = 0
         self.attached_once = False
+        self._told: set[str] = set()         # connection failures the log already named
 
     # ---------------------------------------------------------------- connection
     def connect(self) -> dict:
@@ -101,10 +102,16 @@ class McpiTransport(Transport):
                 break
             except OSError as e:
                 self.close()
+                cause = (f"cannot reach the Minecraft Pi API at {self.host}:{self.port} ({e}): start the server "
+                         f"with RaspberryJuice, or Minetest with pycraft (secure.trusted_mods), on that port")
+                if cause not in self._told:       # each cause once, no traceback: the loop retries quietly
+                    self._told.add(cause)
+                    log.warning("%s", cause)
                 if time.monotonic() >= deadline:
-                    raise TransportClosed(f"cannot reach the Minecraft Pi API at {self.host}:{self.port}: {e}") from None
+                    raise TransportClosed(cause) from None
                 time.sleep(delay)
                 delay = min(delay * 2, 1.0)
+        self._told.clear()
         palette = self.flavour if self.palette_choice == "auto" else self.palette_choice
         self.painter = Painter(palette, self.lanes)
         if self.flavour == "minetest":
