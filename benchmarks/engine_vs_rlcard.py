@@ -41,7 +41,7 @@ def unocraft_games(seconds: float, seed: int = 0) -> tuple[float, float]:
     games = steps = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        game = Game.new(names, options, seed + games)
+        game = Game.new(names, options, seed + games, events=False)
         while game.phase == "play":
             legal = game.legal_actions(names[actor(game)])
             # like RLCard's legal actions, which offer a draw only when nothing can be played
@@ -78,7 +78,7 @@ def loop_ceiling(seconds: float, seed: int = 0) -> float:
     rng = random.Random(seed)
     records = []
     for g in range(200):
-        game, record = Game.new(names, options, seed + g), []
+        game, record = Game.new(names, options, seed + g, events=False), []
         while game.phase == "play":
             legal = game.legal_actions(names[actor(game)])
             plays = [a for a in legal if a.verb == "play"]
