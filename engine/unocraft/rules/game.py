@@ -262,10 +262,14 @@ class Game:
 
     def _next(self, seat: int, steps: int = 1) -> int:
         n = len(self.names)
+        active, direction = self.active, self.direction
         for _ in range(steps):
-            for _ in range(n):
-                seat = (seat + self.direction) % n
-                if self.active[seat]:
+            seat = (seat + direction) % n
+            if active[seat]:         # (the common case: one step)
+                continue
+            for _ in range(n - 1):
+                seat = (seat + direction) % n
+                if active[seat]:
                     break
         return seat
 
@@ -553,7 +557,7 @@ class Game:
             if self.face(second) != self.face(first):
                 raise Refused("illegal_card", "two cards played together must be identical")
             cards.append(second)
-        face = self.face(first)
+        face = self.faces[self.side][first]
         if pending is not None:
             kind = pending["kind"]
             if kind == "penalty":
@@ -582,8 +586,8 @@ class Game:
             is_jump = False
             if not self.is_playable(face):
                 raise Refused("illegal_card", f"{face} does not match {self.top_face} / {self.colour}")
-        colour = self._wild_colour(face, action.colour)
-        guilty = self._check_restricted(seat, face, first)
+        colour = self._wild_colour(face, action.colour) if face.is_wild else None
+        guilty = face.is_wild and self._check_restricted(seat, face, first)
         return lambda: self._apply_play(seat, cards, colour, guilty, is_jump)
 
     def _check_jump_in(self, seat: int, face: Card, cards: list[int], named: bool) -> None:
@@ -668,14 +672,14 @@ class Game:
 
     def _lay(self, seat: int, card: int, colour: str | None, guilty: bool) -> bool:
         """Put `card` from `seat`'s hand on the pile and apply it. False: the round ended."""
-        face = self.face(card)
+        face = self.faces[self.side][card]
         prev_colour = self.colour
         self.hands[seat].remove(card)
         self.discard.append(card)
         self.start_top = False
         self.last_player = seat
         self.blocked = 0
-        self.colour = self._new_colour(face, colour)
+        self.colour = self._new_colour(face, colour) if face.is_wild else face.colour or ""
         if self.record_events:
             self._emit("play", player=self.names[seat], card=str(face),
                        colour=COLOUR_NAMES.get(self.colour, ""))
