@@ -90,8 +90,7 @@ class Game:
         self.match_winners: list[int] = []
         self.seq = 0                        # accepted actions so far (turn tokens for the UI)
         #: interned Actions of legal_actions, per seat and side (speed): see legal.turn_actions
-        self.action_cache = [legal.action_cache(name, side, options.colour_rotation)
-                             for name in names for side in (0, 1)]
+        self.action_cache = legal.action_caches(names, options.colour_rotation)
         self._checks: dict = {}             # verb -> bound check method (speed)
         #: False: no events are built (self-play, bots, benchmarks: nobody reads them);
         #: `play` then returns an empty list. The state is the same either way.
@@ -167,9 +166,11 @@ class Game:
         n = len(self.names)
         order = [(self.dealer + 1 + i) % n for i in range(n)]
         order = [p for p in order if self.active[p]]
+        hands = [self.hands[p] for p in order]
+        take = self.draw_pile.pop
         for _ in range(HAND_SIZE):
-            for p in order:
-                self.hands[p].append(self.draw_pile.pop())
+            for hand in hands:
+                hand.append(take())
         if self.record_events:
             for p in order:
                 self._emit("dealt", to=p, count=len(self.hands[p]),
@@ -262,14 +263,13 @@ class Game:
 
     def _next(self, seat: int, steps: int = 1) -> int:
         n = len(self.names)
-        active, direction = self.active, self.direction
+        nxt = (seat + self.direction) % n
+        if steps == 1 and self.active[nxt]:   # the common case, in one step
+            return nxt
         for _ in range(steps):
-            seat = (seat + direction) % n
-            if active[seat]:         # (the common case: one step)
-                continue
-            for _ in range(n - 1):
-                seat = (seat + direction) % n
-                if active[seat]:
+            for _ in range(n):
+                seat = (seat + self.direction) % n
+                if self.active[seat]:
                     break
         return seat
 
@@ -357,7 +357,7 @@ class Game:
         got: list[int] = []
         triggered: list[int] = []
         while count is None or len(got) < count:
-            card = self._pop_draw()
+            card = self.draw_pile.pop() if self.draw_pile else self._pop_draw()   # (fewer calls)
             if card is None:
                 break
             got.append(card)
@@ -515,7 +515,9 @@ class Game:
             raise Refused("game_over")
         if self.phase == "round_over":
             raise Refused("round_over")
-        seat = self._seat(action.player)
+        seat = self.seat_of.get(action.player)
+        if seat is None:
+            seat = self._seat(action.player)    # refuses it
         if not self.active[seat]:
             raise Refused("not_your_turn", f"{action.player} is out of this round")
         verb = action.verb
@@ -786,8 +788,9 @@ class Game:
                             "amount": face.draw_amount, "card": card, "guilty": guilty,
                             "prev_colour": prev_colour, "challengeable": challengeable,
                             "hand_then": list(self.hands[seat]) + [card]}
-            self._emit("must_answer", player=self.names[victim], card=str(face),
-                       amount=face.draw_amount)
+            if self.record_events:
+                self._emit("must_answer", player=self.names[victim], card=str(face),
+                           amount=face.draw_amount)
         else:
             # A draw dealt at once is no turn of the victim's: catch windows stay open.
             self._penalize(victim, face.draw_amount, self.colour)
@@ -946,8 +949,9 @@ class Game:
         self.pending = None
         guilty = p["guilty"]
         amount = p["amount"] if guilty else (None if p["amount"] is None else p["amount"] + 2)
-        self._emit("challenge", player=self.names[seat], target=self.names[offender],
-                   guilty=guilty, amount=amount, to=seat, secret={"hand": self.codes(p["hand_then"])})
+        if self.record_events:
+            self._emit("challenge", player=self.names[seat], target=self.names[offender],
+                       guilty=guilty, amount=amount, to=seat, secret={"hand": self.codes(p["hand_then"])})
         self.revealed = {seat: list(p["hand_then"])}
         if guilty:
             if self.opts.challenge == "ru":

@@ -137,11 +137,11 @@ def turn_actions(game: "Game", seat: int) -> list[Action]:
             continue
         seen.append(f)
         playable = True
-        actions = cache.get(f)
-        if actions is None:
+        if f in cache:
+            out += cache[f]
+        else:
             colours = (None,) if face_colour is not None or opts.colour_rotation else game.side_colours
-            actions = _play_actions(cache, name, f, "play", colours)
-        out += actions
+            out += _play_actions(cache, name, f, "play", colours)
     if drawn:
         if not (opts.forced_play and playable):
             out.append(_verb(cache, name, "pass"))
@@ -184,21 +184,21 @@ def _verb(cache: dict[object, tuple[Action, ...]], name: str, verb: str) -> Acti
     return actions[0]
 
 
-#: Interned actions per player name, side and colour_rotation: the play actions of
-#: each face (a wild: one per colour of the side, none with colour_rotation) and the
-#: verbs without arguments. Shared between games: making an Action costs more than a
-#: whole legal-move answer.
-_CACHES: dict[tuple[str, int, bool], dict[object, tuple[Action, ...]]] = {}
-#: Bound of `_CACHES`, so that many player names cannot grow it for ever.
-MAX_CACHED = 4096
+#: Interned actions per player names and colour_rotation: for each seat and side
+#: (index 2 * seat + side), the play actions of each face (a wild: one per colour of
+#: the side, none with colour_rotation) and the verbs without arguments. Shared
+#: between games: making an Action costs more than a whole legal-move answer.
+_CACHES: dict[tuple[tuple[str, ...], bool], list[dict[object, tuple[Action, ...]]]] = {}
+#: Bound of `_CACHES`, so that many tables of different players cannot grow it for ever.
+MAX_CACHED = 1024
 
 
-def action_cache(name: str, side: int, colour_rotation: bool) -> dict[object, tuple[Action, ...]]:
-    """The interned actions of `name` on `side` (Game keeps one per seat and side)."""
-    key = (name, side, colour_rotation)
-    cache = _CACHES.get(key)
-    if cache is None:
+def action_caches(names: list[str], colour_rotation: bool) -> list[dict[object, tuple[Action, ...]]]:
+    """The interned actions of a game of `names` (Game.action_cache), per seat and side."""
+    key = (tuple(names), colour_rotation)
+    caches = _CACHES.get(key)
+    if caches is None:
         if len(_CACHES) >= MAX_CACHED:
             _CACHES.clear()
-        cache = _CACHES[key] = {}
-    return cache
+        caches = _CACHES[key] = [{} for _ in range(2 * len(names))]
+    return caches
