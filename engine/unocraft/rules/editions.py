@@ -86,8 +86,8 @@ class Edition:
         return list(FLIP_DARK) if self.double_sided else []
 
     def points(self, face: Card) -> int:
-        if face.rank.isdigit():
-            return int(face.rank)
+        if face.number is not None:
+            return face.number
         return POINTS[self.points_table][face.rank]
 
     def check_players(self, count: int) -> None:

@@ -68,7 +68,7 @@ def candidates(game: "Game", seat: int) -> list[Action]:
         out.append(_verb(cache, name, "uno"))
     for q in game.catchable:
         if q != seat:
-            out.append(Action(name, "catch", target=game.names[q]))
+            out.append(_catch(cache, name, game.names[q]))
     if game.slap and seat in game.slap["need"]:
         out.append(Action(name, "slap"))
     if game.silence is not None:
@@ -152,7 +152,7 @@ def turn_actions(game: "Game", seat: int) -> list[Action]:
     if game.catchable:
         for q in sorted(game.catchable):
             if q != seat:
-                out.append(Action(name, "catch", target=game.names[q]))
+                out.append(_catch(cache, name, game.names[q]))
     return out
 
 
@@ -174,6 +174,15 @@ def _colour_actions(cache: dict[object, tuple[Action, ...]], name: str,
     if actions is None:
         actions = cache[key] = tuple(Action(name, "colour", colour=c) for c in colours)
     return actions
+
+
+def _catch(cache: dict[object, tuple[Action, ...]], name: str, target: str) -> Action:
+    """The interned action of catching `target`."""
+    key = ("catch", target)
+    actions = cache.get(key)
+    if actions is None:
+        actions = cache[key] = (Action(name, "catch", target=target),)
+    return actions[0]
 
 
 def _verb(cache: dict[object, tuple[Action, ...]], name: str, verb: str) -> Action:
