@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
             stop.wait(0.2)
     finally:
         loop.stop.set()
-        engine.join(timeout=5)
+        engine.join(timeout=15)     # its last statistics write may wait for the connect timeout (5 s)
         if server is not None and server.poll() is None:
             server.send_signal(signal.SIGTERM)    # its shutdown hook gives back every saved inventory
             try:
