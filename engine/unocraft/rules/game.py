@@ -681,7 +681,7 @@ class Game:
         self.start_top = False
         self.last_player = seat
         self.blocked = 0
-        self.colour = self._new_colour(face, colour) if face.is_wild else face.colour or ""
+        self.colour = self._new_colour(face, colour)
         if self.record_events:
             self._emit("play", player=self.names[seat], card=str(face),
                        colour=COLOUR_NAMES.get(self.colour, ""))
