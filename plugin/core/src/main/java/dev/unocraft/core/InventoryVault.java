@@ -15,7 +15,8 @@ import java.util.stream.Stream;
  * every way out: game end, leave, quit, plugin disable, and on the next join after a crash. The
  * file is written (and synced) before the inventory is cleared, and deleted only after the items
  * are back, so a crash at any point loses nothing and duplicates nothing. Saving and restoring
- * are serialized (a quit on one thread and an op batch on another never interleave).
+ * are serialized (a quit on one thread and an op batch on another never interleave). Files and
+ * folder are owner-only ({@link OwnerOnly}).
  */
 public final class InventoryVault {
     private final Path dir;
@@ -24,6 +25,13 @@ public final class InventoryVault {
     public InventoryVault(Path dir, Platform platform) {
         this.dir = dir;
         this.platform = platform;
+        if (Files.isDirectory(dir)) {
+            try {
+                OwnerOnly.folder(dir);      // a vault an older version left world-readable
+            } catch (IOException e) {
+                platform.logger().warning("cannot make " + dir + " owner-only: " + e);
+            }
+        }
     }
 
     private Path fileOf(String player) {
@@ -41,9 +49,9 @@ public final class InventoryVault {
         }
         String snapshot = platform.snapshotInventory(player);
         try {
-            Files.createDirectories(dir);
+            OwnerOnly.folder(dir);
             Path tmp = dir.resolve(player.toLowerCase(Locale.ROOT) + ".tmp");
-            Files.writeString(tmp, snapshot, StandardCharsets.UTF_8);
+            OwnerOnly.write(tmp, snapshot);     // someone's items: for the server's user only
             try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
                 ch.force(true);
             }
