@@ -3,6 +3,7 @@ package dev.unocraft.devserver;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.unocraft.core.ItemTemplates;
 import dev.unocraft.core.Platform;
 import dev.unocraft.core.UnoCore;
 import java.io.IOException;
@@ -166,11 +167,33 @@ final class MinestomPlatform implements Platform {
         return slot == 40 ? PlayerInventoryUtils.OFFHAND_SLOT : slot;
     }
 
+    // Minestom's item stacks are immutable: one per distinct item, shared by every slot showing it,
+    // built on the engine's thread when the batch arrives (prepare) rather than on the applier.
+    private final ItemTemplates<ItemStack> templates = new ItemTemplates<>(MinestomPlatform::build, stack -> stack);
+
+    @Override
+    public void prepare(CardItem item) {
+        templates.prepare(item);
+    }
+
+    @Override
+    public void warmUp() {
+        JsonElement text = JsonParser.parseString("[{\"text\":\"a\",\"colour\":\"#ff0000\",\"bold\":true,"
+                + "\"click\":{\"command\":\"/uno\"},\"hover\":\"b\",\"extra\":[\"\u00a7ac\"]}]");
+        Component c = Components.of(text);
+        build(new CardItem(1, null, text, List.of(text), true, "-"));
+        build(new CardItem(-1, "minecraft:paper", text, List.of(), false, "-"));
+        Title.title(c, c);
+        Sound.sound(Key.key("minecraft:ui.button.click"), Sound.Source.MASTER, 1f, 1f);
+        mapPacket(1, new byte[128 * 128]);
+        new Sidebar(c).createLine(new Sidebar.ScoreboardLine("l0", c, 1, Sidebar.NumberFormat.blank()));
+    }
+
     @Override
     public void setSlot(String name, int slot, CardItem item) {
         Player p = player(name);
         if (p != null) {
-            ItemStack stack = item == null ? ItemStack.AIR : build(item);
+            ItemStack stack = item == null ? ItemStack.AIR : templates.get(item);
             sync(p, q -> q.getInventory().setItemStack(internalSlot(slot), stack));
         }
     }
