@@ -3,8 +3,8 @@
 // the engine's bots play and the turn timer plays the idle seat; and `players` mineflayer players,
 // each at a table of its own, playing every turn through chat clicks. For `seconds` after every
 // table has started it counts, per table, the play/draw announcements its client saw, and the
-// time from one announcement to the next when a bot made the second (the bot's turn delay).
-// argv: port tables players seconds
+// time from one announcement to the next when a bot made the second, beyond its bot_think wait(s).
+// argv: port tables players seconds botThink
 'use strict'
 const mc = require('../tests/e2e/node_modules/minecraft-protocol')   // installed for the e2e tests
 const { Player, playUntil, result, main, sleep } = require('../tests/e2e/lib')
@@ -38,7 +38,7 @@ function idleClient (name, port, table) {
       try { text = plainOf(typeof p.content === 'string' ? JSON.parse(p.content) : p.content) } catch { text = String(p.content) }
       if (/has started/.test(text)) table.started = Date.now()
       const m = MOVE.exec(text)
-      if (m) table.moves.push({ at: Date.now(), bot: m[1].startsWith('Bot-') })
+      if (m) table.moves.push({ at: Date.now(), actor: m[1], bot: m[1].startsWith('Bot-'), drewOne: / drew a card\./.test(text) })
       else if (ROUND_END.test(text)) table.moves.push({ at: Date.now(), roundEnd: true })
     })
     client.on('error', (e) => { table.errors.push(String(e.message || e)) })
@@ -54,7 +54,7 @@ function idleClient (name, port, table) {
 }
 
 main(async () => {
-  const [port, nTables, nPlayers, seconds] = process.argv.slice(2).map(Number)
+  const [port, nTables, nPlayers, seconds, botThink] = process.argv.slice(2).map(Number)
   const tables = []
   const t0 = Date.now()
   // join in small waves: a real server sees players arrive over time, not 200 in one tick
@@ -89,7 +89,11 @@ main(async () => {
     const gaps = []
     for (let k = 1; k < t.moves.length; k++) {
       const [before, move] = [t.moves[k - 1], t.moves[k]]
-      if (move.bot && !before.roundEnd && move.at >= from && move.at < until) gaps.push(move.at - before.at)
+      if (!move.bot || before.roundEnd || move.at < from || move.at >= until) continue
+      // a player (or the stand-in bot of the idle seat) who drew one card and could not play it
+      // passes, unannounced, after a wait of its own
+      const waits = before.drewOne && before.actor !== move.actor ? 2 : 1
+      gaps.push(move.at - before.at - waits * botThink * 1000)
     }
     return { name: t.name, started: !!t.started, moves: inWindow.length, gaps, errors: t.errors }
   })

@@ -77,7 +77,8 @@ def main(argv=None) -> int:
         engine_pid = server.proc.pid
         java_pid = server._java_pids()[0]
         idle_engine_mb, idle_java_mb = rss_mb(engine_pid), rss_mb(java_pid)
-        clients = start_node("../../benchmarks/capacity.js", server.port, args.tables, args.players, args.seconds)
+        clients = start_node("../../benchmarks/capacity.js", server.port, args.tables, args.players, args.seconds,
+                             args.bot_think)
         # the window opens when every table has started: sample CPU across the whole client run and
         # the RSS at its end (tables still open)
         cpu0, wall0 = cpu_seconds(engine_pid), time.monotonic()
@@ -100,8 +101,7 @@ def main(argv=None) -> int:
                if re.search(r"\bSEVERE\b|\bERROR\b|Traceback|bad op|applying ops failed|Exception", line)]
     stalled = [t["name"] for t in tables if t["moves"] == 0] + [p["name"] for p in players
                                                                if p["chatPlays"] + p["draws"] + p["rightClickPlays"] == 0]
-    gaps = [g / 1000 for t in tables for g in t["gaps"]]
-    delay = [g - args.bot_think for g in gaps]
+    delay = [g / 1000 for t in tables for g in t["gaps"]]
     moves = sum(t["moves"] for t in tables)
     window = r["windowMs"] / 1000
     print(f"capacity: {len(tables)} tables of bots + {len(players)} mineflayer players at tables of their own, "
@@ -111,9 +111,10 @@ def main(argv=None) -> int:
           f"server CPU: {100 * (java_cpu1 - java_cpu0) / (wall1 - wall0):.0f} %")
     print(f"RSS: engine {idle_engine_mb:.0f} MB idle -> {peak_engine:.0f} MB peak, server {idle_java_mb:.0f} MB -> {peak_java:.0f} MB; "
           f"per table: engine {(peak_engine - idle_engine_mb) / n * 1024:.0f} KB, server {(peak_java - idle_java_mb) / n * 1024:.0f} KB")
-    m = re.findall(r"unocraft: (op batches applied: .*)", log)
-    if m:
-        print(f"server thread: {m[-1]}")
+    for pattern in (r"unocraft: (op batches applied: .*)", r"unocraft: (slowest op batch .*)"):
+        m = re.findall(pattern, log)
+        if m:
+            print(f"server thread: {m[-1]}")
     m = re.findall(r"engine time per answered event batch: median ([\d.]+) ms, p99 ([\d.]+) ms \((\d+)", log)
     if m:
         med, p99, k = m[-1]

@@ -4,17 +4,24 @@ tables survive the engine going away (SQLite)."""
 
 from __future__ import annotations
 
+import cProfile
 import gc
+import os
 import logging
 import threading
 import time
 
+from ..presentation import faces
 from ..transport.base import Transport, TransportClosed
 from .config import EngineConfig
 from .manager import Tables
 from .store import TableStore
 
 log = logging.getLogger("unocraft.engine")
+
+#: a file name: the engine thread runs under cProfile and writes its statistics there when it stops
+#: (benchmarks/capacity.py --profile)
+PROFILE_ENV = "UNOCRAFT_PROFILE"
 
 
 class EngineLoop:
@@ -28,6 +35,24 @@ class EngineLoop:
         self.stop = threading.Event()
 
     def run(self, reconnect: bool = True) -> None:
+        profile = os.environ.get(PROFILE_ENV)
+        if not profile:
+            return self._run(reconnect)
+        profiler = cProfile.Profile()     # this thread only: the engine's own work
+        profiler.enable()
+        try:
+            self._run(reconnect)
+        finally:
+            profiler.disable()
+            profiler.dump_stats(profile)
+            log.info("engine profile written to %s", profile)
+
+    def _run(self, reconnect: bool) -> None:
+        try:
+            edition = self.config.options_for().edition
+        except Exception:   # noqa: BLE001 - a bad preset is reported where a table opens
+            edition = "classic"
+        faces.warm_up(edition, self.stop)    # the first game's faces rendered before anyone asks
         while not self.stop.is_set():
             try:
                 hello = self.transport.connect()

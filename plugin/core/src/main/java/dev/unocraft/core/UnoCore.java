@@ -42,6 +42,9 @@ public final class UnoCore {
     private final AtomicLong carried = new AtomicLong();     // ticks that ran out of budget with ops left
     private final Timings batchTimes = new Timings();
     private final Timings tickTimes = new Timings();
+    /** An op slower than this on the server thread is logged (the first 20), to find what lags. */
+    private static final long SLOW_OP_NANOS = 5_000_000;
+    private final AtomicInteger slowOpsLogged = new AtomicInteger();
     private final Map<String, JsonElement> strings = new ConcurrentHashMap<>();
     private final Set<String> seated = ConcurrentHashMap.newKeySet();   // players holding engine items
     private final Set<String> sidebars = ConcurrentHashMap.newKeySet(); // players shown a sidebar
@@ -281,7 +284,13 @@ public final class UnoCore {
         } catch (RuntimeException ex) {
             warnBadOp(s.source(), ex);
         }
-        s.batch().nanos += System.nanoTime() - t0;
+        long took = System.nanoTime() - t0;
+        s.batch().nanos += took;
+        if (took > SLOW_OP_NANOS && slowOpsLogged.getAndIncrement() < 20) {
+            String op = s.source().toString();
+            platform.logger().info("an op took " + millis(took / 1000.0) + " ms on the server thread: "
+                    + (op.length() > 120 ? op.substring(0, 120) + "…" : op));
+        }
         if (s.last()) {
             batchTimes.record(s.batch().nanos);
         }
