@@ -115,14 +115,23 @@ def main(argv=None) -> int:
         m = re.findall(pattern, log)
         if m:
             print(f"server thread: {m[-1]}")
+    slow = re.findall(r"an op took .*", log)
+    if slow:
+        print(f"ops over 5 ms on the server thread (the plugin logs the first 20): {len(slow)}"
+              + "".join(f"\n  {line[:160]}" for line in slow[:8]))
     m = re.findall(r"engine time per answered event batch: median ([\d.]+) ms, p99 ([\d.]+) ms \((\d+)", log)
     if m:
         med, p99, k = m[-1]
-        print(f"engine (Python) time per answered event batch: median {float(med):.2f} ms, p99 {float(p99):.2f} ms ({k})")
+        print(f"engine time per answered event batch (to the ops handed over): median {float(med):.2f} ms, p99 {float(p99):.2f} ms ({k})")
+    m = re.findall(r"of it Python alone \(events, redraw\): median ([\d.]+) ms, p99 ([\d.]+) ms; then the save: median ([\d.]+) ms, p99 ([\d.]+) ms", log)
+    if m:
+        print(f"  of it Python alone: median {m[-1][0]} ms, p99 {m[-1][1]} ms (the rest is the bridge call); "
+              f"the SQLite save after it: median {m[-1][2]} ms, p99 {m[-1][3]} ms")
     print(f"moves at the bot tables: {moves} ({moves / window / max(1, len(tables)):.2f} per table per second)")
     if delay:
         print(f"bot turn delay beyond bot_think {args.bot_think} s (announcement to announcement, {len(delay)} moves): "
-              f"median {1000 * statistics.median(delay):.0f} ms, p99 {1000 * pct(delay, .99):.0f} ms, max {1000 * max(delay):.0f} ms")
+              f"median {1000 * statistics.median(delay):.0f} ms, p90 {1000 * pct(delay, .9):.0f} ms, p99 {1000 * pct(delay, .99):.0f} ms, "
+              f"max {1000 * max(delay):.0f} ms")
     print(f"errors: {len(errors)}" + ("".join(f"\n  {e}" for e in errors[:10])))
     print(f"tables that made no progress: {len(stalled)}" + (f" ({', '.join(stalled[:10])})" if stalled else ""))
     if args.profile:

@@ -28,6 +28,7 @@ import net.minestom.server.item.Material;
 import net.minestom.server.network.packet.server.play.MapDataPacket;
 import net.minestom.server.scoreboard.Sidebar;
 import net.minestom.server.tag.Tag;
+import net.minestom.server.utils.PacketSendingUtils;
 import net.minestom.server.utils.inventory.PlayerInventoryUtils;
 
 /** The core's {@link Platform} on Minestom: one adapter, no game logic. */
@@ -234,10 +235,8 @@ final class MinestomPlatform implements Platform {
             id = Math.max(id, 1 + DevServer.highestSavedMapId(dataFolder));
         }
         maps.put(id, pixels.clone());
-        MapDataPacket packet = mapPacket(id, pixels);
-        for (Player p : PLAYERS.values()) {
-            p.sendPacket(packet);
-        }
+        // encoded (and compressed) once for every player, not once per player on the applier thread
+        PacketSendingUtils.sendGroupedPacket(List.copyOf(PLAYERS.values()), mapPacket(id, pixels));
         return id;
     }
 
