@@ -55,8 +55,17 @@ function idleClient (name, port, table) {
 
 main(async () => {
   const [port, nTables, nPlayers, seconds, botThink] = process.argv.slice(2).map(Number)
-  const tables = []
   const t0 = Date.now()
+  // the mineflayer players first: a full client takes long to spawn beside hundreds of others
+  const players = []
+  for (let i = 0; i < nPlayers; i++) {
+    const p = await Player.join('real' + String(i + 1).padStart(2, '0'), port, 120000)
+    const from = p.mark()
+    p.chat('/uno start official')
+    await p.waitMessage(/has started/, 60000, from)
+    players.push(p)
+  }
+  const tables = []
   // join in small waves: a real server sees players arrive over time, not 200 in one tick
   for (let i = 0; i < nTables; i += 10) {
     const wave = []
@@ -66,14 +75,6 @@ main(async () => {
       wave.push(idleClient(table.name, port, table))
     }
     await Promise.all(wave)
-  }
-  const players = []
-  for (let i = 0; i < nPlayers; i++) {
-    const p = await Player.join('real' + String(i + 1).padStart(2, '0'), port)
-    const from = p.mark()
-    p.chat('/uno start official')
-    await p.waitMessage(/has started/, 60000, from)
-    players.push(p)
   }
   const joinedMs = Date.now() - t0
   // every idle table has started (lobby countdown over) before the window opens

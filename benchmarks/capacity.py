@@ -128,8 +128,14 @@ def main(argv=None) -> int:
         print(f"  of it Python alone: median {m[-1][0]} ms, p99 {m[-1][1]} ms (the rest is the bridge call); "
               f"the SQLite save after it: median {m[-1][2]} ms, p99 {m[-1][3]} ms")
     print(f"moves at the bot tables: {moves} ({moves / window / max(1, len(tables)):.2f} per table per second)")
+    m = re.findall(r"bot moves: (\d+), time from the table's last change to the move: median (\d+) ms, p99 (\d+) ms, max (\d+) ms", log)
+    if m:
+        k, med, p99, mx = (int(v) for v in m[-1])
+        think = 1000 * args.bot_think
+        print(f"bot turn delay beyond bot_think {args.bot_think} s, in the engine ({k} bot moves): "
+              f"median {med - think:.0f} ms, p99 {p99 - think:.0f} ms, max {mx - think:.0f} ms")
     if delay:
-        print(f"bot turn delay beyond bot_think {args.bot_think} s (announcement to announcement, {len(delay)} moves): "
+        print(f"  as the idle clients saw it (announcement to announcement, {len(delay)} moves; includes the clients' own lag): "
               f"median {1000 * statistics.median(delay):.0f} ms, p90 {1000 * pct(delay, .9):.0f} ms, p99 {1000 * pct(delay, .99):.0f} ms, "
               f"max {1000 * max(delay):.0f} ms")
     print(f"errors: {len(errors)}" + ("".join(f"\n  {e}" for e in errors[:10])))

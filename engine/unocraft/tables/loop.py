@@ -16,6 +16,7 @@ from ..transport.base import Transport, TransportClosed
 from .config import EngineConfig
 from .manager import Tables
 from .store import TableStore
+from .table import BOT_WAITS
 
 log = logging.getLogger("unocraft.engine")
 
@@ -104,6 +105,9 @@ class EngineLoop:
             log.info("engine time per answered event batch: median %.2f ms, p99 %.2f ms (%d batches); "
                      "of it Python alone (events, redraw): median %.2f ms, p99 %.2f ms; then the save: median %.2f ms, p99 %.2f ms",
                      *_median_p99(self.answer_ms), len(self.answer_ms), *_median_p99(self.python_ms), *_median_p99(self.save_ms))
+        if BOT_WAITS:
+            log.info("bot moves: %d, time from the table's last change to the move: median %.0f ms, p99 %.0f ms, max %.0f ms",
+                     len(BOT_WAITS), *(1000 * v for v in _median_p99(list(BOT_WAITS))), 1000 * max(BOT_WAITS))
 
     def _send(self, save_now: bool = False, started: float | None = None) -> None:
         """Hands the ops over, then saves. With `started` (an answer to player events), records the
