@@ -113,14 +113,19 @@ class Game:
         game = cls(names, options, seed, deck)
         game._events = []
         game.dealer = dealer
-        game.draw_pile = list(reversed(order))
-        if hands is None:
-            game._deal_from_pile()
-        else:
-            game.hands = [list(h) for h in hands]
-        game._lay_start(start)
+        game._deal_rigged(order, hands, start)
         game.setup_events = game._events
         return game
+
+    def _deal_rigged(self, order: list[int], hands: list[list[int]] | None, start: list[int] | None) -> None:
+        """A deal a scenario file gives: the draw pile in `order` (top first), dealt from
+        unless `hands` are given, then the start card (given or turned)."""
+        self.draw_pile = list(reversed(order))
+        if hands is None:
+            self._deal_from_pile()
+        else:
+            self.hands = [list(h) for h in hands]
+        self._lay_start(start)
 
     def _lay_start(self, start: list[int] | None) -> None:
         """A rigged game's start card: the one given, or turned from the pile."""
@@ -1139,11 +1144,13 @@ class Game:
         self.slap = None
         scoring.score_round(self, winner, last)
 
-    def start_next_round(self) -> list[Event]:
+    def start_next_round(self, rigged: tuple[list[int], list[list[int]] | None, list[int] | None] | None = None
+                         ) -> list[Event]:
         """Deal the next round: the deal passes clockwise (lazy: the loser deals,
-        the winner starts)."""
+        the winner starts). `rigged` (a scenario file's `next_round`): the deal's
+        (order, hands, start) as `rigged()` takes them, instead of a shuffle."""
         if self.phase == "play":
-            raise Refused("bad_action", "the round is still being played")
+            raise Refused("round_not_over", "the round is still being played")
         if self.phase == "match_over" and self.opts.scoring != "lazy":
             raise Refused("game_over")
         self._undo.clear()
@@ -1173,7 +1180,10 @@ class Game:
         self.last_player = None
         self.phase = "play"
         self.round_winner = None
-        self._deal_round()
+        if rigged is None:
+            self._deal_round()
+        else:
+            self._deal_rigged(*rigged)
         if self.opts.scoring == "lazy" and self.match_winners:
             starter = self.match_winners[0]
             if self.pending is None and self.active[starter]:
