@@ -37,7 +37,7 @@ def one_cold_start(rounds: int) -> dict:
         finally:
             server.stop(timeout=90)
         log = server.log()
-    out = {"dealt_ms": r["dealtMs"]}
+    out = {"dealt_ms": r["dealtMs"], "slow": re.findall(r"an op took (.{0,100})", log)}
     m = re.findall(r"op batches applied: (\d+), time per batch on the server thread: median ([\d.]+) ms, p99 ([\d.]+) ms", log)
     if m:
         out["batches"], out["median"], out["p99"] = int(m[-1][0]), float(m[-1][1]), float(m[-1][2])
@@ -60,6 +60,8 @@ def main(argv=None) -> int:
         print(f"cold start {i + 1}: {r.get('batches')} op batches, server time per batch median {r.get('median')} ms, "
               f"p99 {r.get('p99')} ms, slowest {r.get('max', 'n/a')} ms, ticks that carried ops over {r.get('carried', 'n/a')}; "
               f"deal reached the client {r['dealt_ms']} ms after /uno start")
+        for line in r["slow"][:5]:
+            print(f"  op over 5 ms: {line}")
     for key in ("median", "p99", "max", "dealt_ms"):
         values = [r[key] for r in runs if key in r]
         if values:
