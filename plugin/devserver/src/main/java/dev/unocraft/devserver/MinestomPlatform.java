@@ -39,8 +39,12 @@ final class MinestomPlatform implements Platform {
     private final Path dataFolder;
     private final Map<Integer, byte[]> maps = new ConcurrentHashMap<>();
 
+    /** The highest map id of an earlier run (faces.properties), read once: not from disk on the applier per new face. */
+    private final int savedMapIdsUpTo;
+
     MinestomPlatform(Path dataFolder) {
         this.dataFolder = dataFolder;
+        this.savedMapIdsUpTo = DevServer.highestSavedMapId(dataFolder);
     }
 
     // Minestom has no single main thread: entities are ticked by tick threads, and its inventories
@@ -232,7 +236,7 @@ final class MinestomPlatform implements Platform {
         int id = wantedId;
         if (id < 0) {
             id = 1 + maps.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
-            id = Math.max(id, 1 + DevServer.highestSavedMapId(dataFolder));
+            id = Math.max(id, 1 + savedMapIdsUpTo);
         }
         maps.put(id, pixels.clone());
         // encoded (and compressed) once for every player, not once per player on the applier thread
