@@ -30,12 +30,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from harness import DevServer, finish_node, start_node  # noqa: E402
 
+from bridge_latency import pct  # noqa: E402  (this folder is the script's, first on sys.path)
+
 CLOCK = os.sysconf("SC_CLK_TCK")
-
-
-def pct(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[min(len(s) - 1, max(0, int(round(q * len(s) + 0.5)) - 1))] if s else float("nan")
 
 
 def cpu_seconds(pid: int) -> float:
