@@ -86,15 +86,14 @@ def all_face_keys() -> list[str]:
     return list(keys)
 
 
-def warm_up(first: str = "classic", stop: threading.Event | None = None) -> threading.Thread:
-    """Renders every card face in a thread of its own, the edition `first`'s faces first, so that
+def warm_up(edition: str = "classic", stop: threading.Event | None = None) -> threading.Thread:
+    """Renders the faces of `edition` (the one tables open with) in a thread of its own, so that
     the first game after a start does not wait for them (a face takes ~40-200 ms to render; an
-    edition has ~60). A face the engine needs before the thread got to it is rendered on the spot,
-    as without the warm-up. Returns the started (daemon) thread; `stop` ends it early."""
+    edition has ~60). Other editions' faces, and a face the engine needs before the thread got to
+    it, are rendered on the spot, as without the warm-up. Returns the started (daemon) thread;
+    `stop` ends it early."""
     def run() -> None:
-        keys = dict.fromkeys(edition_face_keys(EDITIONS[first]) if first in EDITIONS else [])
-        keys.update(dict.fromkeys(all_face_keys()))
-        for key in keys:
+        for key in edition_face_keys(EDITIONS[edition]) if edition in EDITIONS else []:
             if stop is not None and stop.is_set():
                 return
             _pixels(key)

@@ -55,7 +55,7 @@ class EngineLoop:
             edition = self.config.options_for().edition
         except Exception:   # noqa: BLE001 - a bad preset is reported where a table opens
             edition = "classic"
-        faces.warm_up(edition, self.stop)    # the first game's faces rendered before anyone asks
+        faces.warm_up(edition, self.stop)    # the first game's faces rendered before anyone asks them
         while not self.stop.is_set():
             try:
                 hello = self.transport.connect()
