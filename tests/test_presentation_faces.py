@@ -1,5 +1,7 @@
 """Card art as map pixels: every face of every edition."""
 
+import threading
+import time
 from collections import Counter
 
 import pytest
@@ -117,3 +119,24 @@ def test_render_face_is_a_128_square_rgba_image():
 def test_contact_sheet_has_a_tile_per_face():
     sheet = faces.contact_sheet(["R1", "W", "back"], columns=2)
     assert sheet.size == (256, 256)
+
+
+def test_warm_up_renders_the_configured_editions_faces_and_stops_when_asked():
+    """Issue 9 item 2: faces are rendered at start-up in a thread of their own, not when the first game asks."""
+    faces._pixels.cache_clear()
+    stop = threading.Event()
+    thread = faces.warm_up("flip", stop)
+    end = time.monotonic() + 60
+    while faces._pixels.cache_info().currsize < 2:
+        assert time.monotonic() < end, "no face rendered by the warm-up"
+        time.sleep(0.01)
+    stop.set()
+    thread.join(timeout=30)
+    assert not thread.is_alive(), "the warm-up did not stop when asked"
+    rendered = faces._pixels.cache_info().currsize
+    assert rendered < len(faces.edition_face_keys(EDITIONS["flip"]))
+    hits = faces._pixels.cache_info().hits
+    first = faces.edition_face_keys(EDITIONS["flip"])[:2]
+    for key in first:
+        faces._pixels(key)
+    assert faces._pixels.cache_info().hits == hits + 2, "the flip edition's faces were rendered"

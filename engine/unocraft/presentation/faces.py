@@ -8,6 +8,7 @@ once per face per process.
 from __future__ import annotations
 
 import hashlib
+import threading
 from functools import lru_cache
 
 from PIL import Image
@@ -83,6 +84,23 @@ def all_face_keys() -> list[str]:
     for edition in EDITIONS.values():
         keys.update(dict.fromkeys(edition_face_keys(edition, plus_ten=True)))
     return list(keys)
+
+
+def warm_up(edition: str = "classic", stop: threading.Event | None = None) -> threading.Thread:
+    """Renders the faces of `edition` (the one tables open with) in a thread of its own, so that
+    the first game after a start does not wait for them (a face takes ~40-200 ms to render; an
+    edition has ~60). Other editions' faces, and a face the engine needs before the thread got to
+    it, are rendered on the spot, as without the warm-up. Returns the started (daemon) thread;
+    `stop` ends it early."""
+    def run() -> None:
+        for key in edition_face_keys(EDITIONS[edition]) if edition in EDITIONS else []:
+            if stop is not None and stop.is_set():
+                return
+            _pixels(key)
+
+    thread = threading.Thread(target=run, name="unocraft-faces-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 def contact_sheet(keys: list[Face], columns: int = 12, background: tuple[int, int, int] = (40, 44, 52)) -> Image.Image:

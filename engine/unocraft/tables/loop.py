@@ -4,23 +4,33 @@ tables survive the engine going away (SQLite)."""
 
 from __future__ import annotations
 
+import cProfile
 import gc
+import os
 import logging
 import threading
 import time
 
+from ..presentation import faces
 from ..transport.base import Transport, TransportClosed
 from .config import EngineConfig
 from .manager import Tables
 from .store import TableStore
+from .table import BOT_WAITS
 
 log = logging.getLogger("unocraft.engine")
+
+#: a file name: the engine thread runs under cProfile and writes its statistics there when it stops
+#: (benchmarks/capacity.py --profile)
+PROFILE_ENV = "UNOCRAFT_PROFILE"
 
 
 class EngineLoop:
     def __init__(self, config: EngineConfig, transport: Transport, store: TableStore | None,
                  clock=time.time):
         self.answer_ms: list[float] = []   # event batch in -> its op batch handed to the plugin
+        self.python_ms: list[float] = []   # ... of which handling the events and redrawing (no bridge call)
+        self.save_ms: list[float] = []     # the save right after an answer (not on the click's path)
         self.config = config
         self.transport = transport
         self.tables = Tables(config, store)
@@ -28,6 +38,24 @@ class EngineLoop:
         self.stop = threading.Event()
 
     def run(self, reconnect: bool = True) -> None:
+        profile = os.environ.get(PROFILE_ENV)
+        if not profile:
+            return self._run(reconnect)
+        profiler = cProfile.Profile()     # this thread only: the engine's own work
+        profiler.enable()
+        try:
+            self._run(reconnect)
+        finally:
+            profiler.disable()
+            profiler.dump_stats(profile)
+            log.info("engine profile written to %s", profile)
+
+    def _run(self, reconnect: bool) -> None:
+        try:
+            edition = self.config.options_for().edition
+        except Exception:   # noqa: BLE001 - a bad preset is reported where a table opens
+            edition = "classic"
+        faces.warm_up(edition, self.stop)    # the first game's faces rendered before anyone asks them
         while not self.stop.is_set():
             try:
                 hello = self.transport.connect()
@@ -66,9 +94,7 @@ class EngineLoop:
                 except Exception:   # one bad event must not stop every table
                     log.exception("event %r failed", ev)
             if events:
-                self._send(save_now=True)   # answer the players first (and keep what they did), then the clocks and bots
-                if len(self.answer_ms) < 100_000:
-                    self.answer_ms.append((time.perf_counter() - started) * 1000)
+                self._send(save_now=True, started=started)   # answer the players first (and keep what they did), then the clocks and bots
             try:
                 self.tables.tick(now)
             except Exception:
@@ -76,17 +102,33 @@ class EngineLoop:
             self._send()
         self.tables.save()      # stopping: nothing changed is left unwritten
         if self.answer_ms:
-            ms = sorted(self.answer_ms)
-            log.info("engine time per answered event batch: median %.2f ms, p99 %.2f ms (%d batches)",
-                     ms[len(ms) // 2], ms[min(len(ms) - 1, int(len(ms) * 0.99))], len(ms))
+            log.info("engine time per answered event batch: median %.2f ms, p99 %.2f ms (%d batches); "
+                     "of it Python alone (events, redraw): median %.2f ms, p99 %.2f ms; then the save: median %.2f ms, p99 %.2f ms",
+                     *_median_p99(self.answer_ms), len(self.answer_ms), *_median_p99(self.python_ms), *_median_p99(self.save_ms))
+        if BOT_WAITS:
+            log.info("bot moves: %d, time from the table's last change to the move: median %.0f ms, p99 %.0f ms, max %.0f ms",
+                     len(BOT_WAITS), *(1000 * v for v in _median_p99(list(BOT_WAITS))), 1000 * max(BOT_WAITS))
 
-    def _send(self, save_now: bool = False) -> None:
+    def _send(self, save_now: bool = False, started: float | None = None) -> None:
+        """Hands the ops over, then saves. With `started` (an answer to player events), records the
+        time until the ops were handed over, the Python part of it, and the save that follows."""
         try:
             ops = self.tables.flush(save=False)
         except Exception:
             log.exception("redraw failed")
             ops, self.tables.ops = self.tables.ops, []
+        rendered = time.perf_counter()
         if ops:
             self.transport.apply(ops)
+        handed = time.perf_counter()
         # saved after the ops are on their way: SQLite is not on the path of a click
         self.tables.maybe_save(None if save_now else self.clock())
+        if started is not None and len(self.answer_ms) < 100_000:
+            self.answer_ms.append((handed - started) * 1000)
+            self.python_ms.append((rendered - started) * 1000)
+            self.save_ms.append((time.perf_counter() - handed) * 1000)
+
+
+def _median_p99(values: list[float]) -> tuple[float, float]:
+    ms = sorted(values)
+    return ms[len(ms) // 2], ms[min(len(ms) - 1, int(len(ms) * 0.99))]

@@ -8,6 +8,7 @@ Messages and redraws go out through the `Outbox` the manager gives it.
 from __future__ import annotations
 
 import json
+from collections import deque
 from dataclasses import dataclass, field
 from ..bots import make_bot
 from ..rules.actions import Action
@@ -16,6 +17,9 @@ from ..rules.options import Options
 from ..simulate import actor, new_game
 
 BOT_NAMES = ("Steve", "Alex", "Creepy", "Ed", "Bob", "Sunny", "Ziggy", "Pixel", "Nova", "Rex")
+#: seconds from a table's last change to each bot move after it, the last 100,000 moves of every
+#: table: bot_think plus how late the engine got to it (logged at stop; benchmarks/capacity.py)
+BOT_WAITS: deque[float] = deque(maxlen=100_000)
 BOT_PREFIX = "Bot-"   # '-' never appears in a Minecraft name, so a bot can't share one
 
 
@@ -112,6 +116,9 @@ class Table:
     def apply(self, action: Action, now: float) -> list:
         """Plays an action through the rules; raises Refused. Returns the events."""
         events = self.game.play(action)
+        seat = self.seat(action.player)
+        if seat is not None and seat.bot:
+            BOT_WAITS.append(now - self.changed_at)
         self.token += 1
         self.changed_at = now
         self._turn_changed(now)

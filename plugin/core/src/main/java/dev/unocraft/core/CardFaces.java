@@ -10,18 +10,30 @@ import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.logging.Logger;
 
 /**
  * Card face key → map id, one map per face shared by every copy of the card, kept in a file so
  * the ids survive restarts (a map per game would leak map files on a real server).
  */
 public final class CardFaces {
+    /** Writes the file off the main thread (a new face is shown on it), in order, one write at a time. */
+    private static final ExecutorService SAVER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "unocraft-faces-save");
+        t.setDaemon(true);
+        return t;
+    });
+
     private final Path file;
     private final Map<String, Integer> ids = new HashMap<>();
     private final Map<String, Integer> shown = new HashMap<>();   // faces whose pixels are on the map now
 
     public CardFaces(Path file) {
         this.file = file;
+        awaitSaves();       // a restart reads what the last one wrote
         if (Files.exists(file)) {
             Properties p = new Properties();
             try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -56,18 +68,37 @@ public final class CardFaces {
         return id;
     }
 
+    /** Queues a write of the ids as they are now; the main thread does not wait for the disk. */
     private void save() {
         Properties p = new Properties();
         ids.forEach((k, v) -> p.setProperty(k, Integer.toString(v)));
-        try {
-            Files.createDirectories(file.getParent());
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                p.store(w, "unocraft card faces: face key = map id");
+        SAVER.execute(() -> {
+            try {
+                write(p);
+            } catch (IOException e) {
+                Logger.getLogger("unocraft").warning("cannot write " + file + ": " + e
+                        + " (the card faces will get new maps after a restart)");
             }
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot write " + file, e);
+        });
+    }
+
+    private void write(Properties p) throws IOException {
+        Files.createDirectories(file.getParent());
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+            p.store(w, "unocraft card faces: face key = map id");
+        }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Waits until every queued write is on disk. */
+    static void awaitSaves() {
+        try {
+            SAVER.submit(() -> { }).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e);
         }
     }
 }

@@ -86,6 +86,20 @@ public interface Platform {
 
     void clearInventory(String player);
 
+    /**
+     * Called on the engine's thread, not the main thread, with each item an op batch is about to put
+     * in a slot: a platform whose item stacks may be built off the main thread builds (and caches)
+     * it now, so that {@link #setSlot} only copies it. The default does nothing.
+     */
+    default void prepare(CardItem item) {}
+
+    /**
+     * Called once at start-up on a thread of its own: loads and runs now, off the main thread, what
+     * the first game would otherwise pay for on it (classes, component and item builders). The
+     * default does nothing.
+     */
+    default void warmUp() {}
+
     /** A card item as the engine describes it. */
     record CardItem(int mapId, String material, JsonElement name, List<JsonElement> lore, boolean glow, String tag) {}
 }

@@ -2,6 +2,7 @@ package dev.unocraft.core;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The platform-neutral plugin: starts the engine bridge, forwards player input as events, applies
@@ -33,13 +35,19 @@ public final class UnoCore {
     private final CardFaces faces;
     private final InventoryVault vault;
     private final Bridge bridge = new Bridge(this);
-    private final ConcurrentLinkedQueue<JsonArray> batches = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Step> steps = new ConcurrentLinkedQueue<>();
     private final AtomicInteger scheduled = new AtomicInteger();
+    /** Server time one tick may spend on ops; the rest waits for the next tick (-Dunocraft.tickBudgetMicros). */
+    private volatile long budgetNanos = Long.getLong("unocraft.tickBudgetMicros", 2_000) * 1_000;
+    private final AtomicLong carried = new AtomicLong();     // ticks that ran out of budget with ops left
+    private final Timings batchTimes = new Timings();
+    private final Timings tickTimes = new Timings();
+    /** An op slower than this on the server thread is logged (the first 20), to find what lags. */
+    private static final long SLOW_OP_NANOS = 5_000_000;
+    private final AtomicInteger slowOpsLogged = new AtomicInteger();
     private final Map<String, JsonElement> strings = new ConcurrentHashMap<>();
     private final Set<String> seated = ConcurrentHashMap.newKeySet();   // players holding engine items
     private final Set<String> sidebars = ConcurrentHashMap.newKeySet(); // players shown a sidebar
-    private final long[] applyNanos = new long[4096];
-    private int applyCount;
     private EngineGateway gateway;
     private volatile boolean disabling;
 
@@ -60,6 +68,34 @@ public final class UnoCore {
         String token = TokenFile.readOrCreate(tokenFile);
         gateway = new EngineGateway(bridge, port, token, platform.logger(), this::engineDetached);
         gateway.start();
+        Thread warm = new Thread(this::warmUp, "unocraft-warmup");
+        warm.setDaemon(true);
+        warm.start();
+    }
+
+    /** A batch with one op of each kind that costs something to prepare, for {@link #warmUp}. */
+    private static final String WARM_UP_BATCH = "{\"ops\":["
+            + "{\"op\":\"msg\",\"player\":\"-\",\"c\":[{\"text\":\"a\",\"colour\":\"red\",\"bold\":true,\"click\":{\"command\":\"/uno\"},\"hover\":\"b\"}]},"
+            + "{\"op\":\"face\",\"key\":\"-\",\"pixels\":\"" + Base64.getEncoder().encodeToString(new byte[128 * 128]) + "\"},"
+            + "{\"op\":\"items\",\"player\":\"-\",\"slots\":{\"0\":{\"material\":\"paper\",\"name\":\"a\",\"lore\":[\"b\"],\"glow\":true,\"tag\":\"-\"},\"1\":null},\"held\":0},"
+            + "{\"op\":\"sidebar\",\"player\":\"-\",\"title\":\"a\",\"lines\":[\"b\"]},"
+            + "{\"op\":\"sound\",\"player\":\"-\",\"sound\":\"minecraft:ui.button.click\",\"volume\":0.5}]}";
+
+    /**
+     * Start-up, on a thread of its own: what the first game would pay for on the main thread (class
+     * loading, the first run of the parser, the op preparation and the platform's builders) is done
+     * now, so that the first {@code /uno start} costs what the hundredth does. Nothing is applied.
+     */
+    void warmUp() {
+        long t0 = System.nanoTime();
+        try {
+            prepare(OpBatch.parse(WARM_UP_BATCH));
+            platform.warmUp();
+        } catch (RuntimeException e) {
+            platform.logger().warning("warm-up failed (the first game may be slower): " + e);
+            return;
+        }
+        platform.logger().fine("warmed up in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
     }
 
     /** Plugin disable / server stop: every saved inventory goes back, then the bridge closes. */
@@ -74,7 +110,9 @@ public final class UnoCore {
         for (String p : List.copyOf(sidebars)) {
             clearSidebar(p);      // their own scoreboards back too
         }
+        CardFaces.awaitSaves();
         platform.logger().info(statsLine());
+        platform.logger().info(tickStatsLine());
         if (gateway != null) {
             gateway.stop();
         }
@@ -209,34 +247,69 @@ public final class UnoCore {
         });
     }
 
-    /** Called on a py4j thread with a parsed batch ({@link OpBatch}): applied in one tick, on the main thread. */
+    /** Called on a py4j thread with a parsed batch ({@link OpBatch}): each op is checked and built here, then queued for the main thread. */
     void queueBatch(JsonArray batch) {
-        batches.add(batch);
+        List<Step> prepared = prepare(batch);
+        steps.addAll(prepared);
         if (scheduled.getAndIncrement() == 0) {
             platform.runOnMain(this::drain);
         }
     }
 
+    /**
+     * One tick's share of the queued ops, in order: at least one op, then more while the tick's
+     * budget lasts; what is left goes to the next tick (counted: the stats line says how often).
+     */
     private void drain() {
         scheduled.set(0);
-        JsonArray batch;
-        while ((batch = batches.poll()) != null) {
-            long t0 = System.nanoTime();
-            apply(batch);
-            record(System.nanoTime() - t0);
+        long start = System.nanoTime();
+        Step s;
+        while ((s = steps.poll()) != null) {
+            run(s);
+            if (System.nanoTime() - start >= budgetNanos && !steps.isEmpty()) {
+                carried.incrementAndGet();
+                if (scheduled.getAndIncrement() == 0) {
+                    platform.runOnMain(this::drain);
+                }
+                break;
+            }
         }
+        tickTimes.record(System.nanoTime() - start);
     }
 
-    private synchronized void record(long nanos) {
-        applyNanos[applyCount % applyNanos.length] = nanos;
-        applyCount++;
+    private void run(Step s) {
+        long t0 = System.nanoTime();
+        try {
+            s.action().run();
+        } catch (RuntimeException ex) {
+            warnBadOp(s.source(), ex);
+        }
+        long took = System.nanoTime() - t0;
+        s.batch().nanos += took;
+        if (took > SLOW_OP_NANOS && slowOpsLogged.getAndIncrement() < 20) {
+            String op = s.source().toString();
+            platform.logger().info("an op took " + millis(took / 1000.0) + " ms on the server thread: "
+                    + (op.length() > 120 ? op.substring(0, 120) + "…" : op));
+        }
+        if (s.last()) {
+            batchTimes.record(s.batch().nanos);
+        }
     }
 
     /** One line for the log: how many op batches were applied and the server time each took, in ms. */
     public String statsLine() {
-        JsonObject st = stats();
-        return "op batches applied: " + st.get("batches") + ", time per batch on the server thread: median "
-                + millis(st.get("median_us").getAsDouble()) + " ms, p99 " + millis(st.get("p99_us").getAsDouble()) + " ms";
+        long[] b = batchTimes.summary();
+        return "op batches applied: " + b[0] + ", time per batch on the server thread: median " + millis(b[1] / 1000.0)
+                + " ms, p99 " + millis(b[2] / 1000.0) + " ms";
+    }
+
+    /** The second stats line: the slowest batch, the server time per tick spent on ops, and how often a tick's budget carried ops over. */
+    public String tickStatsLine() {
+        long[] b = batchTimes.summary();
+        long[] t = tickTimes.summary();
+        return "slowest op batch " + millis(b[3] / 1000.0) + " ms; time per tick on ops: median " + millis(t[1] / 1000.0)
+                + " ms, p99 " + millis(t[2] / 1000.0) + " ms, max " + millis(t[3] / 1000.0) + " ms (" + t[0] + " ticks); ticks that carried ops over to the next: "
+                + carried.get() + " (budget " + millis(budgetNanos / 1000.0) + " ms per tick)";
     }
 
     /** Microseconds as milliseconds a reader takes in at a glance: two significant digits below 10 ms ("0.21", "3.9"), whole ones above. */
@@ -251,31 +324,68 @@ public final class UnoCore {
         return new java.math.BigDecimal(ms).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString();
     }
 
-    synchronized JsonObject stats() {
-        int n = Math.min(applyCount, applyNanos.length);
-        long[] copy = Arrays.copyOf(applyNanos, n);
-        Arrays.sort(copy);
+    JsonObject stats() {
+        long[] b = batchTimes.summary();
+        long[] t = tickTimes.summary();
         JsonObject o = new JsonObject();
-        o.addProperty("batches", applyCount);
-        o.addProperty("median_us", n == 0 ? 0 : copy[n / 2] / 1000.0);
-        o.addProperty("p99_us", n == 0 ? 0 : copy[Math.min(n - 1, (int) Math.ceil(n * 0.99) - 1)] / 1000.0);
+        o.addProperty("batches", b[0]);
+        o.addProperty("median_us", b[1] / 1000.0);
+        o.addProperty("p99_us", b[2] / 1000.0);
+        o.addProperty("max_us", b[3] / 1000.0);
+        o.addProperty("ticks", t[0]);
+        o.addProperty("tick_median_us", t[1] / 1000.0);
+        o.addProperty("tick_p99_us", t[2] / 1000.0);
+        o.addProperty("tick_max_us", t[3] / 1000.0);
+        o.addProperty("carried", carried.get());
         o.addProperty("faces", faces.size());
         return o;
     }
 
-    /** Applies the ops of one batch in order; a bad op is logged once and skipped, never stops the others. */
+    /** Sets the server time one tick may spend on ops (tests). */
+    void tickBudget(long micros) {
+        budgetNanos = micros * 1_000;
+    }
+
+    /** Applies the ops of one batch in order, now (tests, and nothing else): as the main thread would, without a budget. */
     void apply(JsonArray ops) {
+        for (Step s : prepare(ops)) {
+            run(s);
+        }
+    }
+
+    /**
+     * The batch's ops checked and built, ready to apply: a bad op is logged once and skipped, never
+     * stops the others. An empty batch is one empty step, so that it is counted as applied.
+     */
+    private List<Step> prepare(JsonArray ops) {
+        List<JsonElement> sources = new ArrayList<>();
+        List<Runnable> actions = new ArrayList<>();
         for (JsonElement op : ops) {
             try {
                 if (!op.isJsonObject()) {
                     throw new IllegalArgumentException("an op must be an object");
                 }
-                applyOne(op.getAsJsonObject());
+                actions.add(prepareOne(op.getAsJsonObject()));
+                sources.add(op);
             } catch (RuntimeException ex) {
-                platform.logger().warning("bad op " + abbreviate(op) + ": "
-                        + (ex instanceof IllegalArgumentException && ex.getMessage() != null ? ex.getMessage() : ex.toString()));
+                warnBadOp(op, ex);
             }
         }
+        if (actions.isEmpty()) {
+            sources.add(JsonNull.INSTANCE);
+            actions.add(() -> { });
+        }
+        Batch batch = new Batch();
+        List<Step> out = new ArrayList<>(actions.size());
+        for (int i = 0; i < actions.size(); i++) {
+            out.add(new Step(sources.get(i), actions.get(i), batch, i == actions.size() - 1));
+        }
+        return out;
+    }
+
+    private void warnBadOp(JsonElement op, RuntimeException ex) {
+        platform.logger().warning("bad op " + abbreviate(op) + ": "
+                + (ex instanceof IllegalArgumentException && ex.getMessage() != null ? ex.getMessage() : ex.toString()));
     }
 
     private static String abbreviate(JsonElement op) {
@@ -297,32 +407,60 @@ public final class UnoCore {
         return op.has(key) ? TextCaps.component(op.get(key)) : new JsonPrimitive("");
     }
 
-    private void applyOne(JsonObject op) {
+    /** The op checked, its data built (components cut, pixels decoded, items described): what is left touches only the platform. */
+    private Runnable prepareOne(JsonObject op) {
         String kind = text(op, "op");
         String player = op.has("player") ? text(op, "player") : null;
         if (player == null && !kind.equals("face") && !kind.equals("complete") && !kind.equals("strings")) {
             throw new IllegalArgumentException("no \"player\"");
         }
-        if (player != null && !platform.isOnline(player) && !kind.equals("complete")) {
-            return;   // left meanwhile; the engine hears about it through the quit event
-        }
-        switch (kind) {
-            case "msg" -> platform.sendMessage(player, component(op, "c"));
-            case "actionbar" -> platform.sendActionBar(player, component(op, "c"));
-            case "title" -> platform.showTitle(player, component(op, "title"), component(op, "subtitle"));
-            case "sound" -> playSound(player, op);
-            case "face" -> faces.show(platform, text(op, "key"), Base64.getDecoder().decode(text(op, "pixels")));
-            case "items" -> setItems(player, op);
-            case "restore" -> {
+        Runnable action = switch (kind) {
+            case "msg" -> {
+                JsonElement c = component(op, "c");
+                yield () -> platform.sendMessage(player, c);
+            }
+            case "actionbar" -> {
+                JsonElement c = component(op, "c");
+                yield () -> platform.sendActionBar(player, c);
+            }
+            case "title" -> {
+                JsonElement title = component(op, "title");
+                JsonElement subtitle = component(op, "subtitle");
+                yield () -> platform.showTitle(player, title, subtitle);
+            }
+            case "sound" -> prepareSound(player, op);
+            case "face" -> {
+                String key = text(op, "key");
+                byte[] pixels = Base64.getDecoder().decode(text(op, "pixels"));
+                yield () -> faces.show(platform, key, pixels);
+            }
+            case "items" -> prepareItems(player, op);
+            case "restore" -> () -> {
                 vault.restore(player);
                 seated.remove(player);
+            };
+            case "sidebar" -> prepareSidebar(player, op);
+            case "sidebar_clear" -> () -> clearSidebar(player);
+            case "complete" -> {
+                JsonObject tree = op.getAsJsonObject("tree");
+                yield () -> completions.update(player, tree);
             }
-            case "sidebar" -> showSidebar(player, op);
-            case "sidebar_clear" -> clearSidebar(player);
-            case "complete" -> completions.update(player, op.getAsJsonObject("tree"));
-            case "strings" -> op.getAsJsonObject("strings").entrySet().forEach(e -> strings.put(e.getKey(), TextCaps.component(e.getValue())));
-            default -> platform.logger().warning("unknown op " + kind);
+            case "strings" -> {
+                Map<String, JsonElement> more = new java.util.LinkedHashMap<>();
+                op.getAsJsonObject("strings").entrySet().forEach(e -> more.put(e.getKey(), TextCaps.component(e.getValue())));
+                yield () -> strings.putAll(more);
+            }
+            default -> () -> platform.logger().warning("unknown op " + kind);
+        };
+        if (player == null || kind.equals("complete")) {
+            return action;
         }
+        // a player who left meanwhile is skipped; the engine hears about it through the quit event
+        return () -> {
+            if (platform.isOnline(player)) {
+                action.run();
+            }
+        };
     }
 
     /**
@@ -330,10 +468,11 @@ public final class UnoCore {
      * not at all. Every slot and item is checked before the inventory is saved or touched, so a bad
      * one leaves the player's own items where they are.
      */
-    private void setItems(String player, JsonObject op) {
+    private Runnable prepareItems(String player, JsonObject op) {
         if (!op.has("slots") || !op.get("slots").isJsonObject()) {
             throw new IllegalArgumentException("\"slots\" must be an object");
         }
+        Map<Integer, JsonObject> later = new java.util.LinkedHashMap<>();    // items whose face comes earlier in this batch
         Map<Integer, Platform.CardItem> changes = new java.util.LinkedHashMap<>();   // null: empty the slot
         for (Map.Entry<String, JsonElement> e : op.getAsJsonObject("slots").entrySet()) {
             int slot = slotNumber(e.getKey());
@@ -341,7 +480,17 @@ public final class UnoCore {
             if (!v.isJsonNull() && !v.isJsonObject()) {
                 throw new IllegalArgumentException("slot " + slot + " must hold an item or null");
             }
-            changes.put(slot, v.isJsonNull() ? null : item(v.getAsJsonObject()));
+            if (v.isJsonObject() && v.getAsJsonObject().has("face") && faces.idOf(text(v.getAsJsonObject(), "face")) == null) {
+                item(v.getAsJsonObject(), 0);      // checked now all the same
+                later.put(slot, v.getAsJsonObject());
+                changes.put(slot, null);
+            } else {
+                Platform.CardItem item = v.isJsonNull() ? null : item(v.getAsJsonObject(), -1);
+                if (item != null) {
+                    platform.prepare(item);     // the platform's stack built now, off the server thread, where it can be
+                }
+                changes.put(slot, item);
+            }
         }
         int held = -1;
         if (op.has("held")) {
@@ -350,12 +499,16 @@ public final class UnoCore {
                 throw new IllegalArgumentException("\"held\" must be a hotbar slot 0–8");
             }
         }
-        vault.saveAndClear(player);   // no-op when already saved; throws (and so changes nothing) if it cannot
-        seated.add(player);
-        changes.forEach((slot, item) -> platform.setSlot(player, slot, item));
-        if (held >= 0) {
-            platform.setHeldSlot(player, held);
-        }
+        int heldSlot = held;
+        return () -> {
+            later.forEach((slot, o) -> changes.put(slot, item(o, -1)));   // its face must be shown by now
+            vault.saveAndClear(player);   // no-op when already saved; throws (and so changes nothing) if it cannot
+            seated.add(player);
+            changes.forEach((slot, item) -> platform.setSlot(player, slot, item));
+            if (heldSlot >= 0) {
+                platform.setHeldSlot(player, heldSlot);
+            }
+        };
     }
 
     /** An inventory slot the engine may use: 0–8 hotbar, 9–35 main inventory, 40 off-hand. */
@@ -373,15 +526,14 @@ public final class UnoCore {
     }
 
     /** {"op": "sound", "player", "sound": key, "volume": 0–1 (default 1), "pitch": 0.5–2 (default 1)}. */
-    private void playSound(String player, JsonObject op) {
+    private Runnable prepareSound(String player, JsonObject op) {
         String sound = text(op, "sound");
-        float volume = op.has("volume") ? op.get("volume").getAsFloat() : 1f;
-        float pitch = op.has("pitch") ? op.get("pitch").getAsFloat() : 1f;
-        platform.playSound(player, sound,
-                Math.max(0f, Math.min(1f, volume)), Math.max(0.5f, Math.min(2f, pitch)));
+        float volume = Math.max(0f, Math.min(1f, op.has("volume") ? op.get("volume").getAsFloat() : 1f));
+        float pitch = Math.max(0.5f, Math.min(2f, op.has("pitch") ? op.get("pitch").getAsFloat() : 1f));
+        return () -> platform.playSound(player, sound, volume, pitch);
     }
 
-    private void showSidebar(String player, JsonObject op) {
+    private Runnable prepareSidebar(String player, JsonObject op) {
         List<JsonElement> lines = new ArrayList<>();
         if (op.has("lines")) {
             for (JsonElement line : op.getAsJsonArray("lines")) {
@@ -391,8 +543,11 @@ public final class UnoCore {
                 lines.add(TextCaps.component(line));
             }
         }
-        sidebars.add(player);
-        platform.showSidebar(player, component(op, "title"), lines);
+        JsonElement title = component(op, "title");
+        return () -> {
+            sidebars.add(player);
+            platform.showSidebar(player, title, lines);
+        };
     }
 
     private void clearSidebar(String player) {
@@ -401,14 +556,15 @@ public final class UnoCore {
         }
     }
 
-    private Platform.CardItem item(JsonObject o) {
+    /** The item described by {@code o}; {@code unsentFaceId >= 0} stands in for a face not shown yet (to check the rest). */
+    private Platform.CardItem item(JsonObject o, int unsentFaceId) {
         int mapId = -1;
         if (o.has("face")) {
             Integer id = faces.idOf(text(o, "face"));
-            if (id == null) {
+            if (id == null && unsentFaceId < 0) {
                 throw new IllegalArgumentException("face not sent yet: " + o.get("face"));
             }
-            mapId = id;
+            mapId = id != null ? id : unsentFaceId;
         }
         List<JsonElement> lore = new ArrayList<>();
         if (o.has("lore")) {
@@ -425,6 +581,14 @@ public final class UnoCore {
         }
         return new Platform.CardItem(mapId, o.has("material") ? text(o, "material") : null,
                 component(o, "name"), lore, o.has("glow") && o.get("glow").getAsBoolean(), tag);
+    }
+
+    /** One op ready to apply (checked and built on the engine's thread); {@code last}: its batch is then done. */
+    private record Step(JsonElement source, Runnable action, Batch batch, boolean last) {}
+
+    /** A batch's server time, summed over the ticks its ops took. Only the main thread adds to it. */
+    private static final class Batch {
+        long nanos;
     }
 
     // ---------------------------------------------------------------- accessors

@@ -172,6 +172,7 @@ public final class DevServer {
                 core.disable();
                 MinestomPlatform.trackedPlayers().forEach(store::save);
                 System.out.println("unocraft: " + core.statsLine());
+                System.out.println("unocraft: " + core.tickStatsLine());
             } catch (RuntimeException ex) {
                 System.out.println("unocraft: shutdown: " + ex);
             }

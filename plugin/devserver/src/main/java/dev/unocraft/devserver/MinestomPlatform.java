@@ -3,6 +3,7 @@ package dev.unocraft.devserver;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.unocraft.core.ItemTemplates;
 import dev.unocraft.core.Platform;
 import dev.unocraft.core.UnoCore;
 import java.io.IOException;
@@ -27,6 +28,7 @@ import net.minestom.server.item.Material;
 import net.minestom.server.network.packet.server.play.MapDataPacket;
 import net.minestom.server.scoreboard.Sidebar;
 import net.minestom.server.tag.Tag;
+import net.minestom.server.utils.PacketSendingUtils;
 import net.minestom.server.utils.inventory.PlayerInventoryUtils;
 
 /** The core's {@link Platform} on Minestom: one adapter, no game logic. */
@@ -37,8 +39,12 @@ final class MinestomPlatform implements Platform {
     private final Path dataFolder;
     private final Map<Integer, byte[]> maps = new ConcurrentHashMap<>();
 
+    /** The highest map id of an earlier run (faces.properties), read once: not from disk on the applier per new face. */
+    private final int savedMapIdsUpTo;
+
     MinestomPlatform(Path dataFolder) {
         this.dataFolder = dataFolder;
+        this.savedMapIdsUpTo = DevServer.highestSavedMapId(dataFolder);
     }
 
     // Minestom has no single main thread: entities are ticked by tick threads, and its inventories
@@ -166,11 +172,33 @@ final class MinestomPlatform implements Platform {
         return slot == 40 ? PlayerInventoryUtils.OFFHAND_SLOT : slot;
     }
 
+    // Minestom's item stacks are immutable: one per distinct item, shared by every slot showing it,
+    // built on the engine's thread when the batch arrives (prepare) rather than on the applier.
+    private final ItemTemplates<ItemStack> templates = new ItemTemplates<>(MinestomPlatform::build, stack -> stack);
+
+    @Override
+    public void prepare(CardItem item) {
+        templates.prepare(item);
+    }
+
+    @Override
+    public void warmUp() {
+        JsonElement text = JsonParser.parseString("[{\"text\":\"a\",\"colour\":\"#ff0000\",\"bold\":true,"
+                + "\"click\":{\"command\":\"/uno\"},\"hover\":\"b\",\"extra\":[\"\u00a7ac\"]}]");
+        Component c = Components.of(text);
+        build(new CardItem(1, null, text, List.of(text), true, "-"));
+        build(new CardItem(-1, "minecraft:paper", text, List.of(), false, "-"));
+        Title.title(c, c);
+        Sound.sound(Key.key("minecraft:ui.button.click"), Sound.Source.MASTER, 1f, 1f);
+        mapPacket(1, new byte[128 * 128]);
+        new Sidebar(c).createLine(new Sidebar.ScoreboardLine("l0", c, 1, Sidebar.NumberFormat.blank()));
+    }
+
     @Override
     public void setSlot(String name, int slot, CardItem item) {
         Player p = player(name);
         if (p != null) {
-            ItemStack stack = item == null ? ItemStack.AIR : build(item);
+            ItemStack stack = item == null ? ItemStack.AIR : templates.get(item);
             sync(p, q -> q.getInventory().setItemStack(internalSlot(slot), stack));
         }
     }
@@ -208,13 +236,11 @@ final class MinestomPlatform implements Platform {
         int id = wantedId;
         if (id < 0) {
             id = 1 + maps.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
-            id = Math.max(id, 1 + DevServer.highestSavedMapId(dataFolder));
+            id = Math.max(id, 1 + savedMapIdsUpTo);
         }
         maps.put(id, pixels.clone());
-        MapDataPacket packet = mapPacket(id, pixels);
-        for (Player p : PLAYERS.values()) {
-            p.sendPacket(packet);
-        }
+        // encoded (and compressed) once for every player, not once per player on the applier thread
+        PacketSendingUtils.sendGroupedPacket(List.copyOf(PLAYERS.values()), mapPacket(id, pixels));
         return id;
     }
 

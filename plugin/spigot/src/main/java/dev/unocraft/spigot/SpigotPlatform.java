@@ -3,6 +3,7 @@ package dev.unocraft.spigot;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import dev.unocraft.core.ItemTemplates;
 import dev.unocraft.core.Platform;
 import dev.unocraft.core.UnoCore;
 import java.nio.file.Path;
@@ -151,12 +152,26 @@ final class SpigotPlatform implements Platform {
         if (p == null) {
             return;
         }
-        ItemStack stack = item == null ? null : build(item);
+        ItemStack stack = item == null ? null : templates.get(item);
         if (slot == 40) {
             p.getInventory().setItemInOffHand(stack);
         } else {
             p.getInventory().setItem(slot, stack);
         }
+    }
+
+    // One stack per distinct item (face, name, lore, tag), built once on the main thread (Bukkit's
+    // item API is not made for other threads) and cloned for each slot: a clone copies the meta,
+    // it does not build it again from components.
+    private final ItemTemplates<ItemStack> templates = new ItemTemplates<>(this::build, ItemStack::clone);
+
+    @Override
+    public void warmUp() {
+        // BungeeCord's chat classes are plain objects: loaded and run here, off the main thread
+        JsonElement text = com.google.gson.JsonParser.parseString("[{\"text\":\"a\",\"colour\":\"red\",\"bold\":true,"
+                + "\"click\":{\"command\":\"/uno\"},\"hover\":\"b\",\"extra\":[\"\u00a7ac\"]}]");
+        legacy(text);
+        components(text);
     }
 
     private ItemStack build(CardItem item) {
