@@ -23,6 +23,8 @@ class _Parser(argparse.ArgumentParser):
 
 def main(argv: list[str] | None = None) -> int:
     parser = _Parser(prog="unocraft", description="UNO for Minecraft: rules engine, bots, server.")
+    from . import PROTOCOL, __version__
+    parser.add_argument("--version", action="version", version=f"unocraft {__version__} (bridge protocol {PROTOCOL})")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     sc = sub.add_parser("scenario", help="run scenario files (shared/rules/SCENARIOS.md)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import sqlite3
@@ -138,6 +139,16 @@ class DevServer:
                 return
             time.sleep(0.2)
         raise RuntimeError(f"the dev server did not come up in {timeout} s:\n{self.log()[-3000:]}")
+
+    def engine_pids(self) -> list[int]:
+        """The process ids of every engine the server's supervisor started, in order (from its log)."""
+        return [int(m) for m in re.findall(r"\[engine\] started \(pid (\d+)\)", self.log())]
+
+    def kill_supervised_engine(self) -> int:
+        """SIGKILL to the engine the server supervises (not to the server); returns its pid."""
+        pid = self.engine_pids()[-1]
+        os.kill(pid, signal.SIGKILL)
+        return pid
 
     def log(self) -> str:
         return self.log_path.read_text(encoding="utf-8", errors="replace") if self.log_path.exists() else ""

@@ -14,7 +14,8 @@ from pathlib import Path
 from py4j.java_gateway import GatewayParameters, JavaGateway
 from py4j.protocol import Py4JError, Py4JNetworkError
 
-from .base import Transport, TransportClosed
+from .. import PROTOCOL, __version__
+from .base import IncompatiblePlugin, Transport, TransportClosed
 
 log = logging.getLogger("unocraft.transport")
 
@@ -24,6 +25,15 @@ def read_token(path: str | Path) -> str:
     if not token:
         raise ValueError(f"empty token file {path}")
     return token
+
+
+def check_protocol(hello: dict) -> None:
+    """Refuses a plugin whose bridge protocol this engine does not speak (or that refused us)."""
+    theirs = hello.get("protocol")
+    if theirs != PROTOCOL or hello.get("refused"):
+        raise IncompatiblePlugin(
+            f"the plugin (unocraft {hello.get('version', '?')}) speaks bridge protocol {theirs}, this engine "
+            f"(unocraft {__version__}) speaks {PROTOCOL}: install the engine and the plugin of the same release")
 
 
 class Py4jTransport(Transport):
@@ -47,10 +57,14 @@ class Py4jTransport(Transport):
                     address=self.host, port=self.port, auth_token=token, auto_field=False,
                     auto_close=True, eager_load=False))
                 bridge = gateway.entry_point
-                hello = json.loads(bridge.hello())
+                hello = json.loads(bridge.hello(json.dumps({"protocol": PROTOCOL, "version": __version__})))
+                check_protocol(hello)
                 self._gateway, self._bridge = gateway, bridge
                 log.info("attached to the %s plugin at %s:%d", hello.get("platform"), self.host, self.port)
                 return hello
+            except IncompatiblePlugin:
+                gateway.close()
+                raise
             except (OSError, ValueError, Py4JError) as e:
                 try:
                     gateway.close()  # type: ignore[possibly-undefined]

@@ -25,6 +25,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class UnoCore {
     /** Item tag prefix marking an item as the engine's (cards, buttons): never dropped or moved. */
     public static final String TAG_KEY = "unocraft";
+    /** The release (the engine's too: one version number for both), from the build. */
+    public static final String VERSION = readVersion();
 
     private final Platform platform;
     private final String platformName;
@@ -40,7 +42,10 @@ public final class UnoCore {
     private final Set<String> sidebars = ConcurrentHashMap.newKeySet(); // players shown a sidebar
     private final long[] applyNanos = new long[4096];
     private int applyCount;
+    /** Online players (name → vault key: the UUID, else the name), kept on the main thread for py4j threads to read. */
+    private final Map<String, String> online = new ConcurrentHashMap<>();
     private EngineGateway gateway;
+    private EngineSupervisor supervisor;
     private volatile boolean disabling;
 
     public UnoCore(Platform platform, String platformName) {
@@ -48,7 +53,7 @@ public final class UnoCore {
         this.platformName = platformName;
         Path data = platform.dataFolder();
         this.faces = new CardFaces(data.resolve("faces.properties"));
-        this.vault = new InventoryVault(data.resolve("vault"), platform);
+        this.vault = new InventoryVault(data.resolve("vault"), platform, this::vaultKey);
         strings.put("paused", new JsonPrimitive("§eUNO: the game engine is away; the game is paused and your items are safe."));
         strings.put("resumed", new JsonPrimitive("§aUNO: the game engine is back."));
         strings.put("no_engine", new JsonPrimitive("§cUNO: the game engine is not running; try again in a moment."));
@@ -62,9 +67,26 @@ public final class UnoCore {
         gateway.start();
     }
 
-    /** Plugin disable / server stop: every saved inventory goes back, then the bridge closes. */
+    /**
+     * Starts the engine as a child process and keeps it running (see {@link EngineSupervisor});
+     * {@code launch} runs on the supervisor's thread. Call after {@link #enable}.
+     */
+    public void superviseEngine(EngineSupervisor.Launch launch) {
+        supervisor = new EngineSupervisor(launch, platform.dataFolder(), platform.logger());
+        supervisor.start();
+    }
+
+    /** The engine supervisor, or null when the engine runs on its own (`unocraft serve --attach`). */
+    public EngineSupervisor supervisor() {
+        return supervisor;
+    }
+
+    /** Plugin disable / server stop: the engine is told to stop, every saved inventory goes back, then the bridge closes. */
     public void disable() {
         disabling = true;
+        if (supervisor != null) {
+            supervisor.stop(10_000);     // SIGTERM: it saves its tables; never waited for here
+        }
         for (String p : platform.onlinePlayers()) {
             if (vault.holds(p)) {
                 vault.restore(p);
@@ -125,6 +147,8 @@ public final class UnoCore {
     }
 
     public void onJoin(String player) {
+        String uuid = platform.uuid(player);
+        online.put(player, uuid != null ? uuid : player);
         // After a crash the vault still holds this player's own items: put them back first.
         if (vault.restore(player)) {
             platform.logger().info("restored the saved inventory of " + player);
@@ -139,6 +163,33 @@ public final class UnoCore {
         clearSidebar(player);     // and the player's own scoreboard
         completions.forget(player);
         offer(player, event("quit", player));
+        online.remove(player);
+    }
+
+    /** The online players as the core last saw them on the main thread; safe on any thread. */
+    public List<String> onlineNow() {
+        return online.keySet().stream().sorted().toList();
+    }
+
+    private String vaultKey(String player) {
+        String key = online.get(player);
+        if (key != null) {
+            return key;
+        }
+        String uuid = platform.uuid(player);
+        return uuid != null ? uuid : player;
+    }
+
+    private static String readVersion() {
+        try (java.io.InputStream in = UnoCore.class.getResourceAsStream("version.properties")) {
+            java.util.Properties p = new java.util.Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            return p.getProperty("version", "unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
     }
 
     public List<String> complete(String player, String[] args) {
