@@ -159,8 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
     if args.attach:
+        reload = (lambda: load_config(args)) if args.config else None
         return run_engine(cfg, Path(args.token_file) if args.token_file else cfg.path(cfg.token_file), stop,
-                          args.supervised)
+                          args.supervised, reload)
     try:
         server = start_dev_server(cfg, args)
     except ConfigError as e:
@@ -213,12 +214,17 @@ def start_dev_server(cfg: config_mod.EngineConfig, args: argparse.Namespace) -> 
     return subprocess.Popen(cmd, start_new_session=True)
 
 
-def run_engine(cfg: config_mod.EngineConfig, token_file: Path, stop: threading.Event, supervised: bool) -> int:
-    """The engine attached to a running plugin, until `stop` (a signal; supervised: stdin closing).
-    Exit 78 when the plugin speaks another bridge protocol (the supervisor does not restart it)."""
+def run_engine(cfg: config_mod.EngineConfig, token_file: Path, stop: threading.Event, supervised: bool,
+               reload=None) -> int:
+    """The engine attached to a running plugin, until `stop` (a signal; supervised: stdin closing or
+    `/uno engine restart`). Exit 78 when the plugin speaks another bridge protocol (the supervisor
+    does not restart it). `reload` re-reads the config for `/uno reload`."""
     store = TableStore(cfg.path(cfg.database))
     transport = Py4jTransport(cfg.bridge_host, cfg.bridge_port, token_file, connect_timeout=120)
     loop = EngineLoop(cfg, transport, store)
+    loop.tables.admin.reload = reload
+    if supervised:   # the engine exits; its supervisor starts it again at once
+        loop.tables.admin.restart = loop.stop.set
     code = 0
 
     def engine() -> None:

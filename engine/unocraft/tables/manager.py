@@ -25,6 +25,7 @@ from ..rules.errors import ConfigError, Refused
 from ..rules.options import PRESETS, Options, parse_assignments
 from ..simulate import out_of_turn_possible
 from . import render
+from .admin import WORDS as ADMIN_WORDS, Admin
 from .sidebar import sidebar_op
 from .config import EngineConfig
 from .stats import COUNTERS, MIN_MATCHES_FOR_RATE, TOP_KINDS, StatsStore, rate
@@ -71,6 +72,8 @@ class Tables:
         self.stats = store.stats if store is not None else StatsStore(":memory:")
         self.pending_stats: dict[str, dict[str, int]] = {}
         self.uuids: dict[str, str] = {}
+        self.plugin: dict = {}                    # the plugin's hello (version, platform)
+        self.admin = Admin(self)                  # console and uno.admin commands (admin.py)
         self.stats_names: list[str] = []          # completed after /uno stats, as last sent
         self.next_id = 1
         if store is not None:
@@ -95,6 +98,7 @@ class Tables:
         self.sent_sidebars.clear()
         self.faces_sent.clear()
         self.online = set(hello.get("online", []))
+        self.plugin = hello
         for name in sorted(self.online - set(self.where)):   # a sidebar left over from before: gone
             self.ops.append({"op": "sidebar_clear", "player": name})
         lang = self.config.language
@@ -125,9 +129,11 @@ class Tables:
     def _shared_completions(self) -> None:
         """The completion tree every player shares (a player's own, sent with the table, comes first)."""
         self.ops.append({"op": "complete", "tree": {
-            "": SUBCOMMANDS, "start": list(PRESETS), "rules": list(PRESETS) + self._option_words(),
+            "": SUBCOMMANDS + list(ADMIN_WORDS), "start": list(PRESETS), "rules": list(PRESETS) + self._option_words(),
             "rules *": self._option_words(), "colour": ["red", "yellow", "green", "blue"],
-            "join": [], "spectate": [], "stats": list(self.stats_names), "top": list(TOP_KINDS)}})
+            "join": [], "spectate": [], "stats": list(self.stats_names), "top": list(TOP_KINDS),
+            "engine": ["status", "restart"]}})
+        self.admin.refresh_completions(force=True)
 
     def _option_words(self) -> list[str]:
         return [f"{k}=" for k in Options.__dataclass_fields__ if k != "edition"]
@@ -136,6 +142,8 @@ class Tables:
     def handle(self, ev: dict, now: float) -> None:
         kind = ev.get("type")
         player = ev.get("player")
+        if kind == "console":
+            return self.admin.console([str(a) for a in ev.get("args", [])], now)
         if not player:
             return
         if ev.get("locale"):
@@ -192,6 +200,8 @@ class Tables:
             return self._rules(player, rest, admin)
         if sub == "close":
             return self._close_command(player, rest, pos, admin)
+        if sub in ADMIN_WORDS:
+            return self.admin.command(player, args, now, admin)
         if sub == "stats":
             return self._stats_command(player, rest)
         if sub == "top":
@@ -838,6 +848,7 @@ class Tables:
                 self._redraw(t)
         self.unsaved |= self.dirty
         self.dirty.clear()
+        self.admin.refresh_completions()
         if save:
             self.maybe_save(now)
         ops, self.ops = self.ops, []

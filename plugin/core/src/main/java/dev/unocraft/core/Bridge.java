@@ -61,7 +61,7 @@ public final class Bridge {
         JsonArray vault = new JsonArray();
         core.onlineNow().stream().filter(core.vault()::holds).forEach(vault::add);
         o.add("vault", vault);
-        core.engineAttached();
+        core.engineAttached(theirVersion);
         return o.toString();
     }
 

@@ -46,6 +46,7 @@ public final class UnoCore {
     private final Map<String, String> online = new ConcurrentHashMap<>();
     private EngineGateway gateway;
     private EngineSupervisor supervisor;
+    private volatile String engineVersion;      // from the attached engine's hello
     private volatile boolean disabling;
 
     public UnoCore(Platform platform, String platformName) {
@@ -64,7 +65,15 @@ public final class UnoCore {
     public void enable(int port, Path tokenFile) throws IOException {
         String token = TokenFile.readOrCreate(tokenFile);
         gateway = new EngineGateway(bridge, port, token, platform.logger(), this::engineDetached);
-        gateway.start();
+        try {
+            gateway.start();
+        } catch (RuntimeException e) {
+            // py4j reports a port in use as Py4JNetworkException (unchecked): the platforms catch
+            // IOException, so this becomes one, with the port named, instead of escaping onEnable
+            gateway = null;
+            throw new IOException("the bridge port 127.0.0.1:" + port + " is not free (another server or plugin uses it?);"
+                    + " set another bridge-port: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -196,6 +205,52 @@ public final class UnoCore {
         return completions.complete(player, args);
     }
 
+    /** The name the engine's completion tree for the server console is sent under. */
+    static final String CONSOLE = "#console";
+
+    /**
+     * `/uno …` typed in the server console. The engine's supervision and the version are answered
+     * here, so they work while the engine is down; everything else (tables, close, reload) goes to the
+     * engine as a "console" event, and its answer comes back as a "console" op, written to the log.
+     */
+    public void onConsoleCommand(String[] args, java.util.function.Consumer<String> reply) {
+        String sub = args.length > 0 ? args[0].toLowerCase(java.util.Locale.ROOT) : "";
+        if (sub.equals("engine") && args.length == 2 && (args[1].equals("status") || args[1].equals("restart"))) {
+            if (supervisor == null) {
+                reply.accept("unocraft: the engine runs on its own (engine.autostart: false); it is "
+                        + (engineAttachedNow() ? "attached" : "not attached"));
+            } else if (args[1].equals("status")) {
+                reply.accept("unocraft: engine " + supervisor.status() + "; " + (engineAttachedNow() ? "attached" : "not attached"));
+            } else {
+                supervisor.restart();
+                reply.accept("unocraft: restarting the engine; the tables resume in a moment");
+            }
+            return;
+        }
+        if (sub.equals("version") && args.length == 1) {
+            reply.accept("unocraft plugin " + VERSION + ", bridge protocol " + Bridge.PROTOCOL + "; engine "
+                    + (engineVersion == null ? "not attached" : engineVersion));
+            return;
+        }
+        if (!engineAttachedNow()) {
+            reply.accept("unocraft: the engine is not running (/uno engine status)");
+            return;
+        }
+        JsonObject e = new JsonObject();
+        e.addProperty("type", "console");
+        JsonArray a = new JsonArray();
+        Arrays.stream(args).forEach(a::add);
+        e.add("args", a);
+        if (!events.offer(e)) {
+            reply.accept("unocraft: the engine is busy; try again");
+        }
+    }
+
+    /** Tab completion for the console, from the tree the engine sends for it. */
+    public List<String> completeConsole(String[] args) {
+        return completions.complete(CONSOLE, args, false);
+    }
+
     public static boolean isEngineTag(String tag) {
         return tag != null && !tag.isEmpty();
     }
@@ -237,6 +292,11 @@ public final class UnoCore {
     }
 
     // ---------------------------------------------------------------- engine → platform
+
+    void engineAttached(String version) {
+        engineVersion = version;
+        engineAttached();
+    }
 
     void engineAttached() {
         platform.runOnMain(() -> {
@@ -347,6 +407,7 @@ public final class UnoCore {
             case "sidebar" -> showSidebar(player, op);
             case "sidebar_clear" -> clearSidebar(player);
             case "complete" -> completions.update(player, op.getAsJsonObject("tree"));
+            case "console" -> op.getAsJsonArray("lines").forEach(l -> platform.logger().info("[uno] " + l.getAsString()));
             case "strings" -> op.getAsJsonObject("strings").entrySet().forEach(e -> strings.put(e.getKey(), e.getValue()));
             default -> platform.logger().warning("unknown op " + kind);
         }

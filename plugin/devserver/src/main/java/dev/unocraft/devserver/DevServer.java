@@ -167,6 +167,7 @@ public final class DevServer {
         server.start(host, port);
         LOG.info("unocraft dev server on " + host + ":" + port + " (offline mode, Minecraft "
                 + MinecraftServer.VERSION_NAME + ")");
+        readConsole(core);
         if (enginePython != null) {
             String python = enginePython;
             Path tokenFile = token;
@@ -189,6 +190,23 @@ public final class DevServer {
             }
             MinecraftServer.stopCleanly();
         }, "unocraft-shutdown"));
+    }
+
+    /** Lines typed into the terminal are console commands: `uno tables`, `uno engine status`, … */
+    private static void readConsole(UnoCore core) {
+        Thread t = new Thread(() -> {
+            try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    String[] words = line.trim().replaceFirst("^/?uno\\s*", "").split("\\s+");
+                    core.onConsoleCommand(words.length == 1 && words[0].isEmpty() ? new String[0] : words, LOG::info);
+                }
+            } catch (IOException e) {
+                LOG.fine("console closed: " + e);
+            }
+        }, "unocraft-console");
+        t.setDaemon(true);
+        t.start();
     }
 
     private static boolean hotbarSwapOfEngineItem(InventoryPreClickEvent e) {
