@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import DevServer, finish_node, require_prerequisites, start_node  # noqa: E402
+from harness import DevServer, finish_node, require_prerequisites, saved_table, start_node  # noqa: E402
 
 #: a deal (UNOCRAFT_TABLE_SEED) in which the bot moves first, so the engine dies with a bot to move
 SEED = "3"
@@ -37,11 +37,16 @@ def test_a_killed_engine_is_restarted_and_the_game_goes_on_by_itself(server, tmp
         assert proc.poll() is None and time.monotonic() < deadline, finish_node(proc, "supervised_crash.js")
         time.sleep(0.05)
     assert not json.loads(state.read_text())["myTurn"], "the seeded deal must give the first move to the bot"
+    # the deal is in SQLite (written at most SAVE_INTERVAL after it): what a crash cannot take back
+    while not (server.database.exists() and saved_table(server.database).get("state") == "playing"):
+        assert time.monotonic() < deadline, "the deal never reached SQLite"
+        time.sleep(0.05)
     first = server.kill_supervised_engine()
     killed.write_text(str(int(time.time() * 1000)))
     r = finish_node(proc, "supervised_crash.js", timeout=120)
 
-    print(f"the game went on {r['movedAfterMs']} ms after the kill")
+    print(f"after the kill: paused {r['pausedAfterMs']} ms, resumed {r['resumedAfterMs']} ms, "
+          f"the game went on {r['movedAfterMs']} ms ({r['moved']})")
     assert r["movedAfterMs"] < 5000, r            # the game went on by itself within 5 s
     pids = server.engine_pids()
     assert len(pids) == 2 and pids[0] == first and pids[1] != first, pids

@@ -17,8 +17,7 @@ main(async () => {
   const [port, stateFile, killedFile] = process.argv.slice(2)
   const p = await Player.join('kim', Number(port))
   p.chat('/devgive emerald 4')
-  await sleep(300)
-  const own = p.ownItems()
+  const own = await until('the emeralds', () => { const o = p.ownItems(); return o.length ? o : null })
   let from = p.mark()
   p.chat('/uno start')
   await p.waitDealt(from)
@@ -33,7 +32,8 @@ main(async () => {
   const whilePaused = tags(p)
   // the game goes on: a bot moves (played / drew), with no action of ours
   const moved = await p.waitMessage(/^(?!kim )\S+ (played|drew) /, 20000, from)
-  const resumed = p.messages.slice(from).filter(m => /back|continues/.test(m.text)).map(m => m.text)
+  const resumedMsgs = p.messages.slice(from).filter(m => /back|continues/.test(m.text))
+  const resumed = resumedMsgs.map(m => m.text)
   await sleep(1000)
   const after = tags(p)
   from = p.mark()
@@ -41,6 +41,8 @@ main(async () => {
   await p.waitMessage(/items are back/, 10000, from)
   await sleep(300)
   result({ before, whilePaused, after, kept: contains(after, before), own, ownAfter: p.ownItems(),
-           paused, resumed, moved: moved.text, movedAfterMs: moved.at - killedAt })
+           paused, resumed, moved: moved.text, movedAfterMs: moved.at - killedAt,
+           resumedAfterMs: resumedMsgs.length ? resumedMsgs[0].at - killedAt : null,
+           pausedAfterMs: p.messages.find(m => /paused/.test(m.text) && m.at >= killedAt - 50).at - killedAt })
   p.bot.quit()
 })

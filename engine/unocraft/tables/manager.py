@@ -96,7 +96,9 @@ class Tables:
         self.prompted.clear()
         self.titled.clear()
         self.sent_sidebars.clear()
-        self.faces_sent.clear()
+        # faces the plugin still shows from an engine of this version: not rendered and sent again
+        # (rendering every face costs seconds on a busy machine; a restarted game goes on sooner)
+        self.faces_sent = set(hello.get("faces", []))
         self.online = set(hello.get("online", []))
         self.plugin = hello
         for name in sorted(self.online - set(self.where)):   # a sidebar left over from before: gone

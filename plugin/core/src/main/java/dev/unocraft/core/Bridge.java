@@ -61,6 +61,13 @@ public final class Bridge {
         JsonArray vault = new JsonArray();
         core.onlineNow().stream().filter(core.vault()::holds).forEach(vault::add);
         o.add("vault", vault);
+        // the faces already on maps, when the engine that sent them was of this version: a restarted
+        // engine need not render and send them again
+        JsonArray faces = new JsonArray();
+        if (theirVersion.equals(core.engineVersion())) {
+            core.faces().shownKeys().forEach(faces::add);
+        }
+        o.add("faces", faces);
         core.engineAttached(theirVersion);
         return o.toString();
     }

@@ -54,6 +54,28 @@ public final class EngineInstaller {
         this.basePythons = basePythons;
     }
 
+    /**
+     * Installs the engine before the first server start (or checks it), as the plugin would:
+     * {@code java -cp plugins/unocraft-<version>.jar dev.unocraft.core.EngineInstaller plugins/unocraft}.
+     * Prints the interpreter to run the engine with; exit 1 with the reason when it cannot.
+     */
+    public static void main(String[] args) {
+        if (args.length < 1 || args.length > 2) {
+            System.err.println("usage: java -cp unocraft.jar dev.unocraft.core.EngineInstaller DATA_FOLDER [PYTHON]");
+            System.exit(2);
+        }
+        System.setProperty("java.util.logging.SimpleFormatter.format", "%5$s%n");
+        Logger log = Logger.getLogger("unocraft-installer");
+        try {
+            String python = new EngineInstaller(Path.of(args[0]), Version.VERSION, args.length > 1 ? args[1] : "",
+                    EngineInstaller.class.getClassLoader()::getResourceAsStream, log).python();
+            System.out.println(python);
+        } catch (EngineSupervisor.EngineUnavailable e) {
+            log.severe(e.getMessage());
+            System.exit(1);
+        }
+    }
+
     public Path venv() {
         return dataFolder.resolve("engine-venv");
     }

@@ -26,7 +26,7 @@ public final class UnoCore {
     /** Item tag prefix marking an item as the engine's (cards, buttons): never dropped or moved. */
     public static final String TAG_KEY = "unocraft";
     /** The release (the engine's too: one version number for both), from the build. */
-    public static final String VERSION = readVersion();
+    public static final String VERSION = Version.VERSION;
 
     private final Platform platform;
     private final String platformName;
@@ -189,18 +189,6 @@ public final class UnoCore {
         return uuid != null ? uuid : player;
     }
 
-    private static String readVersion() {
-        try (java.io.InputStream in = UnoCore.class.getResourceAsStream("version.properties")) {
-            java.util.Properties p = new java.util.Properties();
-            if (in != null) {
-                p.load(in);
-            }
-            return p.getProperty("version", "unknown");
-        } catch (IOException e) {
-            return "unknown";
-        }
-    }
-
     public List<String> complete(String player, String[] args) {
         return completions.complete(player, args);
     }
@@ -292,6 +280,11 @@ public final class UnoCore {
     }
 
     // ---------------------------------------------------------------- engine → platform
+
+    /** The version of the engine attached last (null before the first). */
+    String engineVersion() {
+        return engineVersion;
+    }
 
     void engineAttached(String version) {
         engineVersion = version;

@@ -153,4 +153,17 @@ class ServerDefectsTest {
         assertEquals(List.of("t1"), core.completeConsole(new String[] {"close", ""}));
         assertEquals(List.of("tables"), core.completeConsole(new String[] {"t"}));    // not the players' words
     }
+
+    @Test
+    void aRestartedEngineOfTheSameVersionIsToldWhichFacesAreAlreadyShown() throws Exception {
+        UnoCore core = new UnoCore(new FakePlatform(dir), "test");
+        Bridge bridge = new Bridge(core);
+        String v1 = "{\"protocol\":" + Bridge.PROTOCOL + ",\"version\":\"1.0\"}";
+        assertEquals("[]", json(helloFrom(bridge, v1)).get("faces").toString());
+        core.apply(json("{\"ops\":[{\"op\":\"face\",\"key\":\"R5\",\"pixels\":\""
+                + java.util.Base64.getEncoder().encodeToString(new byte[128 * 128]) + "\"}]}"));
+        assertEquals("[\"R5\"]", json(helloFrom(bridge, v1)).get("faces").toString());
+        // another engine version may draw them differently: it sends them all again
+        assertEquals("[]", json(helloFrom(bridge, v1.replace("1.0", "2.0"))).get("faces").toString());
+    }
 }

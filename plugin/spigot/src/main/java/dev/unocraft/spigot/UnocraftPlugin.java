@@ -53,7 +53,7 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
 
     private void superviseEngine(Path tokenFile) {
         Path data = getDataFolder().toPath();
-        Path engineConfig = data.resolve("engine.yml");
+        Path engineConfig = data.resolve("engine.yaml");
         EngineInstaller installer = new EngineInstaller(data, UnoCore.VERSION, getConfig().getString("engine.python", ""),
                 name -> UnocraftPlugin.class.getClassLoader().getResourceAsStream(name), getLogger());
         core.superviseEngine(() -> {
@@ -68,7 +68,7 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         if (Files.exists(engineConfig)) {
             return;
         }
-        try (InputStream in = UnocraftPlugin.class.getClassLoader().getResourceAsStream("engine.yml")) {
+        try (InputStream in = UnocraftPlugin.class.getClassLoader().getResourceAsStream("engine.yaml")) {
             if (in != null) {
                 Files.copy(in, engineConfig);
             }
