@@ -33,6 +33,12 @@ def empty() -> dict[str, int]:
     return dict.fromkeys(COUNTERS, 0)
 
 
+def player_key(name: str, uuid: str | None) -> str:
+    """A player's row: by UUID when the plugin sent one (a renamed player keeps their statistics,
+    the row takes the new name), else by the name in lower case."""
+    return uuid.lower() if uuid else name.lower()
+
+
 class StatsStore:
     """`db`: an open connection (the table store's) or a path to open."""
 
@@ -96,17 +102,29 @@ class StatsStore:
             if bad:
                 raise ValueError(f"unknown counters {sorted(bad)}")
             values = [int(delta.get(c, 0)) for c in COUNTERS]
+            key = player_key(name, uuids.get(name)) if uuids.get(name) else self._key_of(name)
+            if key != name.lower():     # a row kept by name before the UUID was known becomes the UUID's
+                self.db.execute("UPDATE player_stats SET key = ? WHERE key = ? AND COALESCE(uuid, ?) = ? "
+                                "AND NOT EXISTS (SELECT 1 FROM player_stats WHERE key = ?)",
+                                (key, name.lower(), key, key, key))
             self.db.execute(
                 f"INSERT INTO player_stats (key, name, uuid, {cols}, updated_at) VALUES (?, ?, ?, {marks}, ?) "
                 f"ON CONFLICT(key) DO UPDATE SET name = excluded.name, "
                 f"uuid = COALESCE(excluded.uuid, uuid), {update}, updated_at = excluded.updated_at",
-                [name.lower(), name, uuids.get(name), *values, now])
+                [key, name, uuids.get(name), *values, now])
+
+    def _key_of(self, name: str) -> str:
+        """The row of a player the plugin sent no UUID for this time: the latest under that name."""
+        row = self.db.execute("SELECT key FROM player_stats WHERE lower(name) = ? ORDER BY updated_at DESC LIMIT 1",
+                              (name.lower(),)).fetchone()
+        return row[0] if row else name.lower()
 
     # ------------------------------------------------------------ reading
     def get(self, name: str) -> dict | None:
         """One player's row (any case of the name), or None."""
-        cur = self.db.execute(f"SELECT name, uuid, {', '.join(COUNTERS)} FROM player_stats WHERE key = ?",
-                              (name.lower(),))
+        cur = self.db.execute(f"SELECT name, uuid, {', '.join(COUNTERS)} FROM player_stats "
+                              "WHERE key = ? OR lower(name) = ? ORDER BY updated_at DESC LIMIT 1",
+                              (name.lower(), name.lower()))
         row = cur.fetchone()
         if row is None:
             return None
@@ -118,12 +136,12 @@ class StatsStore:
         least `min_matches` matches). Ties: more matches
         played first, then the name."""
         if kind == "wins":
-            where, order = "matches_won > 0", "matches_won DESC, matches_played ASC, key"
+            where, order = "matches_won > 0", "matches_won DESC, matches_played ASC, lower(name)"
         elif kind == "points":
-            where, order = "rounds_played > 0", "points DESC, rounds_played ASC, key"
+            where, order = "rounds_played > 0", "points DESC, rounds_played ASC, lower(name)"
         elif kind == "rate":
             where = f"matches_played >= {int(min_matches)}"
-            order = "CAST(matches_won AS REAL) / matches_played DESC, matches_played DESC, key"
+            order = "CAST(matches_won AS REAL) / matches_played DESC, matches_played DESC, lower(name)"
         else:
             raise ValueError(f"unknown list {kind!r}")
         rows = self.db.execute(f"SELECT name, {', '.join(COUNTERS)} FROM player_stats WHERE {where} "
@@ -133,7 +151,7 @@ class StatsStore:
     def names(self, limit: int = 200) -> list[str]:
         """Names with statistics, the most recently updated first (for tab completion)."""
         return [r[0] for r in self.db.execute(
-            "SELECT name FROM player_stats ORDER BY updated_at DESC, key LIMIT ?", (int(limit),))]
+            "SELECT name FROM player_stats ORDER BY updated_at DESC, lower(name) LIMIT ?", (int(limit),))]
 
     def close(self) -> None:
         if self.own:
