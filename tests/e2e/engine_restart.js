@@ -3,13 +3,13 @@
 // argv: port stateFile goFile
 'use strict'
 const fs = require('fs')
-const { Player, main, result, sleep } = require('./lib')
+const { Player, main, result, sleep, until } = require('./lib')
 
 main(async () => {
   const [port, stateFile, goFile] = process.argv.slice(2)
   const p = await Player.join('finn', Number(port))
   p.chat('/devgive emerald 4')
-  await sleep(300)
+  await until('the emeralds', () => p.ownItems().length > 0)
   const own = p.ownItems()
   let from = p.mark()
   p.chat('/uno start')
@@ -31,7 +31,9 @@ main(async () => {
   from = p.mark()
   p.chat('/uno leave')
   await p.waitMessage(/items are back/, 10000, from)
-  await sleep(300)
+  const same = () => JSON.stringify(p.ownItems()) === JSON.stringify(own)
+  const end = Date.now() + 5000
+  while (Date.now() < end && !same()) await sleep(50)
   const ownAfter = p.ownItems()
   p.bot.quit()
   result({ before, paused, whilePaused, refused, resumed, after, own, ownAfter })

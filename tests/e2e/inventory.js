@@ -7,7 +7,7 @@
 //   phase "back":    rejoin after the restart, leave the table, compare with the snapshot
 'use strict'
 const fs = require('fs')
-const { Player, playUntil, main, result, sleep } = require('./lib')
+const { Player, playUntil, main, result, sleep, until } = require('./lib')
 
 function same (a, b) { return JSON.stringify(a) === JSON.stringify(b) }
 
@@ -27,7 +27,8 @@ main(async () => {
       p.chat(give)
       await sleep(150)
     }
-    await sleep(500)
+    await until('the four given stacks', () => p.ownItems().length === 4)
+    await sleep(300)
     const snapshot = p.ownItems()
     fs.writeFileSync(snapshotFile, JSON.stringify(snapshot))
     out.snapshot = snapshot
@@ -72,8 +73,11 @@ main(async () => {
     process.exit(0)
   } else if (phase === 'back') {
     const snapshot = JSON.parse(fs.readFileSync(snapshotFile))
-    await sleep(1500)
-    out.cardsOnReturn = p.cards().length        // the table resumed: cards dealt again
+    // the table resumed from SQLite: its cards are dealt again once the engine has attached
+    // (polled, not a fixed sleep: on a loaded machine the engine may attach seconds later)
+    const end = Date.now() + 20000
+    while (Date.now() < end && p.cards().length === 0) await sleep(100)
+    out.cardsOnReturn = p.cards().length
     const from = p.mark()
     p.chat('/uno leave')
     await p.waitMessage(/items are back|not at a table/, 10000, from)
