@@ -3,7 +3,6 @@ works, and the gateway refuses what it must: a wrong or missing token, a second 
 is attached, and any call beyond the bridge's own methods (no `gateway.jvm`, no reflection)."""
 
 import json
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -13,27 +12,14 @@ from py4j.java_gateway import GatewayParameters, JavaGateway
 from py4j.protocol import Py4JError
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import JAR, free_port, require_prerequisites  # noqa: E402
+from harness import plugin_without_engine  # noqa: E402
 
 from unocraft.transport import Py4jTransport, TransportClosed  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def plugin(tmp_path_factory):
-    require_prerequisites()
-    from unocraft.serve import find_java
-    data = tmp_path_factory.mktemp("bridge")
-    port, bridge = free_port(), free_port()
-    log = open(data / "server.log", "w")
-    proc = subprocess.Popen([find_java(), "-jar", str(JAR), "--port", str(port), "--bridge-port", str(bridge),
-                             "--data", str(data)], stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while "dev server on" not in (data / "server.log").read_text():
-        assert proc.poll() is None and time.monotonic() < deadline, (data / "server.log").read_text()
-        time.sleep(0.1)
-    yield {"port": bridge, "token": data / "bridge.token", "log": data / "server.log"}
-    proc.terminate()
-    proc.wait(timeout=30)
+    yield from plugin_without_engine(tmp_path_factory, "bridge")
 
 
 def test_the_token_file_is_owner_only(plugin):

@@ -16,7 +16,7 @@ from unocraft.transport.base import IncompatiblePlugin
 from unocraft.transport.py4j_bridge import check_protocol
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import JAR, free_port, require_prerequisites  # noqa: E402
+from harness import free_port, plugin_without_engine  # noqa: E402
 
 from test_tables import make  # noqa: E402
 
@@ -61,20 +61,7 @@ def test_a_supervised_engine_exits_when_the_plugin_holding_its_stdin_is_gone(tmp
 
 @pytest.fixture(scope="module")
 def plugin(tmp_path_factory):
-    require_prerequisites()
-    from unocraft.serve import find_java
-    data = tmp_path_factory.mktemp("protocol")
-    port, bridge = free_port(), free_port()
-    log = open(data / "server.log", "w")
-    proc = subprocess.Popen([find_java(), "-jar", str(JAR), "--port", str(port), "--bridge-port", str(bridge),
-                             "--data", str(data)], stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while "dev server on" not in (data / "server.log").read_text():
-        assert proc.poll() is None and time.monotonic() < deadline, (data / "server.log").read_text()
-        time.sleep(0.1)
-    yield {"port": bridge, "token": data / "bridge.token", "log": data / "server.log"}
-    proc.terminate()
-    proc.wait(timeout=30)
+    yield from plugin_without_engine(tmp_path_factory, "protocol")
 
 
 def test_engine_and_plugin_of_different_protocols_refuse_each_other_on_both_sides(plugin, tmp_path):

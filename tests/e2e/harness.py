@@ -54,6 +54,27 @@ def two_humans_server(tmp_path_factory, name: str, seed: int):
         server.stop()
 
 
+def plugin_without_engine(tmp_path_factory, name: str):
+    """A module fixture's body: the dev server jar alone (no engine attached), for tests that talk
+    to its bridge themselves; yields its bridge port, token file and log file."""
+    require_prerequisites()
+    from unocraft.serve import find_java
+    data = tmp_path_factory.mktemp(name)
+    port, bridge = free_port(), free_port()
+    log = open(data / "server.log", "w")
+    proc = subprocess.Popen([find_java(), "-jar", str(JAR), "--port", str(port), "--bridge-port", str(bridge),
+                             "--data", str(data)], stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while "dev server on" not in (data / "server.log").read_text():
+        assert proc.poll() is None and time.monotonic() < deadline, (data / "server.log").read_text()
+        time.sleep(0.1)
+    try:
+        yield {"port": bridge, "token": data / "bridge.token", "log": data / "server.log"}
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
 def saved_table(database: Path) -> dict:
     """The row of the one table the engine saved to its SQLite file."""
     with sqlite3.connect(database) as db:
