@@ -3,15 +3,25 @@ manager and checked against what the players were told, and bad `/uno stats` / `
 
 import re
 import sqlite3
+import time
 
 import pytest
 
 from unocraft.simulate import actor
 from unocraft.tables.config import parse
 from unocraft.tables.manager import Tables
-from unocraft.tables.stats import COUNTERS, MIN_MATCHES_FOR_RATE, SCHEMA_VERSION, StatsStore
+from unocraft.tables.stats import COUNTERS, MIN_MATCHES_FOR_RATE, StatsStore
+from unocraft.tables.stats_service import MERGE_OVER, StatsService
 from unocraft.tables.store import TableStore
 from test_tables import CONFIG, cmd, texts
+
+
+def answered(tables, now=0.0):
+    """The statistics thread has written and answered everything; the loop's next tick passes the
+    answers on (as `EngineLoop` does)."""
+    assert tables.stats.idle(), "the statistics thread did not finish"
+    tables.tick(now)
+    return tables.flush()
 
 
 def rows(path):
@@ -62,17 +72,27 @@ def test_top_lists_order_and_the_minimum_matches_of_the_rate_list(tmp_path):
         s.top("nonsense")
 
 
-def test_statistics_survive_reopening_beside_the_tables(tmp_path):
+def test_counters_in_the_journal_survive_a_restart_and_are_written_exactly_once(tmp_path):
+    """The tables' save puts a batch in the local journal; an engine stopped before its statistics
+    thread wrote it hands it over again at start; a second restart before the journal forgot it
+    writes nothing twice (the database keeps the writer's last batch number)."""
     db = tmp_path / "tables.sqlite"
     store = TableStore(db)
-    store.save({"t1": {"id": "t1"}}, stats={"ann": {"rounds_played": 1, "points": 12}})
+    number = store.save({"t1": {"id": "t1"}}, stats={"ann": {"rounds_played": 1, "points": 12}}, uuids={"ann": "u-ann"})
     store.close()
-    again = TableStore(db)                       # CREATE IF NOT EXISTS: nothing is lost
-    assert again.stats.get("ann")["points"] == 12 and again.load_all() == [{"id": "t1"}]
-    assert again.stats.version() == SCHEMA_VERSION
-    again.save({}, stats={"ann": {"rounds_played": 1, "points": 3}})
+    again = TableStore(db)
+    assert again.load_all() == [{"id": "t1"}]
+    assert again.outbox() == [(number, {"ann": {"rounds_played": 1, "points": 12}}, {"ann": "u-ann"})]
+    for _ in range(2):                           # two starts, the journal not yet told
+        service = StatsService(StatsStore(db, migrate=False), writer=again.writer_id)
+        service.replay(again.outbox())
+        assert service.idle() and service.applied_upto == number and service.waiting() == 0
+        service.close()
+        assert rows(db)["ann"]["points"] == 12 and rows(db)["ann"]["rounds_played"] == 1
+    again.save({}, written_upto=number)
+    assert again.outbox() == []
+    assert again.save({}, stats={"ann": {"points": 3}}) > number      # numbers are never reused
     again.close()
-    assert rows(db)["ann"]["points"] == 15 and rows(db)["ann"]["rounds_played"] == 2
 
 
 def test_an_older_statistics_table_gains_the_new_columns_and_keeps_its_rows(tmp_path):
@@ -125,6 +145,7 @@ def test_a_whole_match_through_the_manager_is_recorded_for_the_human_only(tmp_pa
         seen += tables.flush()
     else:
         raise AssertionError("the match did not end")
+    assert tables.stats.idle()
     said = texts(seen, "ann")
     rounds = count(said, r"won the round")
     assert rounds >= 2, said[-20:]
@@ -145,7 +166,7 @@ def test_a_whole_match_through_the_manager_is_recorded_for_the_human_only(tmp_pa
     # and /uno stats shows those numbers; /uno top wins lists ann
     cmd(tables, "ann", "stats", now=now)
     cmd(tables, "ann", "top", "wins", now=now)
-    shown = texts(tables.flush(), "ann")
+    shown = texts(answered(tables, now), "ann")
     assert shown[0] == "UNO statistics of ann"
     assert f"{rounds} rounds played, {won_rounds} won" in shown
     assert f"{expected['cards_played']} cards played" in shown
@@ -182,6 +203,7 @@ def test_a_single_round_table_plays_one_round_matches_and_a_leaver_is_not_record
         tables.tick(now)
         seen += tables.flush()
     assert not tables.tables
+    assert tables.stats.idle()
     got = rows(db)
     assert set(got) == {"ann", "bob"}, got
     winner = next(n for n in ("ann", "bob") if any(x.startswith(f"{n} won the round") for x in texts(seen, n)))
@@ -198,13 +220,14 @@ def test_bad_stats_and_top_arguments_answer_clearly_and_change_nothing(tmp_path)
     db = tmp_path / "tables.sqlite"
     tables = Tables(parse(CONFIG), TableStore(db))
     tables.attach({"online": [], "vault": []}, 0)
-    tables.stats.add({"ann": {"matches_played": 2, "matches_won": 1, "rounds_played": 3, "points": 77}})
+    assert tables.stats.idle()                   # (an in-memory database: one thread at a time)
+    tables.stats.store.add({"ann": {"matches_played": 2, "matches_won": 1, "rounds_played": 3, "points": 77}})
     before = rows(db)
     tables.handle({"type": "join", "player": "ann", "locale": "en_us"}, 0)
     tables.handle({"type": "join", "player": "zed", "locale": "en_us"}, 0)
     tables.flush()
     cmd(tables, "ann", "stats", "nosuchplayer")
-    assert texts(tables.flush(), "ann") == [
+    assert texts(answered(tables), "ann") == [
         "There are no UNO statistics for nosuchplayer: nobody of that name has finished a round here."]
     cmd(tables, "ann", "top", "nonsense")
     said = texts(tables.flush(), "ann")
@@ -213,14 +236,14 @@ def test_bad_stats_and_top_arguments_answer_clearly_and_change_nothing(tmp_path)
     cmd(tables, "ann", "stats", "a", "b")
     assert texts(tables.flush(), "ann") == ["Usage: /uno stats [player]"]
     cmd(tables, "zed", "stats")
-    assert texts(tables.flush(), "zed") == ["You have no UNO statistics yet; they start with your first finished round."]
+    assert texts(answered(tables), "zed") == ["You have no UNO statistics yet; they start with your first finished round."]
     cmd(tables, "zed", "stats", "ANN")        # anyone's, any case
-    assert "2 matches played, 1 won (50%)" in texts(tables.flush(), "zed")
+    assert "2 matches played, 1 won (50%)" in texts(answered(tables), "zed")
     cmd(tables, "zed", "top", "rate")
-    assert texts(tables.flush(), "zed") == ["Top 10: share of matches won (at least 5 matches played)",
+    assert texts(answered(tables), "zed") == ["Top 10: share of matches won (at least 5 matches played)",
                                             "Nobody has played 5 matches yet."]
     cmd(tables, "zed", "top", "points")
-    assert texts(tables.flush(), "zed") == ["Top 10: points scored", "1. ann: 77 points"]
+    assert texts(answered(tables), "zed") == ["Top 10: points scored", "1. ann: 77 points"]
     assert rows(db) == before and not tables.tables
 
 
@@ -233,10 +256,69 @@ def test_bad_stats_and_top_arguments_answer_clearly_and_change_nothing(tmp_path)
 def test_statistics_in_the_players_language(locale, lines):
     tables = Tables(parse(CONFIG))
     tables.attach({"online": [], "vault": []}, 0)
-    tables.stats.add({"ann": {"matches_played": 2, "matches_won": 1, "points": 1, "cards_played": 21,
+    assert tables.stats.idle()
+    tables.stats.store.add({"ann": {"matches_played": 2, "matches_won": 1, "points": 1, "cards_played": 21,
                               "uno_calls": 5, "caught": 3}})
     tables.handle({"type": "join", "player": "ivan", "locale": locale}, 0)
     cmd(tables, "ivan", "stats", "ann")
-    said = texts(tables.flush(), "ivan")
+    said = texts(answered(tables), "ivan")
     for line in lines:
         assert line in said, said
+
+
+# ------------------------------------------------------------------ config and the statistics thread
+@pytest.mark.parametrize("statistics, message", [
+    ({"storage": "oracle"}, "statistics.storage: value 'oracle' is out of range"),
+    ({"storage": "postgresql"}, "statistics.url: storage postgresql needs a URL"),
+    ({"storage": "postgresql", "url": "mysql://u@h/db"}, "statistics.url: a postgresql URL must start with postgresql://"),
+    ({"storage": "mysql", "url": "not a url"}, "statistics.url: not a database URL"),
+    ({"storage": "sqlite", "url": "postgresql://u@h/db"}, "statistics.url: with storage sqlite"),
+    ({"pool_size": 0}, "statistics.pool_size: value 0 is out of range"),
+    ({"pool": 3}, "statistics.pool: unknown key"),
+])
+def test_a_bad_statistics_config_is_refused_naming_the_key(statistics, message):
+    from unocraft.rules.errors import ConfigError
+    with pytest.raises(ConfigError) as e:
+        parse({**CONFIG, "statistics": statistics})
+    assert str(e.value).startswith(message), str(e.value)
+
+
+def test_statistics_config_keys_choose_the_database():
+    from unocraft.tables.stats import database_url
+    cfg = parse({**CONFIG, "statistics": {"storage": "mysql", "url": "mariadb://u:p@db.example/unocraft",
+                                          "pool_size": 4}})
+    assert (cfg.stats_storage, cfg.stats_pool_size) == ("mysql", 4)
+    url = database_url(cfg.stats_storage, cfg.stats_url, cfg.database)
+    assert url.drivername == "mysql+pymysql" and url.query["charset"] == "utf8mb4" and url.database == "unocraft"
+    assert database_url("postgresql", "postgres://u@h:5433/n", "x").drivername == "postgresql+psycopg"
+    default = parse(CONFIG)
+    assert default.stats_storage == "sqlite" and database_url("sqlite", "", "/srv/t.sqlite").database == "/srv/t.sqlite"
+
+
+def test_while_the_database_is_away_batches_wait_merged_one_warning_then_all_are_written(tmp_path, caplog):
+    """The database cannot be opened (its path is a folder): 2500 batches are recorded without
+    waiting, merged in memory (bounded: one batch per run), one WARNING; the folder goes, the
+    database opens and every counter is written exactly once."""
+    import logging
+    caplog.set_level(logging.INFO, logger="unocraft.stats")
+    path = tmp_path / "stats.sqlite"
+    path.mkdir()
+    service = StatsService(StatsStore(path, migrate=False), writer="w")
+    service.replay([(1, {"ann": {"points": 1}}, {}), (2, {"bob": {"points": 2}}, {})])   # from a journal
+    for number in range(3, 2503):
+        service.record(number, {"ann": {"cards_played": 1}, f"p{number % 50}": {"caught": 1}}, {})
+    assert 3 <= service.waiting() <= MERGE_OVER + 1   # the two replayed stay apart; the rest merge past MERGE_OVER
+    service.record(2503, {"ann": {"cards_played": 1}}, {})
+    assert service.idle(10)
+    path.rmdir()
+    deadline = time.monotonic() + 60
+    while service.waiting() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert service.waiting() == 0 and service.applied_upto == 2503
+    service.close()
+    got = rows(path)
+    assert got["ann"]["cards_played"] == 2501 and got["ann"]["points"] == 1 and got["bob"]["points"] == 2
+    assert sum(got[f"p{i}"]["caught"] for i in range(50)) == 2500
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 1 and "statistics database unavailable" in warnings[0]
+    assert any("statistics database is back" in r.getMessage() for r in caplog.records)

@@ -50,6 +50,15 @@ def main(argv: list[str] | None = None) -> int:
     stress.add_argument("--seconds", type=float, default=None, help="stop after this long (default 60)")
     stress.add_argument("--seed", type=int, default=0)
 
+    stats = sub.add_parser("stats", help="player statistics (see `unocraft stats migrate -h`)")
+    stats_sub = stats.add_subparsers(dest="stats_command", parser_class=_Parser)
+    stats_migrate = stats_sub.add_parser(
+        "migrate", help="add a server's statistics to a shared database (a second run adds nothing)")
+    stats_migrate.add_argument("--from", dest="source", required=True, metavar="sqlite:PATH",
+                               help="the server's tables file (database: in its engine.yaml)")
+    stats_migrate.add_argument("--to", dest="target", required=True, metavar="URL",
+                               help="postgresql://user:password@host/db, mysql://... or sqlite:PATH")
+
     serve = sub.add_parser("serve", help="start the embedded Minecraft dev server with the engine attached",
                            add_help=False)
     serve.add_argument("rest", nargs=argparse.REMAINDER)
@@ -70,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
             return _sim(args)
         if args.command == "stress":
             return _stress(args)
+        if args.command == "stats":
+            return _stats(args, stats)
         if args.command == "serve":
             from . import serve as serve_module
             return serve_module.main(args.rest)
@@ -78,6 +89,21 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     parser.print_help()
     return 2
+
+
+def _stats(args, parser) -> int:
+    if args.stats_command != "migrate":
+        parser.print_help()
+        return 2
+    from sqlalchemy.exc import SQLAlchemyError
+    from .tables.stats_import import migrate
+    try:
+        print(migrate(args.source, args.target))
+    except SQLAlchemyError as e:
+        print(f"unocraft stats migrate: the database failed: {str(getattr(e, 'orig', None) or e).strip().splitlines()[0]}",
+              file=sys.stderr)
+        return 1
+    return 0
 
 
 def _stress(args) -> int:

@@ -246,7 +246,7 @@ def run_engine(cfg: config_mod.EngineConfig, token_file: Path, stop: threading.E
             stop.wait(0.2)
     finally:
         loop.stop.set()
-        thread.join(timeout=5)
+        thread.join(timeout=15)     # its last statistics write may wait for the connect timeout (5 s)
         store.close()
         log.info("stopped")
     return code

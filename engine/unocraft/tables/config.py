@@ -15,6 +15,7 @@ import yaml
 from ..bots import BOTS
 from ..rules.errors import ConfigError
 from ..rules.options import Options
+from .stats import STORAGES, database_url
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,9 @@ class EngineConfig:
     data_dir: str = "devserver-data"
     admins: tuple = ()          # dev server: players with the uno.admin rights
     database: str = "unocraft-tables.sqlite"
+    stats_storage: str = "sqlite"   # statistics: sqlite (in `database`), postgresql or mysql (shared)
+    stats_url: str = ""
+    stats_pool_size: int = 2
     language: str = "en"
     preset: str = "official"
     options: dict = field(default_factory=dict)
@@ -73,6 +77,9 @@ _SCHEMA: dict[str, tuple[str, type | tuple, Any]] = {
     "server.data_dir": ("data_dir", str, None),
     "server.admins": ("admins", list, lambda v: all(isinstance(x, str) for x in v)),
     "database": ("database", str, None),
+    "statistics.storage": ("stats_storage", str, lambda v: v in STORAGES),
+    "statistics.url": ("stats_url", str, None),
+    "statistics.pool_size": ("stats_pool_size", int, lambda v: 1 <= v <= 50),
     "language": ("language", str, lambda v: v in ("en", "ru", "sk")),
     "game.preset": ("preset", str, None),
     "game.options": ("options", dict, None),
@@ -142,6 +149,10 @@ def parse(data: Any, base_dir: str = ".") -> EngineConfig:
         config.options_for()
     except ConfigError as e:
         raise ConfigError(f"game.options: {e}") from None
+    try:
+        database_url(config.stats_storage, config.stats_url, config.database)
+    except ValueError as e:
+        raise ConfigError(str(e)) from None
     if config.timers.turn_warning > config.timers.turn:
         raise ConfigError("timers.turn_warning: must not exceed timers.turn")
     return config

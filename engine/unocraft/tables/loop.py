@@ -50,6 +50,7 @@ class EngineLoop:
                 if not reconnect:
                     raise
                 self.stop.wait(0.5)
+        self.tables.close()     # the statistics' last write; what fails waits in the journal
         self.transport.close()
 
     def _serve(self) -> None:

@@ -28,7 +28,8 @@ from . import render
 from .admin import WORDS as ADMIN_WORDS, Admin
 from .sidebar import sidebar_op
 from .config import EngineConfig
-from .stats import COUNTERS, MIN_MATCHES_FOR_RATE, TOP_KINDS, StatsStore, rate
+from .stats import COUNTERS, MIN_MATCHES_FOR_RATE, TOP_KINDS, rate
+from .stats_service import StatsService, open_stats
 from .store import TableStore
 from .table import Seat, Table
 from .text import say
@@ -50,7 +51,7 @@ PENALTY_REASONS = frozenset({"uno_penalty", "false_catch", "mistake", "hand_slap
 
 
 class Tables:
-    def __init__(self, config: EngineConfig, store: TableStore | None = None):
+    def __init__(self, config: EngineConfig, store: TableStore | None = None, stats: StatsService | None = None):
         self.config = config
         self.store = store
         self.tables: dict[str, Table] = {}
@@ -68,8 +69,9 @@ class Tables:
         self.titled: dict[str, tuple[str, float]] = {}
         self.sent_sidebars: dict[str, str] = {}   # player -> the sidebar last sent
         self.faces_sent: set[str] = set()
-        # statistics: the database's (a store in memory without one); counters not yet written
-        self.stats = store.stats if store is not None else StatsStore(":memory:")
+        # statistics: written and read on their own thread (stats_service.py); counters not yet handed over
+        self.stats = stats if stats is not None else open_stats(config, store)
+        self.stats_batches = 0                    # batch numbers without a table store (its journal numbers them)
         self.pending_stats: dict[str, dict[str, int]] = {}
         self.uuids: dict[str, str] = {}
         self.plugin: dict = {}                    # the plugin's hello (version, platform)
@@ -77,6 +79,7 @@ class Tables:
         self.stats_names: list[str] = []          # completed after /uno stats, as last sent
         self.next_id = 1
         if store is not None:
+            self.stats.replay(store.outbox())     # counters a stop or crash left unwritten
             for data in store.load_all():
                 t = Table.from_dict(data)
                 self.tables[t.id] = t
@@ -108,7 +111,7 @@ class Tables:
             "paused": {"text": say(lang, "engine.paused"), "colour": "yellow"},
             "resumed": {"text": say(lang, "engine.resumed"), "colour": "green"},
             "no_engine": {"text": say(lang, "engine.paused"), "colour": "red"}}})
-        self.stats_names = self.stats.names()
+        self.stats.ask(("names",), lambda store: store.names(), urgent=False)
         self._shared_completions()
         # the faces of the default edition (and of every table's) go out now, off the path of a click
         editions = {self.config.options_for().edition} | {t.options().edition for t in self.tables.values()}
@@ -538,6 +541,7 @@ class Tables:
 
     # ================================================================ clocks
     def tick(self, now: float) -> None:
+        self._stats_answers()
         for t in list(self.tables.values()):
             if t.state == "lobby":
                 if now >= t.countdown_at and t.humans():
@@ -628,6 +632,8 @@ class Tables:
         turn-timer warning or timeout, a rejoin deadline, the next round."""
         timers = self.config.timers
         due: list[float] = [now + 1.0]
+        if self.stats.asking():
+            due.append(now + 0.001)          # an answer of the statistics thread is on its way
         for t in self.tables.values():
             if t.state == "lobby":
                 due.append(t.countdown_at)
@@ -794,12 +800,28 @@ class Tables:
         """`/uno stats [player]`: one player's statistics, your own by default."""
         if len(rest) > 1:
             return self._usage(player, "usage.action", command="stats [player]")
-        self.save()                       # what just ended counts too (a small write, on a command only)
-        lang = self.lang(player)
+        self.save()                       # what just ended counts too: written before the read
         who = rest[0] if rest else player
-        row = self.stats.get(who)
+        self.stats.ask(("stats", player, who, bool(rest)), lambda store: store.get(who))
+
+    def _stats_answers(self) -> None:
+        """Answers of the statistics thread: `/uno stats`, `/uno top`, the names to complete."""
+        for tag, result, error in self.stats.answers():
+            if tag[0] == "names":
+                if error is None:      # names this engine added since the question come first
+                    self.stats_names = [n for n in self.stats_names if n not in result] + result
+                    self._shared_completions()
+            elif error is not None:
+                self._tell(tag[1], "stats.unavailable", "red")
+            elif tag[0] == "stats":
+                self._show_stats(*tag[1:], result)
+            elif tag[0] == "top":
+                self._show_top(*tag[1:], result)
+
+    def _show_stats(self, player: str, who: str, named: bool, row: dict | None) -> None:
+        lang = self.lang(player)
         if row is None:
-            if rest and who.lower() != player.lower():
+            if named and who.lower() != player.lower():
                 return self._error(player, "stats.none", player=who)
             return self._tell(player, "stats.none_self", "yellow")
         played = row["matches_played"]
@@ -824,8 +846,10 @@ class Tables:
             self._error(player, "top.unknown", what=" ".join(rest))
             return self._usage(player, "usage.action", command="top [wins|points|rate]")
         self.save()
+        self.stats.ask(("top", player, kind), lambda store: store.top(kind, min_matches=MIN_MATCHES_FOR_RATE))
+
+    def _show_top(self, player: str, kind: str, rows: list[dict]) -> None:
         lang = self.lang(player)
-        rows = self.stats.top(kind, min_matches=MIN_MATCHES_FOR_RATE)
         self._send(player, [{"text": say(lang, f"top.{kind}", count=MIN_MATCHES_FOR_RATE), "colour": "gold", "bold": True}])
         if not rows:
             key = "top.empty_rate" if kind == "rate" else "top.empty"
@@ -868,19 +892,31 @@ class Tables:
         statistics of the rounds and matches that ended meanwhile, in one transaction."""
         stats, self.pending_stats = self.pending_stats, {}
         uuids = {n: self.uuids[n] for n in stats if n in self.uuids}
-        if self.store is not None and (self.unsaved or self.deleted or stats):
+        number = None
+        written = self.stats.applied_upto             # journal rows the statistics database holds
+        if self.store is not None and (self.unsaved or self.deleted or stats or written > self.store.forgotten_upto):
             changes: dict[str, dict | None] = {tid: None for tid in self.deleted}
             for tid in self.unsaved:
                 if tid in self.tables:
                     changes[tid] = self.tables[tid].to_dict()
-            self.store.save(changes, stats, uuids)
+            number = self.store.save(changes, stats, uuids, written_upto=written)
         elif stats:
-            self.stats.add(stats, uuids)          # no table store: the statistics in memory
+            self.stats_batches += 1
+            number = self.stats_batches
+        if stats:
+            self.stats.record(number, stats, uuids)   # written on the statistics thread
         self.unsaved.clear()
         self.deleted.clear()
         if stats and not set(stats) <= set(self.stats_names):
-            self.stats_names = self.stats.names()     # new names to complete after /uno stats
+            new = [n for n in stats if n not in self.stats_names]
+            self.stats_names = (new + self.stats_names)[:200]     # new names to complete after /uno stats
             self._shared_completions()
+
+    def close(self) -> None:
+        """Stopping: one last try to write the statistics, then the journal forgets what was written."""
+        self.save()
+        self.stats.close()
+        self.save()
 
     def _redraw(self, t: Table) -> None:
         if t.game is None or t.state != "playing":

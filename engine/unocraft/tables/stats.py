@@ -1,131 +1,283 @@
-"""Player statistics in SQLite, beside the tables (the same database file as `TableStore`).
+"""Player statistics in SQL: SQLite (the default, in the tables' file), PostgreSQL or MariaDB/MySQL
+(one database shared by every server of a network), through SQLAlchemy Core.
 
 One row per player (the name in lower case is the key; the UUID is kept when the plugin sends one):
-matches played and won, rounds played and won, points won (at tables whose scoring awards points; penalty points of the other scorings are not counted), UNO calls,
-times caught without UNO, cards played. Bots are never recorded. The tables layer adds up a round
-in memory and hands the deltas over at the end of each round and match; they are written with the
-tables' own batched save, after the op batch is on its way (never on the path of a click).
+matches played and won, rounds played and won, points won (at tables whose scoring awards points;
+penalty points of the other scorings are not counted), UNO calls, times caught without UNO, cards
+played. Bots are never recorded.
 
-The schema is versioned in `unocraft_schema`: `CREATE TABLE IF NOT EXISTS`, then every column a
-newer version added is added to an older table (`ALTER TABLE ADD COLUMN`), so opening an old
-database keeps its rows.
+Every write adds in the database (`x = x + :n`, one upsert per player): several engines may add to
+the same player at once and nothing is lost. A writer (one engine) hands over numbered batches; the
+database keeps the last number it applied per writer (`stats_writers`) in the same transaction, so
+a batch retried after a lost connection or an engine restart is applied exactly once.
+
+The schema is versioned with Alembic (`stats_migrations/`), upgraded on start.
 """
 
 from __future__ import annotations
 
-import sqlite3
+import logging
+import threading
 import time
 from pathlib import Path
 
-SCHEMA_PART = "player_stats"
-SCHEMA_VERSION = 1
+import sqlalchemy as sa
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 
-#: the counters, in display order; each is an INTEGER column defaulting to 0
+log = logging.getLogger("unocraft.stats")
+logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)   # one line per plugin at INFO
+
+#: the counters, in display order; each is an integer column defaulting to 0
 COUNTERS = ("matches_played", "matches_won", "rounds_played", "rounds_won", "points",
             "uno_calls", "caught", "cards_played")
 
 TOP_KINDS = ("wins", "points", "rate")
 TOP_SIZE = 10
 MIN_MATCHES_FOR_RATE = 5
+STORAGES = ("sqlite", "postgresql", "mysql")
+VERSION_TABLE = "unocraft_alembic_version"   # not `alembic_version`: the database may be shared
+# the share of matches won, written the same way here and in the index of migration 0002 (an
+# expression index is used only for the identical expression; MariaDB/MySQL keep it in the
+# generated column `win_rate`); 0 for a player without matches
+RATE_SQL = "CASE WHEN matches_played > 0 THEN matches_won * 1.0 / matches_played ELSE 0 END"
+_CHUNK = 500     # players per upsert statement
+DEADLOCK_RETRIES = 5
+_ALEMBIC = threading.Lock()   # Alembic's `op` and `context` are one per process: one migration at a time
+
+meta = sa.MetaData()
+player_stats = sa.Table(
+    "player_stats", meta,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("uuid", sa.String(36)),
+    *[sa.Column(c, sa.BigInteger, nullable=False, server_default="0") for c in COUNTERS],
+    sa.Column("updated_at", sa.Double, nullable=False, server_default="0"))
+stats_writers = sa.Table(
+    "stats_writers", meta,
+    sa.Column("writer", sa.String(64), primary_key=True),
+    sa.Column("applied_upto", sa.BigInteger, nullable=False),
+    sa.Column("updated_at", sa.Double, nullable=False))
+stats_imports = sa.Table(
+    "stats_imports", meta,
+    sa.Column("source", sa.String(64), primary_key=True),
+    sa.Column("key", sa.String(64), primary_key=True),
+    *[sa.Column(c, sa.BigInteger, nullable=False, server_default="0") for c in COUNTERS])
 
 
 def empty() -> dict[str, int]:
     return dict.fromkeys(COUNTERS, 0)
 
 
-def player_key(name: str, uuid: str | None) -> str:
-    """A player's row: by UUID when the plugin sent one (a renamed player keeps their statistics,
-    the row takes the new name), else by the name in lower case."""
-    return uuid.lower() if uuid else name.lower()
+def rate(row: dict) -> float:
+    """Share of matches won, 0..1 (0 without matches)."""
+    played = row.get("matches_played", 0)
+    return row.get("matches_won", 0) / played if played else 0.0
+
+
+def database_url(storage: str, url: str, sqlite_default: str | Path) -> URL:
+    """The SQLAlchemy URL of a `statistics:` config: `sqlite` with no url is the tables' file;
+    `postgresql://...` and `mysql://...` (or `mariadb://`) get the driver this package pins."""
+    if storage == "sqlite":
+        if url and not url.startswith("sqlite:"):
+            raise ValueError("statistics.url: with storage sqlite, give a file path as sqlite:///PATH or nothing")
+        return make_url(url) if url else make_url(f"sqlite:///{Path(sqlite_default)}")
+    if not url:
+        raise ValueError(f"statistics.url: storage {storage} needs a URL, e.g. {storage}://user:password@host/database")
+    try:
+        u = make_url(url)
+    except sa.exc.ArgumentError:
+        raise ValueError(f"statistics.url: not a database URL: {url!r}") from None
+    scheme = u.drivername.split("+")[0]
+    if storage == "postgresql" and scheme in ("postgresql", "postgres"):
+        return u.set(drivername="postgresql+psycopg")
+    if storage == "mysql" and scheme in ("mysql", "mariadb"):
+        return u.set(drivername="mysql+pymysql", query={"charset": "utf8mb4", **u.query})
+    raise ValueError(f"statistics.url: a {storage} URL must start with {storage}://, got {u.drivername}://")
+
+
+def make_engine(url: str | URL, pool_size: int = 2, connect_timeout: float = 5.0) -> Engine:
+    """A pooled SQLAlchemy engine; every connection gives up after `connect_timeout` seconds, so a
+    database that went away is noticed, never waited for."""
+    u = make_url(url) if isinstance(url, str) else url
+    name = u.get_backend_name()
+    if name == "sqlite":
+        db = u.database or ":memory:"
+        if db == ":memory:":
+            engine = sa.create_engine(u, poolclass=sa.pool.StaticPool,
+                                      connect_args={"check_same_thread": False})
+        else:
+            Path(db).parent.mkdir(parents=True, exist_ok=True)
+            engine = sa.create_engine(u, connect_args={"timeout": connect_timeout})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi, _record):
+            dbapi.execute("PRAGMA journal_mode=WAL")
+            dbapi.execute("PRAGMA synchronous=NORMAL")
+        return engine
+    try:
+        if name == "postgresql":
+            import psycopg  # noqa: F401  (a clear message instead of SQLAlchemy's)
+            args = {"connect_timeout": max(1, round(connect_timeout)),
+                    "options": "-c statement_timeout=30000"}
+        elif name == "mysql":
+            import pymysql  # noqa: F401
+            args = {"connect_timeout": connect_timeout, "read_timeout": 30, "write_timeout": 30}
+        else:
+            raise ValueError(f"unsupported database {name!r}")
+    except ImportError as e:
+        extra = "postgresql" if name == "postgresql" else "mysql"
+        raise ValueError(f"statistics.storage: {name} needs its driver ({e.name}): "
+                         f"pip install 'unocraft[{extra}]'") from None
+    return sa.create_engine(u, pool_size=pool_size, max_overflow=0, pool_pre_ping=True,
+                            pool_recycle=1800, pool_timeout=connect_timeout, connect_args=args)
 
 
 class StatsStore:
-    """`db`: an open connection (the table store's) or a path to open."""
+    """Statistics in one database. `db`: a SQLAlchemy URL, a path to a SQLite file, or an Engine.
+    `migrate` (on by default) upgrades the schema now; a caller that must not wait on the database
+    (the engine's `StatsService`) passes False, and the first read or write does it (on its thread)."""
 
-    def __init__(self, db: sqlite3.Connection | str | Path):
-        if isinstance(db, sqlite3.Connection):
-            self.db = db
-            self.own = False
+    def __init__(self, db: str | Path | URL | Engine, pool_size: int = 2, migrate: bool = True):
+        if isinstance(db, Engine):
+            self.engine = db
         else:
-            path = str(db)
-            if path != ":memory:":
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(path, check_same_thread=False)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self.own = True
-        self._migrate()
+            if isinstance(db, Path) or (isinstance(db, str) and "://" not in db):
+                db = f"sqlite:///{db}"
+            self.engine = make_engine(db, pool_size)
+        self.dialect = self.engine.dialect.name
+        # a read is one SELECT: in autocommit it is one round trip, without BEGIN and ROLLBACK
+        self._reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        self._migrated = False
+        self._migrate_lock = threading.Lock()
+        if migrate:
+            self.migrate()
 
-    def _migrate(self) -> None:
-        with self.db:
-            self.db.execute("CREATE TABLE IF NOT EXISTS unocraft_schema "
-                            "(part TEXT PRIMARY KEY, version INTEGER NOT NULL)")
-            self.db.execute("CREATE TABLE IF NOT EXISTS player_stats ("
-                            "key TEXT PRIMARY KEY, name TEXT NOT NULL, uuid TEXT, "
-                            + ", ".join(f"{c} INTEGER NOT NULL DEFAULT 0" for c in COUNTERS)
-                            + ", updated_at REAL NOT NULL DEFAULT 0)")
-            have = {row[1] for row in self.db.execute("PRAGMA table_info(player_stats)")}
-            for column in ("uuid",) + COUNTERS + ("updated_at",):
-                if column not in have:      # a table written by an older version
-                    kind = "TEXT" if column == "uuid" else "REAL NOT NULL DEFAULT 0" \
-                        if column == "updated_at" else "INTEGER NOT NULL DEFAULT 0"
-                    self.db.execute(f"ALTER TABLE player_stats ADD COLUMN {column} {kind}")
-            self.db.execute("INSERT INTO unocraft_schema (part, version) VALUES (?, ?) "
-                            "ON CONFLICT(part) DO UPDATE SET version = MAX(version, excluded.version)",
-                            (SCHEMA_PART, SCHEMA_VERSION))
+    # ------------------------------------------------------------ schema
+    def migrate(self) -> None:
+        """Upgrades the schema to the newest version (Alembic, `stats_migrations/`). Engines that
+        start together take turns (a lock in the database); a database already current is left as is."""
+        with self._migrate_lock:
+            if self._migrated:
+                return
+            from alembic import command
+            from alembic.config import Config
+            cfg = Config()
+            cfg.set_main_option("script_location", str(Path(__file__).parent / "stats_migrations"))
+            with _ALEMBIC, self.engine.begin() as conn:
+                if self.dialect == "postgresql":
+                    conn.execute(sa.text("SELECT pg_advisory_xact_lock(7148013)"))   # released at commit
+                elif self.dialect == "mysql":
+                    conn.execute(sa.text("SELECT GET_LOCK('unocraft_stats_migrate', 60)"))
+                try:
+                    cfg.attributes["connection"] = conn
+                    command.upgrade(cfg, "head")
+                finally:
+                    if self.dialect == "mysql":
+                        conn.execute(sa.text("SELECT RELEASE_LOCK('unocraft_stats_migrate')"))
+            self._migrated = True
 
-    def version(self) -> int:
-        row = self.db.execute("SELECT version FROM unocraft_schema WHERE part = ?", (SCHEMA_PART,)).fetchone()
-        return int(row[0]) if row else 0
+    def version(self) -> str | None:
+        """The schema revision the database is at (None before the first migration)."""
+        with self.engine.connect() as conn:
+            if not sa.inspect(conn).has_table(VERSION_TABLE):
+                return None
+            return conn.execute(sa.text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar()
 
     # ------------------------------------------------------------ writing
     def add(self, deltas: dict[str, dict[str, int]], uuids: dict[str, str] | None = None,
             now: float | None = None) -> None:
         """Adds counters to players' rows (creating them) in one transaction. `deltas`: name ->
         {counter: amount}; unknown counters are refused (a programming error)."""
-        if not deltas:
-            return
-        with self.db:
-            self.add_in_transaction(deltas, uuids, now)
+        if deltas:
+            self.migrate()
+            with self.engine.begin() as conn:
+                self._add(conn, deltas, uuids or {}, time.time() if now is None else now)
 
-    def add_in_transaction(self, deltas: dict[str, dict[str, int]], uuids: dict[str, str] | None = None,
-                           now: float | None = None) -> None:
-        """`add` inside the caller's transaction (the table store writes the tables and the
-        statistics of the same moment together: a crash keeps both or neither)."""
+    def apply(self, writer: str, batches: list[tuple[int, dict, dict]], now: float | None = None) -> int:
+        """Adds numbered batches `(number, deltas, uuids)` of one writer, in order, exactly once:
+        those numbered at or below the writer's last applied number are skipped (they were written
+        before a lost connection or a restart). Returns the writer's last applied number.
+
+        Two engines adding to the same new players at once may deadlock in InnoDB (its gap locks,
+        even in one key order): the database rolls one back, which is tried again at once."""
         now = time.time() if now is None else now
-        uuids = uuids or {}
-        cols = ", ".join(COUNTERS)
-        marks = ", ".join("?" for _ in COUNTERS)
-        update = ", ".join(f"{c} = {c} + excluded.{c}" for c in COUNTERS)
+        self.migrate()
+        for attempt in range(1, DEADLOCK_RETRIES + 1):
+            try:
+                return self._apply(writer, batches, now)
+            except sa.exc.DBAPIError as e:
+                if attempt == DEADLOCK_RETRIES or not _deadlock(e):
+                    raise
+                time.sleep(0.01 * attempt)
+        raise AssertionError("unreachable")
+
+    def _apply(self, writer: str, batches: list[tuple[int, dict, dict]], now: float) -> int:
+        with self.engine.begin() as conn:
+            done = conn.execute(sa.select(stats_writers.c.applied_upto)
+                                .where(stats_writers.c.writer == writer).with_for_update()).scalar()
+            fresh = [b for b in batches if done is None or b[0] > done]
+            if not fresh:
+                return done or 0
+            deltas: dict[str, dict[str, int]] = {}
+            uuids: dict[str, str] = {}
+            for _, d, u in fresh:
+                merge(deltas, d)
+                uuids.update(u)
+            self._add(conn, deltas, uuids, now)
+            last = fresh[-1][0]
+            if done is None:
+                conn.execute(stats_writers.insert().values(writer=writer, applied_upto=last, updated_at=now))
+            else:
+                conn.execute(stats_writers.update().where(stats_writers.c.writer == writer)
+                             .values(applied_upto=last, updated_at=now))
+            return last
+
+    def _add(self, conn: Connection, deltas: dict[str, dict[str, int]], uuids: dict[str, str], now: float) -> None:
+        rows: dict[str, dict] = {}
         for name, delta in deltas.items():
             bad = set(delta) - set(COUNTERS)
             if bad:
                 raise ValueError(f"unknown counters {sorted(bad)}")
-            values = [int(delta.get(c, 0)) for c in COUNTERS]
-            key = player_key(name, uuids.get(name)) if uuids.get(name) else self._key_of(name)
-            if key != name.lower():     # a row kept by name before the UUID was known becomes the UUID's
-                self.db.execute("UPDATE player_stats SET key = ? WHERE key = ? AND COALESCE(uuid, ?) = ? "
-                                "AND NOT EXISTS (SELECT 1 FROM player_stats WHERE key = ?)",
-                                (key, name.lower(), key, key, key))
-            self.db.execute(
-                f"INSERT INTO player_stats (key, name, uuid, {cols}, updated_at) VALUES (?, ?, ?, {marks}, ?) "
-                f"ON CONFLICT(key) DO UPDATE SET name = excluded.name, "
-                f"uuid = COALESCE(excluded.uuid, uuid), {update}, updated_at = excluded.updated_at",
-                [key, name, uuids.get(name), *values, now])
+            row = rows.setdefault(name.lower(), {"key": name.lower(), "uuid": None, "updated_at": now,
+                                                 **empty()})
+            row["name"] = name
+            row["uuid"] = uuids.get(name) or row["uuid"]
+            for c, n in delta.items():
+                row[c] += int(n)
+        ordered = [rows[k] for k in sorted(rows)]    # one lock order for every writer: no deadlock
+        for i in range(0, len(ordered), _CHUNK):
+            conn.execute(self._upsert(player_stats, ["key"], COUNTERS, keep_uuid=True), ordered[i:i + _CHUNK])
 
-    def _key_of(self, name: str) -> str:
-        """The row of a player the plugin sent no UUID for this time: the latest under that name."""
-        row = self.db.execute("SELECT key FROM player_stats WHERE lower(name) = ? ORDER BY updated_at DESC LIMIT 1",
-                              (name.lower(),)).fetchone()
-        return row[0] if row else name.lower()
+    def _upsert(self, table: sa.Table, keys: list[str], add: tuple[str, ...], keep_uuid: bool = False,
+                replace: bool = False):
+        """INSERT ..., or on a key already there: each counter in `add` adds (or with `replace`
+        takes) the new value, in the database, in one statement."""
+        if self.dialect == "mysql":
+            from sqlalchemy.dialects.mysql import insert
+            stmt = insert(table)
+            new = stmt.inserted
+        else:
+            if self.dialect == "postgresql":
+                from sqlalchemy.dialects.postgresql import insert
+            else:
+                from sqlalchemy.dialects.sqlite import insert
+            stmt = insert(table)
+            new = stmt.excluded
+        sets = {c: new[c] if replace else table.c[c] + new[c] for c in add}
+        if keep_uuid:
+            sets = {"name": new["name"], "uuid": sa.func.coalesce(new["uuid"], table.c["uuid"]),
+                    **sets, "updated_at": new["updated_at"]}
+        if self.dialect == "mysql":
+            return stmt.on_duplicate_key_update(**sets)
+        return stmt.on_conflict_do_update(index_elements=keys, set_=sets)
 
     # ------------------------------------------------------------ reading
     def get(self, name: str) -> dict | None:
         """One player's row (any case of the name), or None."""
-        cur = self.db.execute(f"SELECT name, uuid, {', '.join(COUNTERS)} FROM player_stats "
-                              "WHERE key = ? OR lower(name) = ? ORDER BY updated_at DESC LIMIT 1",
-                              (name.lower(), name.lower()))
-        row = cur.fetchone()
+        cols = [player_stats.c.name, player_stats.c.uuid] + [player_stats.c[c] for c in COUNTERS]
+        self.migrate()
+        with self._reader.connect() as conn:
+            row = conn.execute(sa.select(*cols).where(player_stats.c.key == name.lower())).first()
         if row is None:
             return None
         return {"name": row[0], "uuid": row[1], **dict(zip(COUNTERS, (int(v) for v in row[2:])))}
@@ -133,32 +285,93 @@ class StatsStore:
     def top(self, kind: str, limit: int = TOP_SIZE, min_matches: int = MIN_MATCHES_FOR_RATE) -> list[dict]:
         """The best `limit` players: by matches won (`wins`, players with a win), points scored
         (`points`, players with a round), or share of matches won (`rate`, only players with at
-        least `min_matches` matches). Ties: more matches
-        played first, then the name."""
+        least `min_matches` matches). Ties: fewer matches (rounds) first for wins (points), more
+        matches first for the rate, then the name. Each list has an index (migration 0002)."""
+        c = player_stats.c
         if kind == "wins":
-            where, order = "matches_won > 0", "matches_won DESC, matches_played ASC, lower(name)"
+            where, order = c.matches_won > 0, [c.matches_won.desc(), c.matches_played.asc(), c["key"]]
         elif kind == "points":
-            where, order = "rounds_played > 0", "points DESC, rounds_played ASC, lower(name)"
+            where, order = c.rounds_played > 0, [c.points.desc(), c.rounds_played.asc(), c["key"]]
         elif kind == "rate":
-            where = f"matches_played >= {int(min_matches)}"
-            order = "CAST(matches_won AS REAL) / matches_played DESC, matches_played DESC, lower(name)"
+            where = c.matches_played >= int(min_matches)
+            # MariaDB/MySQL: the same share, kept in a generated column (they index no expression)
+            share = sa.literal_column("win_rate" if self.dialect == "mysql" else RATE_SQL)
+            order = [share.desc(), c.matches_played.desc(), c["key"]]
         else:
             raise ValueError(f"unknown list {kind!r}")
-        rows = self.db.execute(f"SELECT name, {', '.join(COUNTERS)} FROM player_stats WHERE {where} "
-                               f"ORDER BY {order} LIMIT ?", (int(limit),)).fetchall()
+        query = sa.select(c.name, *[c[k] for k in COUNTERS]).where(where).order_by(*order).limit(int(limit))
+        self.migrate()
+        with self._reader.connect() as conn:
+            rows = conn.execute(query).all()
         return [{"name": r[0], **dict(zip(COUNTERS, (int(v) for v in r[1:])))} for r in rows]
 
     def names(self, limit: int = 200) -> list[str]:
         """Names with statistics, the most recently updated first (for tab completion)."""
-        return [r[0] for r in self.db.execute(
-            "SELECT name FROM player_stats ORDER BY updated_at DESC, lower(name) LIMIT ?", (int(limit),))]
+        c = player_stats.c
+        self.migrate()
+        with self._reader.connect() as conn:
+            return list(conn.execute(sa.select(c.name).order_by(c.updated_at.desc(), c["key"])
+                                     .limit(int(limit))).scalars())
+
+    def rows(self) -> dict[str, dict]:
+        """Every player's counters by key (for the import and the tests)."""
+        c = player_stats.c
+        self.migrate()
+        with self._reader.connect() as conn:
+            return {r[0]: {"name": r[1], "uuid": r[2], **dict(zip(COUNTERS, (int(v) for v in r[3:])))}
+                    for r in conn.execute(sa.select(c["key"], c.name, c.uuid, *[c[k] for k in COUNTERS]))}
+
+    # ------------------------------------------------------------ import
+    def import_from(self, source: "StatsStore", source_id: str) -> tuple[int, int]:
+        """Adds another database's statistics to this one, idempotently: what was imported from
+        `source_id` before is remembered per player (`stats_imports`), and only what the source
+        gained since is added (a second run adds nothing). Returns (players changed, players read)."""
+        rows = source.rows()
+        self.migrate()
+        changed = 0
+        c = stats_imports.c
+        keys = sorted(rows)
+        for i in range(0, len(keys), _CHUNK):
+            part = keys[i:i + _CHUNK]
+            with self.engine.begin() as conn:
+                before = {r[0]: dict(zip(COUNTERS, r[1:])) for r in conn.execute(
+                    sa.select(c["key"], *[c[k] for k in COUNTERS]).with_for_update()
+                    .where(c.source == source_id, c["key"].in_(part)))}
+                deltas, uuids, marks = {}, {}, []
+                for key in part:
+                    row, had = rows[key], before.get(key, empty())
+                    delta = {k: row[k] - int(had[k]) for k in COUNTERS if row[k] > int(had[k])}
+                    if delta:
+                        deltas[row["name"]] = delta
+                        if row["uuid"]:
+                            uuids[row["name"]] = row["uuid"]
+                        marks.append({"source": source_id, "key": key, **{k: max(row[k], int(had[k]))
+                                                                          for k in COUNTERS}})
+                if deltas:
+                    self._add(conn, deltas, uuids, time.time())
+                    conn.execute(self._upsert(stats_imports, ["source", "key"], COUNTERS, replace=True), marks)
+                    changed += len(deltas)
+        return changed, len(rows)
 
     def close(self) -> None:
-        if self.own:
-            self.db.close()
+        self.engine.dispose()
 
 
-def rate(row: dict) -> float:
-    """Share of matches won, 0..1 (0 without matches)."""
-    played = row.get("matches_played", 0)
-    return row.get("matches_won", 0) / played if played else 0.0
+def _deadlock(e: sa.exc.DBAPIError) -> bool:
+    """A transaction the database rolled back to break a deadlock (or a serialization failure)."""
+    orig = e.orig
+    code = getattr(orig, "sqlstate", None)                        # psycopg
+    if code in ("40P01", "40001"):
+        return True
+    args = getattr(orig, "args", ())                              # PyMySQL: (errno, message)
+    return bool(args) and args[0] in (1213, 1205)
+
+
+def merge(into: dict[str, dict[str, int]], deltas: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    """Adds `deltas` (player -> counters) into `into`, in place."""
+    for name, delta in deltas.items():
+        mine = into.setdefault(name, {})
+        for c, n in delta.items():
+            if n:
+                mine[c] = mine.get(c, 0) + int(n)
+    return into

@@ -94,7 +94,7 @@ public final class UnoCore {
     public void disable() {
         disabling = true;
         if (supervisor != null) {
-            supervisor.stop(10_000);     // SIGTERM: it saves its tables; never waited for here
+            supervisor.stop(20_000);     // SIGTERM: it saves its tables (up to 15 s); never waited for here
         }
         for (String p : platform.onlinePlayers()) {
             if (vault.holds(p)) {

@@ -181,8 +181,8 @@ public final class DevServer {
             try {
                 core.disable();
                 MinestomPlatform.trackedPlayers().forEach(store::save);
-                if (core.supervisor() != null && !core.supervisor().awaitExit(10_000)) {
-                    System.out.println("unocraft: the engine did not stop in 10 s");
+                if (core.supervisor() != null && !core.supervisor().awaitExit(20_000)) {
+                    System.out.println("unocraft: the engine did not stop in 20 s");
                 }
                 System.out.println("unocraft: " + core.statsLine());
             } catch (RuntimeException | InterruptedException ex) {

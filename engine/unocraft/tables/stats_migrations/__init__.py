@@ -1,0 +1,1 @@
+"""Alembic migrations of the statistics schema (run by `StatsStore.migrate` on start)."""

@@ -1,0 +1,354 @@
+"""Statistics in real SQL servers: PostgreSQL and MariaDB started by `scripts/services` (loopback,
+a temporary data folder, free ports), and SQLite files made with the DDL of the engines before.
+
+Without the servers (not installed, and no apt-get as root to install them) these tests skip with
+the reason; under CI (CI=true) they fail instead, since CI must run them.
+"""
+
+import json
+import logging
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from unocraft.cli import main as cli
+from unocraft.tables.config import parse
+from unocraft.tables.manager import Tables
+from unocraft.tables.stats import COUNTERS, VERSION_TABLE, StatsStore, database_url
+from unocraft.tables.stats_service import StatsService
+from unocraft.tables.store import TableStore
+from test_tables import CONFIG, cmd, texts
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAD = "0002"
+KINDS = ["postgresql", "mysql"]
+NAMES = {"postgresql": "PostgreSQL", "mysql": "MariaDB"}
+
+# the DDL of the engine before Alembic (stats.py's schema version 1 and store.py), as it ran
+TODAY_DDL = [
+    "CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, data TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS unocraft_schema (part TEXT PRIMARY KEY, version INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS player_stats (key TEXT PRIMARY KEY, name TEXT NOT NULL, uuid TEXT, "
+    + ", ".join(f"{c} INTEGER NOT NULL DEFAULT 0" for c in COUNTERS) + ", updated_at REAL NOT NULL DEFAULT 0)",
+    "INSERT INTO unocraft_schema (part, version) VALUES ('player_stats', 1)",
+]
+# the first statistics table (before schema version 1): two counters, no uuid
+FIRST_DDL = ["CREATE TABLE player_stats (key TEXT PRIMARY KEY, name TEXT NOT NULL, "
+             "matches_played INTEGER NOT NULL DEFAULT 0, matches_won INTEGER NOT NULL DEFAULT 0)"]
+
+
+# ------------------------------------------------------------------ servers
+@pytest.fixture(scope="session")
+def services():
+    # not under pytest's own temporary folder: the servers run as `postgres` and `mysql`, who may
+    # not enter it
+    folder = Path(tempfile.mkdtemp(prefix="unocraft-services-"))
+    folder.chmod(0o755)
+    subprocess.run([str(ROOT / "scripts" / "services"), "install"], check=False)
+    subprocess.run([str(ROOT / "scripts" / "services"), "start", str(folder)], check=False)
+    env = dict(line.split("=", 1) for line in (folder / "env").read_text().split() if "=" in line)
+    yield {"dir": folder, "postgresql": env.get("UNOCRAFT_TEST_POSTGRESQL_URL"),
+           "mysql": env.get("UNOCRAFT_TEST_MYSQL_URL")}
+    subprocess.run([str(ROOT / "scripts" / "services"), "stop", str(folder)], check=False)
+
+
+def server_url(services, kind: str) -> str:
+    """A fresh database on the `kind` server (each test its own), as the config would name it."""
+    url = services[kind]
+    if not url:
+        log = services["dir"] / ("postgresql.log" if kind == "postgresql" else "mariadb.log")
+        lines = log.read_text(errors="replace").strip().splitlines() if log.exists() else ["not started"]
+        why = ([line for line in lines if "error" in line.lower()] or lines or ["see scripts/services"])[-1]
+        message = f"no {NAMES[kind]} server for the statistics tests: {why.strip()}"
+        if os.environ.get("CI"):
+            pytest.fail(message + " (CI must run these tests)")
+        pytest.skip(message)
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(database_url(kind, url, ""), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f"CREATE DATABASE {name}"))
+    admin.dispose()
+    return re.sub(r"/[^/]+$", f"/{name}", url)
+
+
+@pytest.fixture(params=KINDS)
+def shared(request, services):
+    """(kind, URL) of a fresh database on a real PostgreSQL, then MariaDB."""
+    return request.param, server_url(services, request.param)
+
+
+def engine_config(kind: str, url: str, **more) -> dict:
+    return {**CONFIG, "statistics": {"storage": kind, "url": url}, **more}
+
+
+def totals(store: StatsStore) -> dict[str, dict[str, int]]:
+    return {k: {c: v[c] for c in COUNTERS} for k, v in store.rows().items()}
+
+
+# ------------------------------------------------------------------ migrations
+def make_sqlite(path: Path, ddl: list[str], rows: list[tuple]) -> None:
+    with sqlite3.connect(path) as db:
+        for statement in ddl:
+            db.execute(statement)
+        for row in rows:
+            db.execute(f"INSERT INTO player_stats VALUES ({', '.join('?' for _ in row)})", row)
+
+
+@pytest.mark.parametrize("older", ["first", "today", "none"])
+def test_an_engine_upgrades_every_older_sqlite_file_and_keeps_its_rows_and_tables(tmp_path, older):
+    """Files written by the engines before (the first statistics table, today's schema version 1
+    beside a saved table): the engine starts on them, upgrades to the newest revision and reads the
+    old rows; /uno stats shows them and new counters add to them."""
+    db = tmp_path / "unocraft-tables.sqlite"
+    if older == "first":
+        make_sqlite(db, FIRST_DDL, [("ann", "Ann", 3, 2)])
+        before = {"matches_played": 3, "matches_won": 2}
+    elif older == "today":
+        values = [4, 1, 9, 3, 250, 5, 2, 61]
+        make_sqlite(db, TODAY_DDL, [("ann", "Ann", "u-ann", *values, 1700000000.0)])
+        with sqlite3.connect(db) as old:
+            old.execute("INSERT INTO tables VALUES ('t7', ?)", (json.dumps({"id": "t7", "kept": True}),))
+        before = dict(zip(COUNTERS, values))
+    else:
+        before = {}
+    store = TableStore(db)
+    assert store.load_all() == ([{"id": "t7", "kept": True}] if older == "today" else [])
+    stats = StatsStore(db)
+    assert stats.version() == HEAD
+    with sqlite3.connect(db) as check:
+        tables = {r[0] for r in check.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        indexes = {r[0] for r in check.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert {"player_stats", "stats_writers", "stats_imports", VERSION_TABLE, "tables"} <= tables
+    assert "unocraft_schema" not in tables
+    assert {"ix_player_stats_wins", "ix_player_stats_points", "ix_player_stats_rate"} <= indexes
+    row = stats.get("ANN")
+    assert (row is None) == (not before)
+    if before:
+        assert {c: row[c] for c in before} == before and all(row[c] == 0 for c in COUNTERS if c not in before)
+    stats.add({"ann": {"matches_played": 1, "cards_played": 7}})
+    assert stats.get("ann")["matches_played"] == before.get("matches_played", 0) + 1
+    assert stats.get("ann")["cards_played"] == before.get("cards_played", 0) + 7
+    assert StatsStore(db).version() == HEAD          # opening again: nothing to do
+    store.close()
+
+
+def test_a_server_database_upgrades_from_every_older_revision_and_engines_starting_together(shared):
+    kind, url = shared
+    from alembic import command
+    from alembic.config import Config
+    old = StatsStore(database_url(kind, url, ""), migrate=False)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(ROOT / "engine" / "unocraft" / "tables" / "stats_migrations"))
+    with old.engine.begin() as conn:             # a database left at revision 0001 with a row
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+        conn.execute(sa.text('INSERT INTO player_stats (' + ('"key"' if kind == "postgresql" else "`key`")
+                             + ", name, matches_played, matches_won, updated_at) VALUES ('ann', 'Ann', 5, 3, 1)"))
+    assert old.version() == "0001"
+    stores = [StatsStore(database_url(kind, url, ""), migrate=False) for _ in range(4)]
+    errors = []
+
+    def start(s):
+        try:
+            s.migrate()
+        except Exception as e:    # pragma: no cover - the assertion below shows it
+            errors.append(e)
+    threads = [threading.Thread(target=start, args=(s,)) for s in stores]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and {s.version() for s in stores} == {HEAD}
+    assert stores[0].get("ann")["matches_won"] == 3
+    assert [r["name"] for r in stores[1].top("rate")] == ["Ann"]
+    for s in stores + [old]:
+        s.close()
+
+
+# ------------------------------------------------------------------ concurrent engines
+WRITER = r"""
+import random, sys, time
+from unocraft.tables.stats import StatsStore, database_url
+from unocraft.tables.stats_service import StatsService
+kind, url, index, batches = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+rng = random.Random(index)
+service = StatsService(StatsStore(database_url(kind, url, ""), pool_size=1, migrate=False), writer=f"w{index}")
+for number in range(1, batches + 1):
+    players = rng.sample([f"P{i}" for i in range(12)], 4)
+    service.record(number, {p: {c: rng.randint(0, 3) for c in rng.sample(%r, 3)} for p in players}, {})
+    time.sleep(rng.random() * 0.004)
+assert service.idle(60) and service.waiting() == 0, "not all written"
+service.close()
+print("written", service.applied_upto)
+"""
+
+
+def expected_totals(writers: int, batches: int) -> dict[str, dict[str, int]]:
+    import random
+    out: dict[str, dict[str, int]] = {}
+    for index in range(writers):
+        rng = random.Random(index)
+        for _ in range(batches):
+            players = rng.sample([f"P{i}" for i in range(12)], 4)
+            for p in players:
+                for c in rng.sample(COUNTERS, 3):
+                    n = rng.randint(0, 3)
+                    row = out.setdefault(p.lower(), dict.fromkeys(COUNTERS, 0))
+                    row[c] += n
+            rng.random()
+    return out
+
+
+def test_engines_writing_at_once_add_up_exactly(shared):
+    """Four engine processes, each its own statistics thread and connection, add to the same
+    twelve players at once; every counter must equal the sum of what they all sent."""
+    kind, url = shared
+    StatsStore(database_url(kind, url, "")).close()      # migrated once, as the first engine would
+    writers, batches = 4, 150
+    code = WRITER % (COUNTERS,)
+    procs = [subprocess.Popen([sys.executable, "-c", code, kind, url, str(i), str(batches)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for i in range(writers)]
+    for p in procs:
+        out, err = p.communicate(timeout=240)
+        assert p.returncode == 0 and out.strip() == f"written {batches}", err[-2000:]
+    store = StatsStore(database_url(kind, url, ""))
+    assert totals(store) == expected_totals(writers, batches)
+    with store.engine.connect() as conn:
+        marks = dict(conn.execute(sa.text("SELECT writer, applied_upto FROM stats_writers")).all())
+    assert marks == {f"w{i}": batches for i in range(writers)}
+    store.close()
+
+
+# ------------------------------------------------------------------ a network of servers
+def test_two_servers_share_stats_and_top_through_the_engine(shared, tmp_path):
+    """Two engines ("servers"), each with its own tables file, point at one database: what one
+    records, the other's /uno stats and /uno top show."""
+    kind, url = shared
+    one = Tables(parse(engine_config(kind, url)), TableStore(tmp_path / "one.sqlite"))
+    two = Tables(parse(engine_config(kind, url)), TableStore(tmp_path / "two.sqlite"))
+    for t in (one, two):
+        t.attach({"online": [], "vault": []}, 0)
+        t.handle({"type": "join", "player": "ann", "locale": "en_us"}, 0)
+    one._add_stats("ann", matches_played=2, matches_won=2, rounds_played=3, points=120)
+    two._add_stats("ann", matches_played=1, rounds_played=2, points=30)
+    one.save()
+    two.save()
+    assert one.stats.idle() and two.stats.idle()
+    two.flush()
+    cmd(two, "ann", "stats")
+    cmd(one, "ann", "top", "points")
+    for t in (one, two):
+        assert t.stats.idle()
+        t.tick(1)
+    assert "3 matches played, 2 won (67%)" in texts(two.flush(), "ann")
+    assert texts(one.flush(), "ann") == ["Top 10: points scored", "1. ann: 150 points"]
+    for t in (one, two):
+        t.close()
+    assert TableStore(tmp_path / "one.sqlite").outbox() == []     # written: the journal forgot it
+
+
+# ------------------------------------------------------------------ the database goes away
+def test_the_database_down_mid_run_pauses_nothing_and_loses_nothing(services, tmp_path, caplog):
+    """PostgreSQL is stopped while an engine records rounds; recording goes on without waiting, one
+    WARNING says so, /uno top answers that statistics are unavailable; the engine is even restarted
+    meanwhile (its journal keeps the counters). PostgreSQL starts again: every counter is there, once."""
+    url = server_url(services, "postgresql")
+    caplog.set_level(logging.INFO, logger="unocraft.stats")
+    db = tmp_path / "tables.sqlite"
+    cfg = parse(engine_config("postgresql", url))
+    tables = Tables(cfg, TableStore(db))
+    tables.attach({"online": [], "vault": []}, 0)
+    tables.handle({"type": "join", "player": "ann", "locale": "en_us"}, 0)
+    expected: dict[str, int] = {}
+    slowest = 0.0
+
+    def rounds(engine, count):
+        nonlocal slowest
+        for i in range(count):
+            for name in ("ann", "bob", "cid"):
+                delta = {"rounds_played": 1, "cards_played": i % 7 + 1, "points": 3 * i}
+                engine._add_stats(name, **delta)
+                for c, n in delta.items():
+                    expected[f"{name}.{c}"] = expected.get(f"{name}.{c}", 0) + n
+            started = time.perf_counter()
+            engine.save()                # what the loop does after each op batch
+            slowest = max(slowest, time.perf_counter() - started)
+
+    rounds(tables, 20)
+    assert tables.stats.idle()
+    services_script = [str(ROOT / "scripts" / "services"), "postgresql"]
+    subprocess.run(services_script + ["stop", str(services["dir"])], check=True)
+    try:
+        rounds(tables, 30)               # the database is gone: nothing waits for it
+        cmd(tables, "ann", "top")
+        assert tables.stats.idle()
+        tables.tick(1)
+        assert texts(tables.flush(), "ann") == [
+            "The UNO statistics are unavailable right now; the games go on and count as usual. Try again in a moment."]
+        rounds(tables, 10)
+        tables.close()                   # a restart while it is down: the journal keeps the counters
+        tables = Tables(cfg, TableStore(db))
+        tables.attach({"online": [], "vault": []}, 0)
+        rounds(tables, 15)
+        assert tables.stats.waiting() > 0 and TableStore(db).outbox()
+    finally:
+        subprocess.run(services_script + ["start", str(services["dir"])], check=True)
+    assert slowest < 0.5, f"a save waited {slowest:.2f} s for the database"
+    deadline = time.monotonic() + 60
+    while tables.stats.waiting() and time.monotonic() < deadline:     # the retry pause, then written
+        time.sleep(0.2)
+    assert tables.stats.idle() and tables.stats.waiting() == 0
+    tables.close()
+    store = StatsStore(database_url("postgresql", url, ""))
+    got = {f"{name}.{c}": n for name, row in totals(store).items() for c, n in row.items() if n}
+    assert got == expected
+    store.close()
+    assert TableStore(db).outbox() == []
+    warnings = [r for r in caplog.records if r.levelno == logging.WARNING and r.name == "unocraft.stats"]
+    assert len(warnings) == 2, [r.getMessage() for r in warnings]     # one per engine run while it was down
+    assert all("statistics database unavailable" in r.getMessage() for r in warnings)
+    assert any("statistics database is back" in r.getMessage() for r in caplog.records)
+
+
+# ------------------------------------------------------------------ import
+def test_stats_migrate_adds_a_servers_sqlite_statistics_once(shared, tmp_path, capsys):
+    kind, url = shared
+    source = tmp_path / "unocraft-tables.sqlite"            # a server's file as today's engine left it
+    make_sqlite(source, TODAY_DDL, [("ann", "Ann", "u-ann", 4, 1, 9, 3, 250, 5, 2, 61, 1.0),
+                                    ("bob", "Bob", None, 2, 2, 4, 4, 90, 1, 0, 20, 2.0)])
+    network = StatsStore(database_url(kind, url, ""))
+    network.add({"ann": {"matches_played": 10, "points": 1000}})     # ann played on the network already
+    assert cli(["stats", "migrate", "--from", f"sqlite:{source}", "--to", url]) == 0
+    assert "added 2 of 2 players' statistics" in capsys.readouterr().out
+    after_first = totals(network)
+    assert after_first["ann"]["matches_played"] == 14 and after_first["ann"]["points"] == 1250
+    assert after_first["bob"] == dict(zip(COUNTERS, [2, 2, 4, 4, 90, 1, 0, 20]))
+    assert network.get("ann")["uuid"] == "u-ann"
+    assert cli(["stats", "migrate", "--from", f"sqlite:{source}", "--to", url]) == 0      # again: nothing
+    assert "nothing new" in capsys.readouterr().out
+    assert totals(network) == after_first
+    server = StatsStore(source)
+    server.add({"bob": {"matches_played": 1, "cards_played": 5}})    # the server played on
+    server.close()
+    moved = tmp_path / "moved.sqlite"
+    source.rename(moved)
+    assert cli(["stats", "migrate", "--from", f"sqlite:{moved}", "--to", url]) == 0
+    assert "added 1 of 2" in capsys.readouterr().out
+    third = totals(network)
+    assert third["bob"]["matches_played"] == 3 and third["bob"]["cards_played"] == 25 and third["ann"] == after_first["ann"]
+    # bad input: a clear line, exit 2, nothing changed
+    assert cli(["stats", "migrate", "--from", f"sqlite:{tmp_path / 'none.sqlite'}", "--to", url]) == 2
+    assert cli(["stats", "migrate", "--from", f"sqlite:{moved}", "--to", "ftp://nowhere"]) == 2
+    assert "no such file" in capsys.readouterr().err
+    assert totals(network) == third
+    network.close()
