@@ -54,7 +54,7 @@ def test_a_supervised_engine_exits_when_the_plugin_holding_its_stdin_is_gone(tmp
     assert proc.poll() is None                             # waiting for the plugin (nothing listens)
     proc.stdin.close()                                     # the server died: its end of the pipe closes
     proc.stdin = None
-    out, _ = proc.communicate(timeout=15)
+    out, _ = proc.communicate(timeout=40)    # it may wait up to 15 s for a last statistics write
     assert proc.returncode == 0, out
     assert "INFO unocraft.serve: the plugin is gone (stdin closed)" in out    # plain lines: the plugin adds the time
 
