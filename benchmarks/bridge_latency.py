@@ -59,10 +59,10 @@ def main(argv=None) -> int:
     print(f"{'paired difference, play by play':<34}{pct(paired, .5):8.2f}{pct(paired, .99):8.2f}{statistics.fmean(paired):8.2f}")
     print(f"{'difference (bridge - Java)':<34}{pct(bridge, .5) - pct(java, .5):8.2f}{pct(bridge, .99) - pct(java, .99):8.2f}"
           f"{statistics.fmean(bridge) - statistics.fmean(java):8.2f}")
-    m = re.findall(r"unocraft: op batches applied: (\d+), time per batch on the server thread: median ([\d.]+) us, p99 ([\d.]+) us", log)
+    m = re.findall(r"unocraft: op batches applied: (\d+), time per batch on the server thread: median ([\d.]+) ms, p99 ([\d.]+) ms", log)
     if m:
         n, med, p99 = m[-1]
-        print(f"op batches applied: {n}; server time per batch: median {float(med):.1f} us, p99 {float(p99):.1f} us")
+        print(f"op batches applied: {n}; server time per batch: median {med} ms, p99 {p99} ms")
     m = re.findall(r"engine time per answered event batch: median ([\d.]+) ms, p99 ([\d.]+) ms \((\d+)", log)
     if m:
         med, p99, n = m[-1]

@@ -1,9 +1,16 @@
 """The py4j bridge against the real plugin core (in the dev server jar): the engine's transport
 works, and the gateway refuses what it must: a wrong or missing token, a second engine while one
-is attached, and any call beyond the bridge's own methods (no `gateway.jvm`, no reflection)."""
+is attached, any call beyond the bridge's own methods (no `gateway.jvm`, no reflection), an idle
+or over-long connection, py4j's other commands, bad arguments and malformed op batches; text too
+long for the protocol is cut before it reaches a real client; player files are owner-only; a
+taken Minecraft port stops the dev server (and `unocraft serve`) at once."""
 
 import json
+import queue
+import socket
+import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -12,7 +19,7 @@ from py4j.java_gateway import GatewayParameters, JavaGateway
 from py4j.protocol import Py4JError
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import plugin_without_engine  # noqa: E402
+from harness import E2E, JAR, DevServer, free_port, plugin_without_engine, require_prerequisites  # noqa: E402
 
 from unocraft.transport import Py4jTransport, TransportClosed  # noqa: E402
 
@@ -111,3 +118,339 @@ def test_the_gateway_listens_on_loopback_only(plugin):
     loopback6 = "00000000000000000000000001000000"      # ::1
     mapped4 = "0000000000000000FFFF00000100007F"        # ::ffff:127.0.0.1 (Java's IPv4 on an IPv6 socket)
     assert all(a in (loopback4, loopback6, mapped4) for a in addresses), addresses
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 7, items 1-9: what an attacker on the same machine, or a broken engine, can send.
+
+AUTH_DEADLINE_S = 5                    # EngineGateway.AUTH_DEADLINE_MS
+MAX_PENDING = 16                       # EngineGateway.MAX_PENDING
+MAX_LINE_BEFORE_AUTH = 1024            # EngineGateway.MAX_LINE_BYTES_BEFORE_AUTH
+MAX_LINE = 32 * 1024 * 1024            # EngineGateway.MAX_LINE_BYTES
+
+
+def _log(plugin) -> str:
+    return plugin["log"].read_text(encoding="utf-8", errors="replace")
+
+
+def _logged(plugin, text: str, timeout: float = 5) -> int:
+    """How often `text` is in the server log, waiting up to `timeout` s for it to show up once."""
+    end = time.monotonic() + timeout
+    while text not in _log(plugin) and time.monotonic() < end:
+        time.sleep(0.05)
+    return _log(plugin).count(text)
+
+
+def _engine_attaches_and_works(plugin) -> None:
+    """The real engine transport attaches (retrying while a previous one lets go) and is served."""
+    t = Py4jTransport("127.0.0.1", plugin["port"], plugin["token"], connect_timeout=15)
+    try:
+        assert t.connect()["platform"] == "minestom"
+        assert t.poll(0) == []
+        _apply_and_wait(t, [{"op": "msg", "player": "nobody", "c": "hi"}])
+    finally:
+        t.close()
+
+
+def _apply_and_wait(t: Py4jTransport, ops: list) -> None:
+    """Sends one op batch and waits until the plugin has applied it (its batch count goes up)."""
+    before = t.stats()["batches"]
+    t.apply(ops)
+    deadline = time.monotonic() + 5
+    while t.stats()["batches"] == before:
+        assert time.monotonic() < deadline, "the op batch was never applied"
+        time.sleep(0.05)
+
+
+def _closed_by_server(sock: socket.socket, within: float) -> bool:
+    """Whether the server closes the connection within `within` seconds (what it sends first is read away)."""
+    sock.settimeout(within)
+    end = time.monotonic() + within
+    try:
+        while time.monotonic() < end:
+            if not sock.recv(65536):
+                return True
+    except (ConnectionResetError, BrokenPipeError):
+        return True
+    except TimeoutError:
+        return False
+    return False
+
+
+def _send_quietly(sock: socket.socket, data: bytes) -> None:
+    try:
+        sock.sendall(data)
+    except OSError:
+        pass          # the server closed the connection part-way: what the test wants
+
+
+class RawPy4j:
+    """py4j's wire protocol by hand, for what py4j's own client never sends."""
+
+    def __init__(self, plugin, authenticate: bool = True):
+        self.sock = socket.create_connection(("127.0.0.1", plugin["port"]), timeout=10)
+        self.file = self.sock.makefile("rb")
+        if authenticate:
+            self.sock.sendall(f"A\n{plugin['token'].read_text().strip()}\n".encode())
+            assert self.answer() == "!yv"
+
+    def answer(self) -> str:
+        return self.file.readline().decode("utf-8").rstrip("\n")
+
+    def command(self, text: str) -> str:
+        self.sock.sendall(text.encode("utf-8"))
+        return self.answer()
+
+    def close(self) -> None:
+        self.file.close()
+        self.sock.close()
+
+
+def test_idle_unauthenticated_sockets_neither_keep_the_engine_out_nor_stay_open(plugin):
+    time.sleep(0.3)
+    refusals = _log(plugin).count("refused a second engine connection")
+    idle = [socket.create_connection(("127.0.0.1", plugin["port"])) for _ in range(MAX_PENDING + 4)]
+    try:
+        time.sleep(0.5)                         # accepted by the server
+        _engine_attaches_and_works(plugin)      # today: "a second engine connection", for as long as one stays
+        assert all(_closed_by_server(s, within=AUTH_DEADLINE_S + 5) for s in idle)
+    finally:
+        for s in idle:
+            s.close()
+    # each closed with one line: the oldest beyond MAX_PENDING at once (one more for each engine
+    # connection that came after them), the others at the deadline
+    def closed_lines() -> tuple[int, int]:
+        log = _log(plugin)
+        return (log.count(f"it did not authenticate within {AUTH_DEADLINE_S} s"),
+                log.count(f"it was the oldest of {MAX_PENDING} connections waiting"))
+    end = time.monotonic() + 5          # the last line may follow its socket's close by a moment
+    while sum(closed_lines()) < len(idle) and time.monotonic() < end:
+        time.sleep(0.05)
+    timed_out, evicted = closed_lines()
+    assert evicted >= 4 and timed_out >= 1 and timed_out + evicted == len(idle), (timed_out, evicted)
+    assert _log(plugin).count("refused a second engine connection") == refusals
+
+
+def test_an_authenticated_connection_that_makes_no_call_is_closed_too(plugin):
+    raw = RawPy4j(plugin)
+    try:
+        assert _closed_by_server(raw.sock, within=AUTH_DEADLINE_S + 5)
+    finally:
+        raw.close()
+    assert _logged(plugin, f"it made no call within {AUTH_DEADLINE_S} s") == 1
+    _engine_attaches_and_works(plugin)
+
+
+def test_an_overlong_line_before_the_token_closes_that_connection_with_one_log_line(plugin):
+    s = socket.create_connection(("127.0.0.1", plugin["port"]))
+    try:
+        _send_quietly(s, b"A" * 4_000_000)      # 4 MB, no newline: today the server keeps reading
+        assert _closed_by_server(s, within=10)
+    finally:
+        s.close()
+    assert _logged(plugin, f"it sent a line longer than {MAX_LINE_BEFORE_AUTH} bytes") == 1
+    _engine_attaches_and_works(plugin)
+
+
+def test_an_overlong_line_from_the_attached_engine_closes_it_and_the_next_engine_attaches(plugin):
+    time.sleep(0.3)
+    raw = RawPy4j(plugin)
+    try:
+        assert raw.command("c\nt\nhello\ne\n").startswith("!ys")     # the attached engine now
+        _send_quietly(raw.sock, b"c\nt\napplyOps\ns" + b"x" * (MAX_LINE + 1_000_000))
+        assert _closed_by_server(raw.sock, within=30)
+    finally:
+        raw.close()
+    assert _logged(plugin, f"it sent a line longer than {MAX_LINE} bytes") == 1
+    _engine_attaches_and_works(plugin)
+
+
+#: One of each py4j command but "call", as py4j's client would send them.
+REFUSED_COMMANDS = {
+    "memory delete of the bridge": "m\nd\nt\ne\n",
+    "reflection": "r\nu\njava.lang.Runtime\ne\n",
+    "constructor": "i\njava.lang.ProcessBuilder\ne\n",
+    "field": "f\ng\nt\ncore\ne\n",
+    "array": "a\ng\nt\ni0\ne\n",
+    "list": "l\ns\nt\ne\n",
+    "jvm view": "j\nc\nrj\ne\n",
+    "help": "h\no\nt\nn\nbtrue\ne\n",
+    "dir": "d\nm\nt\ne\n",
+    "exception": "p\nt\ne\n",
+    "stream": "S\nt\nhello\ne\n",
+    "shutdown": "s\ne\n",
+}
+
+
+def test_every_py4j_command_but_call_is_refused_and_the_bridge_keeps_working(plugin):
+    time.sleep(0.3)
+    raw = RawPy4j(plugin)
+    try:
+        assert raw.command("c\nt\nhello\ne\n").startswith("!ys")
+        for what, command in REFUSED_COMMANDS.items():
+            answer = raw.command(command)
+            assert answer.startswith("!x") and "not allowed" in answer, (what, answer)
+            assert raw.command("c\nt\nstats\ne\n").startswith("!ys"), what     # same connection, still served
+    finally:
+        raw.close()
+    assert _logged(plugin, "refused py4j command 'm' from the engine") == 1
+    _engine_attaches_and_works(plugin)     # the bridge object is still there for the next engine
+
+
+def test_bad_arguments_and_malformed_batches_are_errors_for_the_caller_on_a_connection_that_stays(plugin):
+    time.sleep(0.3)
+    t = Py4jTransport("127.0.0.1", plugin["port"], plugin["token"], connect_timeout=15)
+    t.connect()
+    try:
+        bridge = t._bridge
+        bad_calls = [
+            (lambda: bridge.applyOps(None), "applyOps: takes one text"),
+            (lambda: bridge.applyOps(5), "applyOps: takes one text"),
+            (lambda: bridge.applyOps(), "applyOps: takes one text"),
+            (lambda: bridge.pollEvents("soon"), "pollEvents: takes one whole number"),
+            (lambda: bridge.hello(5), "hello: takes nothing or one text"),
+            (lambda: bridge.applyOps("not json"), "applyOps: an op batch that is not JSON"),
+            (lambda: bridge.applyOps('{"ops": 1}'), 'applyOps: an op batch must be {"ops": [...]}'),
+            (lambda: bridge.applyOps('{"ops":[' + "[" * 100_000 + "]" * 100_000 + "]}"),
+             "applyOps: an op batch nested deeper than 64 levels"),
+        ]
+        for call, message in bad_calls:
+            with pytest.raises(Py4JError) as e:
+                call()
+            assert message in str(e.value)
+            assert t.poll(0) == []                       # the engine's connection stays
+        _apply_and_wait(t, [1, {"op": "msg", "player": "nobody", "c": "one bad element, the rest applies"}])
+    finally:
+        t.close()
+    assert _logged(plugin, "refused an op batch nested deeper than 64 levels") == 1
+    assert _logged(plugin, "bad op 1: an op must be an object") == 1
+    assert "StackOverflowError" not in _log(plugin)
+
+
+def test_a_batch_the_plugin_refuses_is_one_error_line_in_the_engine_which_goes_on(plugin, caplog):
+    time.sleep(0.3)
+    t = Py4jTransport("127.0.0.1", plugin["port"], plugin["token"], connect_timeout=15)
+    t.connect()
+    try:
+        deep: list = []
+        for _ in range(100):
+            deep = [deep]
+        with caplog.at_level("ERROR", logger="unocraft.transport"):
+            t.apply([{"op": "msg", "player": "nobody", "c": deep}])        # no exception for the engine loop
+        assert [r.getMessage() for r in caplog.records] == [
+            "the plugin refused an op batch of 1 ops: applyOps: an op batch nested deeper than 64 levels"]
+        assert t.poll(0) == []
+    finally:
+        t.close()
+
+
+class Listener:
+    """A real client (mineflayer, tests/e2e/listen.js) that joins and reports every chat message."""
+
+    def __init__(self, port: int, name: str):
+        self.name = name
+        self.proc = subprocess.Popen(["node", str(E2E / "listen.js"), str(port), name], cwd=E2E, text=True,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [self.lines.put(l.rstrip("\n")) for l in self.proc.stdout], daemon=True).start()
+        self.wait_for(lambda l: l == "READY", 60)
+
+    def wait_for(self, match, timeout: float) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                line = self.lines.get(timeout=0.2)
+            except queue.Empty:
+                assert self.proc.poll() is None, f"listen.js exited: {self.proc.stderr.read()[-2000:]}"
+                continue
+            if match(line):
+                return line
+        raise AssertionError(f"{self.name} saw no matching line within {timeout} s")
+
+    def messages_until(self, head: str, timeout: float) -> list[dict]:
+        seen = []
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            line = self.wait_for(lambda l: l.startswith("MSG "), max(0.1, end - time.monotonic()))
+            seen.append(json.loads(line[4:]))
+            if seen[-1]["head"].startswith(head):
+                return seen
+        raise AssertionError(f"no message starting {head!r}; saw {seen}")
+
+    def quit(self) -> None:
+        self.proc.stdin.write("quit\n")
+        self.proc.stdin.flush()
+        self.proc.wait(timeout=30)
+
+
+def test_a_real_client_gets_a_two_megabyte_chat_line_cut_and_its_player_files_are_owner_only(plugin):
+    require_prerequisites()
+    time.sleep(0.3)
+    ann = Listener(plugin["mc_port"], "ann")
+    t = Py4jTransport("127.0.0.1", plugin["port"], plugin["token"], connect_timeout=15)
+    t.connect()
+    try:
+        t.apply([{"op": "msg", "player": "ann", "c": "x" * 2_000_000},
+                 {"op": "actionbar", "player": "ann", "c": "y" * 2_000_000},
+                 {"op": "msg", "player": "ann", "c": {"text": "after the long one"}}])
+        seen = ann.messages_until("after the long one", 20)   # today the send loop is broken: never arrives
+        assert seen[0] == {"len": 65535, "head": "x" * 40}    # one NBT string's worth (65,535 bytes)
+        # owner-only player data (item 4): the vault while ann holds engine items, her saved inventory after
+        t.apply([{"op": "items", "player": "ann", "slots": {"0": {"material": "minecraft:paper", "name": "card", "tag": "t:0"}}}])
+        inv = plugin["data"] / "vault" / "ann.inv"
+        _assert_written_owner_only(inv)
+    finally:
+        t.close()
+        ann.quit()
+    _assert_written_owner_only(plugin["data"] / "players" / "ann.json")
+    assert not inv.exists()                 # her own items went back on quit
+
+
+def _assert_written_owner_only(path: Path) -> None:
+    """Waits for the file to be written, then checks it is 0600 in a 0700 folder."""
+    deadline = time.monotonic() + 10
+    while not path.exists():
+        assert time.monotonic() < deadline, f"{path} was never written"
+        time.sleep(0.05)
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert path.parent.stat().st_mode & 0o777 == 0o700
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 7, item 11: a taken Minecraft port stops the dev server, and `unocraft serve`, at once.
+
+@pytest.mark.parametrize("flag", ["--port", "--bridge-port"])
+def test_a_taken_port_stops_the_dev_server_with_one_line_naming_it(tmp_path, flag):
+    require_prerequisites()
+    from unocraft.serve import find_java
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        ports = {"--port": free_port(), "--bridge-port": free_port(), flag: port}
+        started = time.monotonic()
+        proc = subprocess.run([find_java(), "-jar", str(JAR), *(str(x) for kv in ports.items() for x in kv),
+                               "--data", str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    assert time.monotonic() - started < 30
+    lines = [l for l in (proc.stdout + proc.stderr).splitlines() if not l.startswith("WARNING:")]
+    ours = [l for l in lines if f"127.0.0.1:{port}" in l]
+    assert len(ours) == 1 and ours[0].endswith(f"Choose another port with {flag}"), lines
+    assert not any("Exception" in l or l.startswith("\tat ") for l in lines), lines
+    assert "dev server on" not in proc.stderr + proc.stdout
+
+
+def test_unocraft_serve_stops_instead_of_attaching_when_the_port_is_taken(tmp_path):
+    require_prerequisites()
+    server = DevServer(tmp_path)
+    try:
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", server.port))
+            taken.listen()
+            with pytest.raises(RuntimeError, match="unocraft serve exited with 1"):
+                server.start(timeout=60)
+    finally:
+        server.stop()
+    log = server.log()
+    assert f"cannot listen on 127.0.0.1:{server.port}" in log and "--port" in log
+    assert "attached to the minestom plugin" not in log

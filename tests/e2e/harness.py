@@ -69,7 +69,7 @@ def plugin_without_engine(tmp_path_factory, name: str):
         assert proc.poll() is None and time.monotonic() < deadline, (data / "server.log").read_text()
         time.sleep(0.1)
     try:
-        yield {"port": bridge, "token": data / "bridge.token", "log": data / "server.log"}
+        yield {"port": bridge, "token": data / "bridge.token", "log": data / "server.log", "mc_port": port, "data": data}
     finally:
         proc.terminate()
         proc.wait(timeout=30)

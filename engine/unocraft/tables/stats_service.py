@@ -44,6 +44,7 @@ class StatsService:
         self._cond = threading.Condition()
         self._batches: list[tuple[int, dict, dict]] = []   # waiting to be written, oldest first
         self._replayed_upto = 0                        # batches up to this came from the journal
+        self._writing_upto = 0                         # batches up to this are being written now
         self._reads: list[tuple[Any, Callable[[StatsStore], Any], bool]] = []
         self._answers: list[tuple[Any, Any, Exception | None, bool]] = []
         self._unanswered = 0                           # urgent reads asked, not yet taken by `answers()`
@@ -121,9 +122,11 @@ class StatsService:
     # ------------------------------------------------------------ the statistics thread
     def _merge_waiting(self) -> None:
         """Many batches wait (the database has been away a while): those of this run become one,
-        keeping the newest number (all of them are newer than anything written before)."""
-        keep = [b for b in self._batches if b[0] <= self._replayed_upto]
-        mine = [b for b in self._batches if b[0] > self._replayed_upto]
+        keeping the newest number (all of them are newer than anything written before). Not those
+        being written right now: the database may take them, and a merged batch is all or nothing."""
+        floor = max(self._replayed_upto, self._writing_upto)
+        keep = [b for b in self._batches if b[0] <= floor]
+        mine = [b for b in self._batches if b[0] > floor]
         if len(mine) < 2:
             return
         deltas: dict[str, dict[str, int]] = {}
@@ -142,12 +145,14 @@ class StatsService:
                 stopping = self._stopping
                 reads, self._reads = self._reads, []
                 batches = list(self._batches) if time.monotonic() >= self._retry_at else []
+                self._writing_upto = batches[-1][0] if batches else 0
                 self._working = True
             try:
                 self._work(batches, reads)
             finally:
                 with self._cond:
                     self._working = False
+                    self._writing_upto = 0
                     self._cond.notify_all()
             if stopping:
                 return

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from pathlib import Path
 
@@ -18,6 +19,12 @@ from .. import PROTOCOL, __version__
 from .base import IncompatiblePlugin, Transport, TransportClosed
 
 log = logging.getLogger("unocraft.transport")
+
+
+def java_message(error: Py4JError) -> str:
+    """The message of the Java exception behind a py4j error, without py4j's wording and the Java trace."""
+    m = re.search(r"Py4JException: (.*)", str(error))
+    return m.group(1).strip() if m else str(error).strip()
 
 
 def read_token(path: str | Path) -> str:
@@ -94,8 +101,16 @@ class Py4jTransport(Transport):
         return json.loads(self._call("pollEvents", int(max(0, max_wait_ms))))
 
     def apply(self, ops: list[dict]) -> None:
-        if ops:
+        if not ops:
+            return
+        try:
             self._call("applyOps", json.dumps({"ops": ops}, ensure_ascii=False, separators=(",", ":")))
+        except TransportClosed:
+            raise
+        except Py4JError as e:
+            # The plugin refused the batch as a whole (too long or too deeply nested): none of it
+            # was applied, the connection stays, and every other table goes on.
+            log.error("the plugin refused an op batch of %d ops: %s", len(ops), java_message(e))
 
     def stats(self) -> dict:
         return json.loads(self._call("stats"))

@@ -13,6 +13,31 @@ public final class Bridge {
     /** Method names py4j may call; everything else is refused by {@link EngineGateway}. */
     public static final java.util.Set<String> METHODS = java.util.Set.of("hello", "pollEvents", "applyOps", "stats");
 
+    /**
+     * Why these arguments (as py4j decoded them) do not fit the method, or null when they do. Checked
+     * by {@link EngineGateway} before the call, so that {@code applyOps(None)} or a wrong type is an
+     * error for the caller, not a failure inside the bridge.
+     */
+    static String checkArguments(String method, java.util.List<Object> args) {
+        boolean fits = switch (method) {
+            case "hello" -> args.isEmpty() || args.size() == 1 && args.get(0) instanceof String;
+            case "stats" -> args.isEmpty();
+            case "pollEvents" -> args.size() == 1 && (args.get(0) instanceof Integer || args.get(0) instanceof Long);
+            case "applyOps" -> args.size() == 1 && args.get(0) instanceof String;
+            default -> false;
+        };
+        if (fits) {
+            return null;
+        }
+        return switch (method) {
+            case "hello" -> "takes nothing or one text, the engine's {\"protocol\", \"version\"}";
+            case "stats" -> "takes no arguments";
+            case "pollEvents" -> "takes one whole number (the longest wait in ms)";
+            case "applyOps" -> "takes one text, a JSON op batch {\"ops\": [...]}";
+            default -> "not a bridge method";
+        };
+    }
+
     private final UnoCore core;
 
     Bridge(UnoCore core) {
@@ -77,9 +102,20 @@ public final class Bridge {
         return core.events().poll(Math.min(Math.max(maxWaitMs, 0), 5_000)).toString();
     }
 
-    /** Queues one batch of display ops ({"ops": [...]}) to be applied together in one tick. */
+    /**
+     * Queues one batch of display ops ({"ops": [...]}) to be applied together in one tick. The text
+     * is read here, on the engine's thread ({@link OpBatch}): a malformed batch goes back to the
+     * engine as an error (and one log line), and the server thread only applies ops.
+     */
     public String applyOps(String json) {
-        core.queueBatch(json);      // parsed where it is applied: the engine does not wait for it
+        JsonArray ops;
+        try {
+            ops = OpBatch.parse(json);
+        } catch (IllegalArgumentException e) {
+            core.platform().logger().warning("refused " + e.getMessage());
+            throw e;
+        }
+        core.queueBatch(ops);
         return "ok";
     }
 

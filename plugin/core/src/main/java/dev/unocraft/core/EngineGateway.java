@@ -1,42 +1,74 @@
 package dev.unocraft.core;
 
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 import py4j.Gateway;
 import py4j.GatewayConnection;
 import py4j.GatewayServer;
+import py4j.Protocol;
 import py4j.Py4JException;
 import py4j.Py4JServerConnection;
 import py4j.ReturnObject;
-import py4j.commands.AuthCommand;
 import py4j.commands.CallCommand;
 import py4j.commands.Command;
-import py4j.commands.MemoryCommand;
 
 /**
- * The py4j server the engine connects to, locked down: loopback only, an auth token, one engine
- * connection at a time, and only the {@link Bridge} methods callable. py4j normally hands whoever
- * connects the whole JVM (reflection, constructors, fields, {@code gateway.jvm}); here every
- * command but call/memory/auth is removed and calls are allowed only on the bridge object.
+ * The py4j server the engine connects to, locked down. py4j normally hands whoever connects the
+ * whole JVM (reflection, constructors, fields, {@code gateway.jvm}, deleting objects); here:
+ * <ul>
+ * <li>it listens on loopback only and needs the token ({@link TokenFile});</li>
+ * <li>only an authenticated connection can become the attached engine: the first one to make a
+ *     call; a connection that has not within {@link #AUTH_DEADLINE_MS} is closed;</li>
+ * <li>every line read is bounded ({@link LineLimitedSockets}): a short limit before the token,
+ *     {@link #MAX_LINE_BYTES} after;</li>
+ * <li>of py4j's commands only "call" is served (besides authentication); every other command is
+ *     answered with an error and the connection stays usable;</li>
+ * <li>calls reach only the {@link Bridge} object's {@link Bridge#METHODS}, with the argument
+ *     types they take ({@link Bridge#checkArguments}), and every failure goes back as an error
+ *     text: no Java object is ever handed to the engine, so it never needs py4j's memory command.</li>
+ * </ul>
  */
 public final class EngineGateway {
-    private static final Set<String> ALLOWED_COMMANDS =
-            Set.of(CallCommand.CALL_COMMAND_NAME, MemoryCommand.MEMORY_COMMAND_NAME, AuthCommand.COMMAND_NAME);
+    /** Time from connecting to sending the right token and making the first call. */
+    static final int AUTH_DEADLINE_MS = 5_000;
+    /** Before the token, a line is the auth command or the 64-character token: far below this. */
+    static final int MAX_LINE_BYTES_BEFORE_AUTH = 1024;
+    /** After it, the longest line is an op batch: room for {@link OpBatch#MAX_CHARS} and py4j's escapes. */
+    static final int MAX_LINE_BYTES = 2 * OpBatch.MAX_CHARS;
+    /**
+     * Connections not attached yet (still to authenticate or call). A new one beyond this closes the
+     * oldest, not itself: whoever opens sockets and sends nothing cannot keep the engine out.
+     */
+    static final int MAX_PENDING = 16;
 
     private final GatewayServer server;
     private final Logger log;
     private final Runnable onDetach;
-    private volatile LockedConnection active;
+    private final Set<LockedConnection> pending = Collections.synchronizedSet(new LinkedHashSet<>());   // oldest first
+    private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "unocraft-bridge-deadlines");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile LockedConnection active;     // set and cleared under the gateway's lock
 
     public EngineGateway(Bridge bridge, int port, String token, Logger log, Runnable onDetach) {
         this.log = log;
         this.onDetach = onDetach;
-        Gateway gateway = new BridgeOnlyGateway(bridge);
-        this.server = new LockedServer(gateway, port, token);
+        this.server = new LockedServer(new BridgeOnlyGateway(bridge), port, token);
     }
 
     public void start() {
@@ -48,12 +80,13 @@ public final class EngineGateway {
         return server.getListeningPort();
     }
 
+    /** True while an authenticated engine connection is attached. */
     public boolean attached() {
-        LockedConnection c = active;
-        return c != null && c.authenticated();
+        return active != null;
     }
 
     public void stop() {
+        deadlines.shutdownNow();
         server.shutdown();
     }
 
@@ -66,10 +99,21 @@ public final class EngineGateway {
 
         @Override
         public ReturnObject invoke(String methodName, String targetObjectId, List<Object> args) {
-            if (!"t".equals(targetObjectId) || !Bridge.METHODS.contains(methodName)) {
+            if (!Protocol.ENTRY_POINT_OBJECT_ID.equals(targetObjectId) || !Bridge.METHODS.contains(methodName)) {
                 throw new Py4JException("not allowed: " + methodName);
             }
-            return super.invoke(methodName, targetObjectId, args);
+            String problem = Bridge.checkArguments(methodName, args);
+            if (problem != null) {
+                throw new Py4JException(methodName + ": " + problem);
+            }
+            ReturnObject r = super.invoke(methodName, targetObjectId, args);
+            if (r.isError() && r.getName() != null) {
+                // The bridge method threw: py4j kept the exception as an object for the engine to
+                // inspect (and delete later). Send its message as text instead and keep nothing.
+                Object thrown = getBindings().remove(r.getName());
+                throw new Py4JException(methodName + ": " + (thrown instanceof Throwable t && t.getMessage() != null ? t.getMessage() : thrown));
+            }
+            return r;
         }
     }
 
@@ -78,59 +122,199 @@ public final class EngineGateway {
 
         LockedServer(Gateway gateway, int port, String token) {
             super(gateway, port, InetAddress.getLoopbackAddress(), DEFAULT_CONNECT_TIMEOUT, 0, null,
-                    javax.net.ServerSocketFactory.getDefault());
+                    new LineLimitedSockets(MAX_LINE_BYTES_BEFORE_AUTH));
             this.token = token;
         }
 
         @Override
         protected Py4JServerConnection createConnection(Gateway gateway, Socket socket) throws IOException {
-            LockedConnection current = active;
-            if (current != null && !current.closed) {
-                log.warning("refused a second engine connection from " + socket.getRemoteSocketAddress()
-                        + ": an engine is already attached");
-                socket.close();
-                throw new IOException("an engine is already attached");
+            LockedConnection oldest = null;
+            synchronized (pending) {
+                if (pending.size() >= MAX_PENDING) {
+                    oldest = pending.iterator().next();
+                    pending.remove(oldest);
+                }
             }
-            LockedConnection c = new LockedConnection(gateway, socket, token);
-            active = c;
+            if (oldest != null) {
+                oldest.close("it was the oldest of " + MAX_PENDING + " connections waiting to authenticate");
+            }
+            LockedConnection c = new LockedConnection(gateway, (LineLimitedSockets.LimitedSocket) socket, token);
+            pending.add(c);
             c.startConnection();
+            deadlines.schedule(c::closeUnlessAttached, AUTH_DEADLINE_MS, TimeUnit.MILLISECONDS);
             return c;
         }
     }
 
     private final class LockedConnection extends GatewayConnection {
-        volatile boolean closed;
+        private final LineLimitedSockets.LimitedSocket limited;
+        private volatile String closeReason;      // why the gateway closed it
+        private volatile boolean claimed;
+        private volatile boolean refusedAsSecond;
 
-        LockedConnection(Gateway gateway, Socket socket, String token) throws IOException {
+        LockedConnection(Gateway gateway, LineLimitedSockets.LimitedSocket socket, String token) throws IOException {
             super(gateway, socket, token, null, List.of());
+            this.limited = socket;
         }
 
         boolean authenticated() {
-            return authCommand == null || authCommand.isAuthenticated();
+            return authCommand != null && authCommand.isAuthenticated();
         }
 
+        /**
+         * py4j's constructor calls this with its base commands (the auth command is added after):
+         * "call" is served, through {@link Claimed}; every other command is answered with an error.
+         */
         @Override
-        protected void initCommands(Gateway gateway, List<Class<? extends Command>> customCommands) {
-            super.initCommands(gateway, customCommands);
-            commands.keySet().retainAll(ALLOWED_COMMANDS);
+        protected void initCommands(Gateway gateway, List<Class<? extends Command>> commandClasses) {
+            super.initCommands(gateway, commandClasses);
+            for (Map.Entry<String, Command> e : commands.entrySet()) {
+                e.setValue(e.getKey().equals(CallCommand.CALL_COMMAND_NAME) ? new Claimed(e.getValue()) : new Refused(e.getKey()));
+            }
+        }
+
+        /**
+         * The first call after authentication makes this connection the attached engine, unless
+         * another one already is. Only now is the long line limit granted: py4j's client waits for
+         * each answer before it sends the next command, so nothing later was read under the short one.
+         */
+        boolean claim() {
+            if (claimed) {
+                return true;
+            }
+            synchronized (EngineGateway.this) {
+                if (closeReason != null) {
+                    return false;       // being closed (see close)
+                }
+                if (active == null) {
+                    active = this;
+                    claimed = true;
+                    pending.remove(this);
+                    limited.raiseLimit(MAX_LINE_BYTES);
+                    log.info("engine attached from " + socket.getRemoteSocketAddress());
+                    return true;
+                }
+            }
+            refusedAsSecond = true;
+            log.warning("refused a second engine connection from " + socket.getRemoteSocketAddress() + ": an engine is already attached");
+            return false;
+        }
+
+        void closeUnlessAttached() {
+            close((authenticated() ? "it made no call" : "it did not authenticate") + " within " + AUTH_DEADLINE_MS / 1000 + " s");
+        }
+
+        /** Closes a connection that is not (and now cannot become) the attached engine. */
+        void close(String reason) {
+            synchronized (EngineGateway.this) {     // not while claim() makes it the engine
+                if (claimed || socket.isClosed()) {
+                    return;
+                }
+                closeReason = reason;
+            }
+            try {
+                socket.close();     // py4j's read fails, and its loop shuts the connection down
+            } catch (IOException ignored) {
+                // closing anyway
+            }
         }
 
         @Override
         protected void fireConnectionStopped() {
-            closed = true;
-            if (!authenticated()) {
-                log.warning("refused an engine connection from " + socket.getRemoteSocketAddress()
-                        + ": wrong or missing token");
-            } else {
-                log.info("engine detached");
-            }
-            if (active == this) {
-                active = null;
-                if (authenticated()) {
-                    onDetach.run();
+            pending.remove(this);
+            boolean wasActive;
+            synchronized (EngineGateway.this) {
+                wasActive = active == this;
+                if (wasActive) {
+                    active = null;
                 }
             }
+            String from = String.valueOf(socket.getRemoteSocketAddress());
+            if (limited.tooLong() != null) {
+                log.warning("closed the bridge connection from " + from + ": it sent " + limited.tooLong().getMessage());
+            } else if (closeReason != null) {
+                log.warning("closed the bridge connection from " + from + ": " + closeReason);
+            } else if (refusedAsSecond) {
+                // logged when it was refused
+            } else if (!authenticated()) {
+                log.warning("refused an engine connection from " + from + ": wrong or missing token");
+            } else if (wasActive) {
+                log.info("engine detached");
+            }
+            if (wasActive) {
+                onDetach.run();
+            }
             super.fireConnectionStopped();
+        }
+
+        /** py4j's call command, run only for the attached engine (see {@link #claim}). */
+        private final class Claimed implements Command {
+            private final Command call;
+
+            Claimed(Command call) {
+                this.call = call;
+            }
+
+            @Override
+            public void execute(String name, BufferedReader reader, BufferedWriter writer) throws IOException {
+                if (!claim()) {
+                    throw new IOException("an engine is already attached");     // py4j answers with the error and closes
+                }
+                call.execute(name, reader, writer);
+            }
+
+            @Override
+            public String getCommandName() {
+                return call.getCommandName();
+            }
+
+            @Override
+            public void init(Gateway gateway, Py4JServerConnection connection) {
+                call.init(gateway, connection);
+            }
+        }
+    }
+
+    /**
+     * A py4j command the engine never needs (memory, reflection, constructor, field, array, list,
+     * JVM view, help, dir, stream, exception, shutdown): its argument lines are read up to py4j's
+     * end marker so the connection stays in step, then it is answered with an error.
+     */
+    private final class Refused implements Command {
+        private static final int MAX_ARGUMENT_LINES = 64;
+        private final String name;
+
+        Refused(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public void execute(String commandName, BufferedReader reader, BufferedWriter writer) throws IOException {
+            for (int i = 0; ; i++) {
+                String line = reader.readLine();
+                if (line == null) {
+                    throw new EOFException();
+                }
+                if (Protocol.isEnd(line)) {
+                    break;
+                }
+                if (i >= MAX_ARGUMENT_LINES) {
+                    throw new IOException("py4j command '" + name + "' without an end");
+                }
+            }
+            log.warning("refused py4j command '" + name + "' from the engine: only calls to the bridge are served");
+            writer.write(Protocol.getOutputErrorCommand("not allowed: py4j command '" + name + "'"));
+            writer.flush();
+        }
+
+        @Override
+        public String getCommandName() {
+            return name;
+        }
+
+        @Override
+        public void init(Gateway gateway, Py4JServerConnection connection) {
+            // nothing to keep
         }
     }
 }

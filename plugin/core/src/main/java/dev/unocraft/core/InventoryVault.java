@@ -15,7 +15,8 @@ import java.util.stream.Stream;
  * every way out: game end, leave, quit, plugin disable, and on the next join after a crash. The
  * file is written (and synced) before the inventory is cleared, and deleted only after the items
  * are back, so a crash at any point loses nothing and duplicates nothing. Saving and restoring
- * are serialized (a quit on one thread and an op batch on another never interleave).
+ * are serialized (a quit on one thread and an op batch on another never interleave). Files and
+ * folder are owner-only ({@link OwnerOnly}).
  *
  * <p>Files are named by the player's UUID where the platform knows it (names change on online-mode
  * servers: a renamed player gets their items back); a file named by the player's name (a vault from
@@ -35,6 +36,13 @@ public final class InventoryVault {
         this.dir = dir;
         this.platform = platform;
         this.keyOf = keyOf;
+        if (Files.isDirectory(dir)) {
+            try {
+                OwnerOnly.folder(dir);      // a vault an older version left world-readable
+            } catch (IOException e) {
+                platform.logger().warning("cannot make " + dir + " owner-only: " + e);
+            }
+        }
     }
 
     private String key(String player) {
@@ -58,9 +66,9 @@ public final class InventoryVault {
         }
         String snapshot = platform.snapshotInventory(player);
         try {
-            Files.createDirectories(dir);
+            OwnerOnly.folder(dir);
             Path tmp = dir.resolve(key(player) + ".tmp");
-            Files.writeString(tmp, snapshot, StandardCharsets.UTF_8);
+            OwnerOnly.write(tmp, snapshot);     // someone's items: for the server's user only
             try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
                 ch.force(true);
             }

@@ -35,7 +35,7 @@ public final class UnoCore {
     private final CardFaces faces;
     private final InventoryVault vault;
     private final Bridge bridge = new Bridge(this);
-    private final ConcurrentLinkedQueue<String> batches = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<JsonArray> batches = new ConcurrentLinkedQueue<>();
     private final AtomicInteger scheduled = new AtomicInteger();
     private final Map<String, JsonElement> strings = new ConcurrentHashMap<>();
     private final Set<String> seated = ConcurrentHashMap.newKeySet();   // players holding engine items
@@ -313,8 +313,8 @@ public final class UnoCore {
         });
     }
 
-    /** Called on a py4j thread: the batch is applied whole, in one tick, on the main thread. */
-    void queueBatch(String batch) {
+    /** Called on a py4j thread with a parsed batch ({@link OpBatch}): applied in one tick, on the main thread. */
+    void queueBatch(JsonArray batch) {
         batches.add(batch);
         if (scheduled.getAndIncrement() == 0) {
             platform.runOnMain(this::drain);
@@ -323,14 +323,10 @@ public final class UnoCore {
 
     private void drain() {
         scheduled.set(0);
-        String batch;
+        JsonArray batch;
         while ((batch = batches.poll()) != null) {
             long t0 = System.nanoTime();
-            try {
-                apply(com.google.gson.JsonParser.parseString(batch).getAsJsonObject());
-            } catch (RuntimeException e) {
-                platform.logger().warning("malformed op batch: " + e);
-            }
+            apply(batch);
             record(System.nanoTime() - t0);
         }
     }
@@ -340,11 +336,23 @@ public final class UnoCore {
         applyCount++;
     }
 
-    /** One line for the log: how many op batches were applied and the server time each took. */
+    /** One line for the log: how many op batches were applied and the server time each took, in ms. */
     public String statsLine() {
         JsonObject st = stats();
         return "op batches applied: " + st.get("batches") + ", time per batch on the server thread: median "
-                + st.get("median_us") + " us, p99 " + st.get("p99_us") + " us";
+                + millis(st.get("median_us").getAsDouble()) + " ms, p99 " + millis(st.get("p99_us").getAsDouble()) + " ms";
+    }
+
+    /** Microseconds as milliseconds a reader takes in at a glance: two significant digits below 10 ms ("0.21", "3.9"), whole ones above. */
+    static String millis(double us) {
+        double ms = us / 1000.0;
+        if (ms >= 10) {
+            return Long.toString(Math.round(ms));
+        }
+        if (ms == 0) {
+            return "0";
+        }
+        return new java.math.BigDecimal(ms).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString();
     }
 
     synchronized JsonObject stats() {
@@ -359,39 +367,61 @@ public final class UnoCore {
         return o;
     }
 
-    /** Applies one batch; a bad op is logged and skipped, never stops the others. */
-    void apply(JsonObject batch) {
-        JsonArray ops = batch.getAsJsonArray("ops");
-        if (ops == null) {
-            return;
-        }
-        for (JsonElement el : ops) {
-            JsonObject op = el.getAsJsonObject();
+    /** Applies the ops of one batch in order; a bad op is logged once and skipped, never stops the others. */
+    void apply(JsonArray ops) {
+        for (JsonElement op : ops) {
             try {
-                applyOne(op);
+                if (!op.isJsonObject()) {
+                    throw new IllegalArgumentException("an op must be an object");
+                }
+                applyOne(op.getAsJsonObject());
             } catch (RuntimeException ex) {
-                platform.logger().warning("bad op " + abbreviate(op) + ": " + ex);
+                platform.logger().warning("bad op " + abbreviate(op) + ": "
+                        + (ex instanceof IllegalArgumentException && ex.getMessage() != null ? ex.getMessage() : ex.toString()));
             }
         }
     }
 
-    private static String abbreviate(JsonObject op) {
+    private static String abbreviate(JsonElement op) {
         String s = op.toString();
         return s.length() > 300 ? s.substring(0, 300) + "…" : s;
     }
 
+    /** The op's text field {@code key}; a missing or non-text one makes the op bad. */
+    private static String text(JsonObject op, String key) {
+        JsonElement v = op.get(key);
+        if (v == null || !v.isJsonPrimitive() || !v.getAsJsonPrimitive().isString()) {
+            throw new IllegalArgumentException("\"" + key + "\" must be a text");
+        }
+        return v.getAsString();
+    }
+
+    /** A component field, cut to what the protocol carries ({@link TextCaps}); "" when absent. */
+    private static JsonElement component(JsonObject op, String key) {
+        return op.has(key) ? TextCaps.component(op.get(key)) : new JsonPrimitive("");
+    }
+
+    /** A console line, capped like any text the engine sends. */
+    private static String capped(String line) {
+        return line.length() > 2000 ? line.substring(0, 2000) + "…" : line;
+    }
+
     private void applyOne(JsonObject op) {
-        String kind = op.get("op").getAsString();
-        String player = op.has("player") ? op.get("player").getAsString() : null;
+        String kind = text(op, "op");
+        String player = op.has("player") ? text(op, "player") : null;
+        if (player == null && !kind.equals("face") && !kind.equals("complete") && !kind.equals("strings")
+                && !kind.equals("console")) {
+            throw new IllegalArgumentException("no \"player\"");
+        }
         if (player != null && !platform.isOnline(player) && !kind.equals("complete")) {
             return;   // left meanwhile; the engine hears about it through the quit event
         }
         switch (kind) {
-            case "msg" -> platform.sendMessage(player, op.get("c"));
-            case "actionbar" -> platform.sendActionBar(player, op.get("c"));
-            case "title" -> platform.showTitle(player, op.get("title"), op.has("subtitle") ? op.get("subtitle") : new JsonPrimitive(""));
+            case "msg" -> platform.sendMessage(player, component(op, "c"));
+            case "actionbar" -> platform.sendActionBar(player, component(op, "c"));
+            case "title" -> platform.showTitle(player, component(op, "title"), component(op, "subtitle"));
             case "sound" -> playSound(player, op);
-            case "face" -> faces.show(platform, op.get("key").getAsString(), Base64.getDecoder().decode(op.get("pixels").getAsString()));
+            case "face" -> faces.show(platform, text(op, "key"), Base64.getDecoder().decode(text(op, "pixels")));
             case "items" -> setItems(player, op);
             case "restore" -> {
                 vault.restore(player);
@@ -400,47 +430,80 @@ public final class UnoCore {
             case "sidebar" -> showSidebar(player, op);
             case "sidebar_clear" -> clearSidebar(player);
             case "complete" -> completions.update(player, op.getAsJsonObject("tree"));
-            case "console" -> op.getAsJsonArray("lines").forEach(l -> platform.logger().info("[uno] " + l.getAsString()));
-            case "strings" -> op.getAsJsonObject("strings").entrySet().forEach(e -> strings.put(e.getKey(), e.getValue()));
+            case "console" -> op.getAsJsonArray("lines").forEach(l -> platform.logger().info("[uno] " + capped(l.getAsString())));
+            case "strings" -> op.getAsJsonObject("strings").entrySet().forEach(e -> strings.put(e.getKey(), TextCaps.component(e.getValue())));
             default -> platform.logger().warning("unknown op " + kind);
         }
     }
 
+    /**
+     * {"op": "items", "player", "slots": {"slot": item or null, ...}, "held": 0–8}: applied whole or
+     * not at all. Every slot and item is checked before the inventory is saved or touched, so a bad
+     * one leaves the player's own items where they are.
+     */
     private void setItems(String player, JsonObject op) {
+        if (!op.has("slots") || !op.get("slots").isJsonObject()) {
+            throw new IllegalArgumentException("\"slots\" must be an object");
+        }
+        Map<Integer, Platform.CardItem> changes = new java.util.LinkedHashMap<>();   // null: empty the slot
+        for (Map.Entry<String, JsonElement> e : op.getAsJsonObject("slots").entrySet()) {
+            int slot = slotNumber(e.getKey());
+            JsonElement v = e.getValue();
+            if (!v.isJsonNull() && !v.isJsonObject()) {
+                throw new IllegalArgumentException("slot " + slot + " must hold an item or null");
+            }
+            changes.put(slot, v.isJsonNull() ? null : item(v.getAsJsonObject()));
+        }
+        int held = -1;
+        if (op.has("held")) {
+            held = op.get("held").isJsonPrimitive() && op.get("held").getAsJsonPrimitive().isNumber() ? op.get("held").getAsInt() : -1;
+            if (held < 0 || held > 8) {
+                throw new IllegalArgumentException("\"held\" must be a hotbar slot 0–8");
+            }
+        }
         vault.saveAndClear(player);   // no-op when already saved; throws (and so changes nothing) if it cannot
         seated.add(player);
-        JsonObject slots = op.getAsJsonObject("slots");
-        for (Map.Entry<String, JsonElement> e : slots.entrySet()) {
-            int slot = Integer.parseInt(e.getKey());
-            platform.setSlot(player, slot, e.getValue().isJsonNull() ? null : item(e.getValue().getAsJsonObject()));
+        changes.forEach((slot, item) -> platform.setSlot(player, slot, item));
+        if (held >= 0) {
+            platform.setHeldSlot(player, held);
         }
-        if (op.has("held")) {
-            platform.setHeldSlot(player, op.get("held").getAsInt());
+    }
+
+    /** An inventory slot the engine may use: 0–8 hotbar, 9–35 main inventory, 40 off-hand. */
+    private static int slotNumber(String key) {
+        int slot;
+        try {
+            slot = Integer.parseInt(key);
+        } catch (NumberFormatException e) {
+            slot = -1;
         }
+        if (slot < 0 || slot > 35 && slot != 40) {
+            throw new IllegalArgumentException("no inventory slot \"" + key + "\" (0–35, 40)");
+        }
+        return slot;
     }
 
     /** {"op": "sound", "player", "sound": key, "volume": 0–1 (default 1), "pitch": 0.5–2 (default 1)}. */
     private void playSound(String player, JsonObject op) {
-        if (!op.has("sound") || !op.get("sound").isJsonPrimitive()) {
-            platform.logger().warning("sound op without a sound: " + abbreviate(op));
-            return;
-        }
+        String sound = text(op, "sound");
         float volume = op.has("volume") ? op.get("volume").getAsFloat() : 1f;
         float pitch = op.has("pitch") ? op.get("pitch").getAsFloat() : 1f;
-        platform.playSound(player, op.get("sound").getAsString(),
+        platform.playSound(player, sound,
                 Math.max(0f, Math.min(1f, volume)), Math.max(0.5f, Math.min(2f, pitch)));
     }
 
     private void showSidebar(String player, JsonObject op) {
         List<JsonElement> lines = new ArrayList<>();
         if (op.has("lines")) {
-            op.getAsJsonArray("lines").forEach(lines::add);
-        }
-        if (lines.size() > 15) {
-            lines = lines.subList(0, 15);    // what a client shows
+            for (JsonElement line : op.getAsJsonArray("lines")) {
+                if (lines.size() == 15) {
+                    break;      // what a client shows
+                }
+                lines.add(TextCaps.component(line));
+            }
         }
         sidebars.add(player);
-        platform.showSidebar(player, op.has("title") ? op.get("title") : new JsonPrimitive(""), lines);
+        platform.showSidebar(player, component(op, "title"), lines);
     }
 
     private void clearSidebar(String player) {
@@ -452,7 +515,7 @@ public final class UnoCore {
     private Platform.CardItem item(JsonObject o) {
         int mapId = -1;
         if (o.has("face")) {
-            Integer id = faces.idOf(o.get("face").getAsString());
+            Integer id = faces.idOf(text(o, "face"));
             if (id == null) {
                 throw new IllegalArgumentException("face not sent yet: " + o.get("face"));
             }
@@ -460,10 +523,19 @@ public final class UnoCore {
         }
         List<JsonElement> lore = new ArrayList<>();
         if (o.has("lore")) {
-            o.getAsJsonArray("lore").forEach(lore::add);
+            for (JsonElement line : o.getAsJsonArray("lore")) {
+                if (lore.size() == TextCaps.MAX_LORE_LINES) {
+                    break;
+                }
+                lore.add(TextCaps.component(line));
+            }
         }
-        return new Platform.CardItem(mapId, o.has("material") ? o.get("material").getAsString() : null,
-                o.get("name"), lore, o.has("glow") && o.get("glow").getAsBoolean(), o.get("tag").getAsString());
+        String tag = text(o, "tag");
+        if (!isEngineTag(tag)) {
+            throw new IllegalArgumentException("an item needs a non-empty \"tag\"");
+        }
+        return new Platform.CardItem(mapId, o.has("material") ? text(o, "material") : null,
+                component(o, "name"), lore, o.has("glow") && o.get("glow").getAsBoolean(), tag);
     }
 
     // ---------------------------------------------------------------- accessors

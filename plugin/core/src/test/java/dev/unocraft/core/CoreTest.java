@@ -27,8 +27,8 @@ class CoreTest {
         return Base64.getEncoder().encodeToString(b);
     }
 
-    private static JsonObject batch(String json) {
-        return JsonParser.parseString(json).getAsJsonObject();
+    private static JsonArray batch(String json) {
+        return OpBatch.parse(json);
     }
 
     @Test

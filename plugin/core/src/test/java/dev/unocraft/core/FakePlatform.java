@@ -7,10 +7,13 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /** A platform in memory: runs main-thread tasks at once, records what it is asked to show. */
-final class FakePlatform implements Platform {
+class FakePlatform implements Platform {
     final Path data;
     final Map<String, Map<Integer, String>> inventories = new HashMap<>();
     final List<String> log = new ArrayList<>();
@@ -27,7 +30,19 @@ final class FakePlatform implements Platform {
     }
 
     @Override public void runOnMain(Runnable task) { task.run(); }
-    @Override public Logger logger() { return Logger.getLogger("test"); }
+    /** Every warning (or worse) logged through this platform, in order. */
+    final List<String> warnings = new ArrayList<>();
+    private final Logger logger = Logger.getAnonymousLogger();
+
+    {
+        logger.addHandler(new Handler() {
+            @Override public void publish(LogRecord r) { if (r.getLevel().intValue() >= Level.WARNING.intValue()) warnings.add(r.getMessage()); }
+            @Override public void flush() {}
+            @Override public void close() {}
+        });
+    }
+
+    @Override public Logger logger() { return logger; }
     @Override public Path dataFolder() { return data; }
     @Override
     public Collection<String> onlinePlayers() {

@@ -30,19 +30,19 @@ class ServerDefectsTest {
         return JsonParser.parseString(s).getAsJsonObject();
     }
 
-    /** The log lines of the FakePlatform's logger while {@code body} runs. */
-    private static List<String> logged(Runnable body) {
+    /** The lines {@code log} gets while {@code body} runs. */
+    private static List<String> logged(java.util.logging.Logger log, Runnable body) {
         List<String> lines = new ArrayList<>();
         Handler h = new Handler() {
             @Override public void publish(LogRecord r) { lines.add(r.getLevel() + " " + r.getMessage()); }
             @Override public void flush() {}
             @Override public void close() {}
         };
-        java.util.logging.Logger.getLogger("test").addHandler(h);
+        log.addHandler(h);
         try {
             body.run();
         } finally {
-            java.util.logging.Logger.getLogger("test").removeHandler(h);
+            log.removeHandler(h);
         }
         return lines;
     }
@@ -81,9 +81,10 @@ class ServerDefectsTest {
 
     @Test
     void anEngineOfAnotherProtocolIsRefusedWithTheReasonInTheLog() throws Exception {
-        UnoCore core = new UnoCore(new FakePlatform(dir), "test");
+        FakePlatform platform = new FakePlatform(dir);
+        UnoCore core = new UnoCore(platform, "test");
         Bridge bridge = new Bridge(core);
-        List<String> lines = logged(() -> {
+        List<String> lines = logged(platform.logger(), () -> {
             try {
                 JsonObject hello = json(helloFrom(bridge, "{\"protocol\":99,\"version\":\"9.0.0\"}"));
                 assertTrue(hello.get("refused").getAsString().contains("protocol 99"), hello.toString());
@@ -114,7 +115,7 @@ class ServerDefectsTest {
         platform.uuids.put("ann", "0f0e0d0c-0000-4000-8000-000000000001");
         UnoCore core = new UnoCore(platform, "test");
         core.onJoin("ann");
-        core.apply(json("{\"ops\":[{\"op\":\"items\",\"player\":\"ann\",\"slots\":{\"0\":{\"material\":\"paper\",\"name\":\"R5\",\"tag\":\"card:R5\"}}}]}"));
+        core.apply(OpBatch.parse("{\"ops\":[{\"op\":\"items\",\"player\":\"ann\",\"slots\":{\"0\":{\"material\":\"paper\",\"name\":\"R5\",\"tag\":\"card:R5\"}}}]}"));
         assertTrue(core.vault().holds("ann"));
         // the server crashes; the player comes back under a new name, with the same UUID
         FakePlatform after = new FakePlatform(dir);
@@ -138,7 +139,8 @@ class ServerDefectsTest {
 
     @Test
     void theConsoleAnswersEngineStatusAndVersionWithoutAnEngineAndForwardsTheRest() throws Exception {
-        UnoCore core = new UnoCore(new FakePlatform(dir), "test");
+        FakePlatform platform = new FakePlatform(dir);
+        UnoCore core = new UnoCore(platform, "test");
         List<String> replies = new ArrayList<>();
         core.onConsoleCommand(new String[] {"engine", "status"}, replies::add);
         core.onConsoleCommand(new String[] {"version"}, replies::add);
@@ -147,7 +149,7 @@ class ServerDefectsTest {
         assertTrue(replies.get(1).contains("plugin " + UnoCore.VERSION) && replies.get(1).contains("protocol " + Bridge.PROTOCOL), replies.toString());
         assertTrue(replies.get(2).contains("not running"), replies.toString());
         assertEquals("[]", core.events().poll(0).toString());     // nothing queued without an engine
-        List<String> lines = logged(() -> core.apply(json("{\"ops\":[{\"op\":\"console\",\"lines\":[\"UNO tables: 1\",\"t1: Classic UNO\"]},"
+        List<String> lines = logged(platform.logger(), () -> core.apply(OpBatch.parse("{\"ops\":[{\"op\":\"console\",\"lines\":[\"UNO tables: 1\",\"t1: Classic UNO\"]},"
                 + "{\"op\":\"complete\",\"player\":\"#console\",\"tree\":{\"\":[\"tables\",\"close\"],\"close\":[\"t1\"]}}]}")));
         assertEquals(List.of("INFO [uno] UNO tables: 1", "INFO [uno] t1: Classic UNO"), lines);
         assertEquals(List.of("t1"), core.completeConsole(new String[] {"close", ""}));
@@ -160,7 +162,7 @@ class ServerDefectsTest {
         Bridge bridge = new Bridge(core);
         String v1 = "{\"protocol\":" + Bridge.PROTOCOL + ",\"version\":\"1.0\"}";
         assertEquals("[]", json(helloFrom(bridge, v1)).get("faces").toString());
-        core.apply(json("{\"ops\":[{\"op\":\"face\",\"key\":\"R5\",\"pixels\":\""
+        core.apply(OpBatch.parse("{\"ops\":[{\"op\":\"face\",\"key\":\"R5\",\"pixels\":\""
                 + java.util.Base64.getEncoder().encodeToString(new byte[128 * 128]) + "\"}]}"));
         assertEquals("[\"R5\"]", json(helloFrom(bridge, v1)).get("faces").toString());
         // another engine version may draw them differently: it sends them all again

@@ -88,6 +88,9 @@ public final class DevServer {
         if (token == null) {
             token = data.resolve("bridge.token");
         }
+        // Before anything else listens: with the port taken, stop at once with one line (Minestom
+        // would log the BindException, leave its threads and the engine bridge running, and stay up).
+        requireFreePort(host, port);
         Files.createDirectories(data);
 
         MinecraftServer server = MinecraftServer.init(new Auth.Offline());
@@ -163,7 +166,12 @@ public final class DevServer {
 
         registerCommands(core);
 
-        core.enable(bridgePort, token);
+        try {
+            core.enable(bridgePort, token);
+        } catch (RuntimeException e) {
+            fail("cannot listen for the engine on 127.0.0.1:" + bridgePort + " (" + rootCause(e)
+                    + "); is another dev server running? Choose another port with --bridge-port");
+        }
         server.start(host, port);
         LOG.info("unocraft dev server on " + host + ":" + port + " (offline mode, Minecraft "
                 + MinecraftServer.VERSION_NAME + ")");
@@ -207,6 +215,28 @@ public final class DevServer {
         }, "unocraft-console");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** Exits with one line naming the port and --port when host:port cannot be listened on. */
+    private static void requireFreePort(String host, int port) {
+        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+            probe.bind(new java.net.InetSocketAddress(host, port));
+        } catch (IOException | RuntimeException e) {
+            fail("cannot listen on " + host + ":" + port + " (" + rootCause(e)
+                    + "); is another Minecraft server running? Choose another port with --port");
+        }
+    }
+
+    private static String rootCause(Throwable e) {
+        while (e.getCause() != null) {
+            e = e.getCause();
+        }
+        return e.getMessage() != null ? e.getMessage() : e.toString();
+    }
+
+    private static void fail(String line) {
+        System.err.println("unocraft dev server: " + line);
+        System.exit(1);
     }
 
     private static boolean hotbarSwapOfEngineItem(InventoryPreClickEvent e) {

@@ -1,5 +1,6 @@
 package dev.unocraft.devserver;
 
+import dev.unocraft.core.OwnerOnly;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,9 +36,9 @@ final class PlayerStore {
 
     void save(Player p) {
         try {
-            Files.createDirectories(dir);
+            OwnerOnly.folder(dir);     // a player's items: for the server's user only
             Path tmp = dir.resolve(p.getUsername().toLowerCase(Locale.ROOT) + ".tmp");
-            Files.writeString(tmp, MinestomPlatform.snapshot(p), StandardCharsets.UTF_8);
+            OwnerOnly.write(tmp, MinestomPlatform.snapshot(p));
             Files.move(tmp, fileOf(p), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             LOG.warning("cannot save the inventory of " + p.getUsername() + ": " + e);
