@@ -397,13 +397,23 @@ def test_a_real_client_gets_a_two_megabyte_chat_line_cut_and_its_player_files_ar
         assert seen[0] == {"len": 65535, "head": "x" * 40}    # one NBT string's worth (65,535 bytes)
         # owner-only player data (item 4): the vault while ann holds engine items, her saved inventory after
         t.apply([{"op": "items", "player": "ann", "slots": {"0": {"material": "minecraft:paper", "name": "card", "tag": "t:0"}}}])
-        inv = plugin["data"] / "vault" / "ann.inv"
+        inv = plugin["data"] / "vault" / f"{offline_uuid('ann')}.inv"     # the vault keeps files by UUID
         _assert_written_owner_only(inv)
     finally:
         t.close()
         ann.quit()
     _assert_written_owner_only(plugin["data"] / "players" / "ann.json")
     assert not inv.exists()                 # her own items went back on quit
+
+
+def offline_uuid(name: str) -> str:
+    """An offline-mode player's UUID (Java's UUID.nameUUIDFromBytes of "OfflinePlayer:<name>")."""
+    import hashlib
+    import uuid
+    h = bytearray(hashlib.md5(f"OfflinePlayer:{name}".encode()).digest())
+    h[6] = h[6] & 0x0F | 0x30
+    h[8] = h[8] & 0x3F | 0x80
+    return str(uuid.UUID(bytes=bytes(h)))
 
 
 def _assert_written_owner_only(path: Path) -> None:

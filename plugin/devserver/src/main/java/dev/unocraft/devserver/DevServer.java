@@ -168,7 +168,7 @@ public final class DevServer {
 
         try {
             core.enable(bridgePort, token);
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) {     // a taken port is an IOException (UnoCore.enable)
             fail("cannot listen for the engine on 127.0.0.1:" + bridgePort + " (" + rootCause(e)
                     + "); is another dev server running? Choose another port with --bridge-port");
         }
