@@ -73,6 +73,15 @@ def test_the_release_command_builds_the_jar_and_the_wheel(release):
         assert re.search(rf"^Version: {re.escape(VERSION)}$", meta, re.M)
 
 
+def test_the_main_class_can_be_loaded_by_bukkit_test_harnesses(release):
+    """MockBukkit (the standard Bukkit test harness) subclasses the main class: it must not be final."""
+    javap = Path(release["java"]).with_name("javap")
+    out = subprocess.run([str(javap), "-cp", str(release["jar"]), "dev.unocraft.spigot.UnocraftPlugin"],
+                         capture_output=True, text=True, check=True).stdout
+    assert "public class dev.unocraft.spigot.UnocraftPlugin extends org.bukkit.plugin.java.JavaPlugin" in out, out
+    assert "public dev.unocraft.spigot.UnocraftPlugin();" in out
+
+
 def test_the_jar_installs_its_engine_into_a_virtual_environment_once(release, tmp_path):
     data = tmp_path / "plugins" / "unocraft"
     cmd = [release["java"], "-cp", str(release["jar"]), "dev.unocraft.core.EngineInstaller", str(data)]
