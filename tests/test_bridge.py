@@ -73,6 +73,22 @@ def test_a_wrong_or_missing_token_is_refused_and_logged(plugin, token):
     assert "wrong or missing token" in plugin["log"].read_text()
 
 
+def test_an_engine_retrying_with_a_wrong_token_is_not_one_log_line_per_try(plugin):
+    """An engine left with a wrong token retries every second: the plugin logs the refusal once,
+    then once a minute with a count, not one line per try."""
+    before = plugin["log"].read_text().count("wrong or missing token")
+    for _ in range(5):
+        gw = JavaGateway(gateway_parameters=GatewayParameters(port=plugin["port"], auth_token="wrong"))
+        try:
+            with pytest.raises(Py4JError):
+                gw.entry_point.hello()
+        finally:
+            gw.close()
+    time.sleep(0.5)
+    assert plugin["log"].read_text().count("wrong or missing token") - before <= 1
+    _engine_attaches_and_works(plugin)
+
+
 def test_nothing_but_the_bridge_methods_can_be_reached(plugin):
     time.sleep(0.3)
     token = plugin["token"].read_text().strip()

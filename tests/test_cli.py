@@ -1,6 +1,7 @@
 """The command line: exit codes and messages for good and bad input (never a traceback)."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -71,6 +72,13 @@ def test_events_are_json_lines(tmp_path):
     ("players: [a, b\n  - x: [", ["line", "bad YAML"]),
     (GOOD.replace("after: 0", "after: 7"), ["expect[0]"]),
     (GOOD + "preset: classic-ish\n", ["unknown preset"]),
+    # a player named by an action, acting or targeted, must be seated: the line is named
+    (GOOD.replace("ann: play R7", "bob: catch zed"), ["actions[0] (line 7)", "unknown player 'zed'",
+                                                     "bob: catch zed"]),
+    (GOOD.replace("ann: play R7", "ann: swap zed"), ["actions[0] (line 7)", "unknown player 'zed'"]),
+    (GOOD.replace("ann: play R7", "zed: draw"), ["actions[0] (line 7)", "unknown player 'zed'"]),
+    (GOOD.replace("ann: play R7", "next_round: {hands: {zed: [R1]}}"), ["next_round.hands", "unknown player"]),
+    (GOOD.replace("ann: play R7", "next_round: {cards: [R1]}"), ["actions[0]", "next_round takes"]),
 ])
 def test_malformed_scenarios_exit_2_naming_the_problem(tmp_path, text, words):
     proc = unocraft("scenario", write(tmp_path, text))
@@ -145,3 +153,20 @@ def test_stress_reports_a_failure_with_what_reproduces_it(monkeypatch, capsys):
     assert out.count("FAIL Stalled: a card was lost") == 3
     assert "options {" in out and "seed " in out and "bots " in out
     assert out.strip().endswith("3 matches over random option sets, 3 failures")
+
+
+def test_the_example_of_docs_scenarios_md_runs(tmp_path):
+    import re
+    doc = (Path(__file__).parents[1] / "docs" / "scenarios.md").read_text()
+    example = re.search(r"```yaml\n(name:.*?)```", doc, re.S).group(1)
+    proc = unocraft("scenario", write(tmp_path, example))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_docs_point_only_at_files_in_the_repo():
+    root = Path(__file__).parents[1]
+    for path in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        text = path.read_text()
+        assert "shared/rules" not in text, path
+        for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", text):
+            assert (path.parent / target).exists(), (path.name, target)

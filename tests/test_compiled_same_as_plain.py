@@ -71,3 +71,14 @@ def test_compiled_build_plays_the_same_games_as_plain_python():
         assert len(ours["log"]) > 50, f"{ours['preset']}: too short a game to compare"
         assert ours["log"] == theirs["log"], f"{ours['preset']}: the builds' events differ"
         assert ours["state"] == theirs["state"], f"{ours['preset']}: the builds' states differ"
+
+
+@pytest.mark.skipif(not PLAIN, reason="needs both builds: scripts/test runs it on the compiled one")
+def test_version_says_which_build_runs():
+    version = "from unocraft.cli import main; main(['--version'])"
+    compiled = subprocess.run([sys.executable, "-c", version], capture_output=True, text=True, cwd=ROOT)
+    plain = subprocess.run([PLAIN, "-c", version], capture_output=True, text=True, cwd=ROOT,
+                           env=dict(os.environ, PYTHONPATH=str(ROOT / "engine")))
+    assert compiled.returncode == plain.returncode == 0
+    assert "rules engine: compiled with mypyc" in compiled.stdout, compiled.stdout
+    assert "rules engine: plain Python" in plain.stdout, plain.stdout

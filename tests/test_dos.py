@@ -77,13 +77,13 @@ def test_number_match_moves_both_cards_to_the_discard_pile():
 
 def test_colour_does_not_matter_but_the_number_does():
     game = rig({**BASE, "ann": ["R6", "Y8"]})
-    assert refused(game, "ann", "play R6 on G5") == "no_match"
+    assert refused(game, "ann", "play R6 on G5") == "illegal_card"
     act(game, "ann", "play Y8 on B8")
 
 
 def test_sum_match():
     game = rig({**BASE, "ann": ["Y1", "R4", "R3", "B9"]})
-    assert refused(game, "ann", "play Y1 R3 on G5") == "no_match"
+    assert refused(game, "ann", "play Y1 R3 on G5") == "illegal_card"
     act(game, "ann", "play Y1 R4 on G5")
     assert hand(game, "ann") == ["B9", "R3"]
     assert centre(game) == ["B8"]
@@ -92,7 +92,7 @@ def test_sum_match():
 def test_one_match_per_centre_card():
     game = rig({**BASE, "ann": ["R5", "Y5", "B9"]})
     act(game, "ann", "play R5 on G5")
-    assert refused(game, "ann", "play Y5 on G5") == "no_match"
+    assert refused(game, "ann", "play Y5 on G5") == "illegal_card"
 
 
 def test_wild_dos_is_a_two_of_any_colour():
@@ -108,7 +108,7 @@ def test_wild_dos_is_a_two_of_any_colour():
 
 def test_wild_number_names_its_number():
     game = rig({**BASE, "ann": ["R#", "R3", "B9"]})
-    assert refused(game, "ann", "play R# 4 on G5") == "no_match"
+    assert refused(game, "ann", "play R# 4 on G5") == "illegal_card"
     assert refused(game, "ann", "play R3 4 on G5") == "bad_action"
     events = act(game, "ann", "play R# 8 on B8")
     assert next(e for e in events if e.type == "match").data["number"] == 8
@@ -172,8 +172,8 @@ def test_double_match_of_mixed_colours_is_no_colour_match():
 def test_refusals_leave_the_state_unchanged():
     game = rig(BASE)
     assert refused(game, "ann", "play R6 on G5") == "not_in_hand"
-    assert refused(game, "ann", "play Y9 on G5") == "no_match"
-    assert refused(game, "ann", "play R5 on Y7") == "no_match"
+    assert refused(game, "ann", "play Y9 on G5") == "illegal_card"
+    assert refused(game, "ann", "play R5 on Y7") == "illegal_card"
     assert refused(game, "bob", "play B6 on G5") == "not_your_turn"
     assert refused(game, "bob", "draw") == "not_your_turn"
     assert refused(game, "ann", "end") == "nothing_to_end"
@@ -358,4 +358,4 @@ def test_play_without_on_matches_the_first_centre_card_preferring_colour():
     before = game.fingerprint()
     with pytest.raises(Refused) as err:
         game.play(Action.parse("ann", "play G1"))
-    assert err.value.code == "no_match" and game.fingerprint() == before
+    assert err.value.code == "illegal_card" and game.fingerprint() == before

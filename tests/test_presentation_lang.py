@@ -38,11 +38,12 @@ def test_plurals_have_the_languages_forms(code):
             assert REQUIRED_FORMS[code] <= set(message), (code, key)
 
 
-def test_every_usage_line_of_uno_is_there():
-    for sub in ("start", "join", "leave", "spectate", "rules", "help", "play", "draw", "pass",
-                "uno", "catch", "challenge", "colour", "swap"):
+def test_every_command_has_its_arguments_and_text_in_every_language():
+    from unocraft.tables.commands import NAMES
+    for sub in NAMES:
         for code in LANGUAGES:
-            assert t(code, f"help.{sub}").startswith(f"/uno {sub}")
+            table = lang.messages(code)
+            assert f"help.{sub}.args" in table and table.get(f"help.{sub}.text"), (code, sub)
 
 
 def all_faces():

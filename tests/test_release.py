@@ -26,7 +26,7 @@ def pom_version() -> str:
 def test_one_version_for_the_engine_and_the_plugin():
     assert pom_version() == VERSION
     out = subprocess.run([sys.executable, "-m", "unocraft", "--version"], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == f"unocraft {VERSION} (bridge protocol {unocraft.PROTOCOL})"
+    assert out.stdout.strip().startswith(f"unocraft {VERSION} (bridge protocol {unocraft.PROTOCOL}; rules engine: ")
     bridge = (ROOT / "plugin/core/src/main/java/dev/unocraft/core/Bridge.java").read_text()
     assert f"public static final int PROTOCOL = {unocraft.PROTOCOL};" in bridge
 

@@ -322,3 +322,21 @@ def test_while_the_database_is_away_batches_wait_merged_one_warning_then_all_are
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 1 and "statistics database unavailable" in warnings[0]
     assert any("statistics database is back" in r.getMessage() for r in caplog.records)
+
+
+def test_the_engines_database_files_are_owner_only(tmp_path):
+    """They hold players' names, UUIDs, hands and statistics: 0600 like the plugin's player files,
+    also a file an older version left readable; a folder the engine creates is 0700."""
+    old = tmp_path / "old.sqlite"
+    old.touch(mode=0o644)
+    old.chmod(0o644)
+    for path in (tmp_path / "new" / "unocraft-tables.sqlite", old):
+        store = TableStore(path)
+        store.db.execute("CREATE TABLE IF NOT EXISTS probe (x)")
+        with store.db:
+            store.db.execute("INSERT INTO probe VALUES (1)")
+        for f in [path, path.with_name(path.name + "-wal")]:
+            assert f.stat().st_mode & 0o777 == 0o600, f
+    assert (tmp_path / "new").stat().st_mode & 0o777 == 0o700
+    StatsStore(tmp_path / "stats" / "statistics.sqlite")
+    assert (tmp_path / "stats" / "statistics.sqlite").stat().st_mode & 0o777 == 0o600

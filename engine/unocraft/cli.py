@@ -23,11 +23,14 @@ class _Parser(argparse.ArgumentParser):
 
 def main(argv: list[str] | None = None) -> int:
     parser = _Parser(prog="unocraft", description="UNO for Minecraft: rules engine, bots, server.")
+    # which build of the rules engine runs: compiled with mypyc or plain Python (setup.py)
     from . import PROTOCOL, __version__
-    parser.add_argument("--version", action="version", version=f"unocraft {__version__} (bridge protocol {PROTOCOL})")
+    from .engine_build import engine_build
+    parser.add_argument("--version", action="version",
+                        version=f"unocraft {__version__} (bridge protocol {PROTOCOL}; rules engine: {engine_build()})")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    sc = sub.add_parser("scenario", help="run scenario files (shared/rules/SCENARIOS.md)")
+    sc = sub.add_parser("scenario", help="run scenario files (docs/scenarios.md)")
     sc.add_argument("files", nargs="+", help="scenario files or globs")
     sc.add_argument("--events", action="store_true", help="print every engine event as JSON lines")
     sc.add_argument("-q", "--quiet", action="store_true", help="print failures only")

@@ -23,11 +23,12 @@ class Stalled(AssertionError):
     """A game that does not end, or a check that failed: always a bug."""
 
 
-def new_game(names: list[str], options: Options, seed: int):
+def new_game(names: list[str], options: Options, seed: int, events: bool = True):
+    """`events=False`: the game records no events (self-play does not read them)."""
     if options.edition == "dos":
         from .rules.dos import DosGame
-        return DosGame.new(names, options, seed)
-    return Game.new(names, options, seed)
+        return DosGame.new(names, options, seed, events)
+    return Game.new(names, options, seed, events)
 
 
 def actor(game) -> int:
@@ -112,14 +113,16 @@ def play_match(game, bots: list[Bot], check: bool = False, one_round: bool = Fal
 
 
 def _apply(game, action, check: bool, total: int) -> int:
+    """Plays `action`; returns how many turns began (events or not, see `record_events`)."""
+    turns = game.turns_this_round
     try:
-        events = game.play(action)
+        game.play(action)
     except Refused as e:
         raise Stalled(f"a legal action was refused: {action.player}: {action} -> {e.code}") from None
     if check and game.total_cards() != total:
         raise Stalled(f"card count changed to {game.total_cards()} (expected {total}) "
                       f"after {action.player}: {action}")
-    return sum(1 for ev in events if ev.type == "turn")
+    return game.turns_this_round - turns
 
 
 def simulate(games: int, players: int, options: Options, bot_kinds: list[str], seed: int = 0,
@@ -128,7 +131,7 @@ def simulate(games: int, players: int, options: Options, bot_kinds: list[str], s
     stats = SimStats(wins=[0.0] * players)
     t0 = time.perf_counter()
     for g in range(games):
-        game = new_game(names, options, seed + g)
+        game = new_game(names, options, seed + g, events=False)
         bots = [make_bot(bot_kinds[i % len(bot_kinds)], seed * 7919 + g * 31 + i) for i in range(players)]
         result = play_match(game, bots, check=check, one_round=one_round)
         for w in result.winners:

@@ -88,13 +88,15 @@ def card_component(card: Card, lang: str | None, token: int | str,
                    playable: bool = True, dark: bool = False) -> Component:
     """One card of a hand: ``[7]`` in the card's colour; a click plays it. A
     wild shows its label in the colours of its ring. Unplayable cards are grey
-    and do nothing."""
+    and do nothing. The hover names the card and the code to type (``R7``,
+    ``W+4``; in flip the face in play)."""
     name = card_name(lang, card)
     label = _label(card)
+    typed = t(lang, "button.code_hover", code=str(card))   # the code to type: /uno play R7
     if not playable:
-        return text(f"[{label}]", DISABLED, hover=t(lang, "button.cannot_play_hover", card=name))
+        return text(f"[{label}]", DISABLED, hover=t(lang, "button.cannot_play_hover", card=name) + "\n" + typed)
     click = command("play", str(card), token=token)
-    hover = name + "\n" + t(lang, "button.play_hover", card=name)
+    hover = name + "\n" + t(lang, "button.play_hover", card=name) + "\n" + typed
     if card.colour is not None:
         return text(f"[{label}]", CHAT_COLOUR[card.colour], bold=True, click=click, hover=hover)
     if card.rank == "C":

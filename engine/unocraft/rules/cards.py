@@ -45,10 +45,22 @@ class Card:
 
     colour: str | None  # one of COLOURS, None for a wild
     rank: str           # a number "0".."10", an action, a wild rank, or "#" (DOS Wild #)
-    code: str = field(default="", repr=False)   # the text form, computed once
+    # derived once from colour and rank (fields, not properties: read in the hot loops)
+    code: str = field(default="", repr=False)   # the text form
+    is_wild: bool = field(default=False, repr=False)
+    is_number: bool = field(default=False, repr=False)
+    number: int | None = field(default=None, repr=False)
+    #: how many cards it makes the next player draw (None: until a colour, or no draw card)
+    draw_amount: int | None = field(default=None, repr=False)
+    is_draw: bool = field(default=False, repr=False)   # makes the next player draw
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "code", (self.colour or "") + self.rank)
+        object.__setattr__(self, "is_wild", self.colour is None)
+        object.__setattr__(self, "is_number", self.rank.isdigit())
+        object.__setattr__(self, "number", int(self.rank) if self.rank.isdigit() else None)
+        object.__setattr__(self, "draw_amount", DRAW_AMOUNT.get(self.rank))
+        object.__setattr__(self, "is_draw", self.rank in DRAW_AMOUNT)
 
     def __copy__(self) -> "Card":
         return self
@@ -69,26 +81,6 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
-
-    @property
-    def is_wild(self) -> bool:
-        return self.colour is None
-
-    @property
-    def is_number(self) -> bool:
-        return self.rank.isdigit()
-
-    @property
-    def number(self) -> int | None:
-        return int(self.rank) if self.rank.isdigit() else None
-
-    @property
-    def draw_amount(self) -> int | None:
-        return DRAW_AMOUNT.get(self.rank)
-
-    @property
-    def is_draw(self) -> bool:
-        return self.rank in DRAW_AMOUNT
 
 
 @lru_cache(maxsize=None)

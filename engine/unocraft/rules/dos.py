@@ -49,7 +49,7 @@ Wild cards:
   colour. The action may name the number (`play R# 5 on G5`); it may be left
   out, and then any number that makes the match work is taken. With two Wild #
   in one double match the number named is the first one's. A number that does
-  not work is `no_match`; a number without a Wild # is `bad_action`.
+  not work is `illegal_card`; a number without a Wild # is `bad_action`.
   `legal_actions` names the number exactly when only one works.
 - **Wild cards turned up into the centre row** (at the start of a round or when
   it is refilled) stay there: no redraw loop, and every card keeps being
@@ -69,8 +69,9 @@ holding 1 or 2 cards (e.g. at the start of the turn). The source says whoever
 notices first wins the race, so a catch may come before the call. Caught: draw
 `uno_penalty` cards (1 in the dos preset). `uno` is refused (`bad_action`).
 
-Refusals: `not_your_turn`, `not_in_hand`, `no_match` (the cards do not add up,
-or the centre card named is not in the row), `nothing_to_end` (`end` before a
+Refusals: `not_your_turn`, `not_in_hand`, `illegal_card` (the card or pair matches
+no centre card: the cards do not add up, or the centre card named is not in the row;
+the code of a card that does not match in every edition), `nothing_to_end` (`end` before a
 match), `draw_first` (a no-match `add` before drawing), `wild_needs_colour`,
 `must_play` (forced play), `nothing_to_call`, `nothing_to_catch`, and
 `bad_action` for the rest (a second draw, a draw after matching, an add with no
@@ -98,8 +99,9 @@ from .options import Options
 NUMBERS = tuple(range(1, 11))
 #: The verbs of a DOS turn; the others (pass, jump, challenge, uno, ...) are `bad_action`.
 DOS_VERBS = ("play", "draw", "add", "end", "dos", "catch")
-#: Refusals that count as a mistake under `mistake_penalty` (§16.10).
-DOS_MISTAKES = MISTAKES + ("no_match",)
+#: Refusals that count as a mistake under `mistake_penalty` (§16.10): the same as in the
+#: other editions (a match that does not work is `illegal_card` there too).
+DOS_MISTAKES = MISTAKES
 CENTRE_SIZE = 2
 
 
@@ -213,14 +215,14 @@ class DosGame(Game):
         for card in self.centre:
             if self.face(card) == ref:
                 return card
-        raise Refused("no_match", f"{ref} is not in the centre row")
+        raise Refused("illegal_card", f"{ref} is not in the centre row")
 
     def _first_match(self, cards: list[int], number: int | None) -> int:
         """`play CARD` without `on`: the first centre card (left to right) the cards
         match, a colour match first (a right-click on a card in Minecraft)."""
         matches = [c for c in self.centre if self.numbers_for(c, cards, number)]
         if not matches:
-            raise Refused("no_match", "the cards match no centre card")
+            raise Refused("illegal_card", "the cards match no centre card")
         colour = [c for c in matches if self.is_colour_match(c, cards)]
         return (colour or matches)[0]
 
@@ -273,7 +275,7 @@ class DosGame(Game):
         numbers = self.numbers_for(centre, cards, action.number)
         if not numbers:
             what = " + ".join(map(str, faces))
-            raise Refused("no_match", f"{what} does not match {self.face(centre)}")
+            raise Refused("illegal_card", f"{what} does not match {self.face(centre)}")
         number = action.number if action.number is not None else (
             next(iter(numbers)) if len(numbers) == 1 and 0 not in numbers else None)
         colour_match = self.is_colour_match(centre, cards)

@@ -86,8 +86,8 @@ class Edition:
         return list(FLIP_DARK) if self.double_sided else []
 
     def points(self, face: Card) -> int:
-        if face.rank.isdigit():
-            return int(face.rank)
+        if face.number is not None:
+            return face.number
         return POINTS[self.points_table][face.rank]
 
     def check_players(self, count: int) -> None:
@@ -129,13 +129,28 @@ def build_deck(edition: Edition, plus_ten: bool = False,
                pairs: list[tuple[Card, Card]] | None = None, pairing_seed: int = FLIP_DECK_SEED) -> Deck:
     """The edition's deck. For flip, the light faces are paired with the dark
     faces in a fixed order given by `pairing_seed`; `pairs` (from a scenario
-    file) fixes some pairs first."""
+    file) fixes some pairs first. Decks are immutable: the usual ones are built once."""
+    key = (edition.name, plus_ten, pairing_seed)
+    if not pairs:
+        deck = _DECKS.get(key)
+        if deck is None:
+            deck = _DECKS[key] = _build_deck(edition, plus_ten, [], pairing_seed)
+        return deck
+    return _build_deck(edition, plus_ten, pairs, pairing_seed)
+
+
+#: The decks built without fixed pairs, by edition, +10 and pairing seed.
+_DECKS: dict[tuple[str, bool, int], Deck] = {}
+
+
+def _build_deck(edition: Edition, plus_ten: bool, pairs: list[tuple[Card, Card]],
+                pairing_seed: int) -> Deck:
     light = edition.light_faces(plus_ten)
     if not edition.double_sided:
         return Deck((tuple(light), tuple(light)))
     dark = edition.dark_faces()
     fixed_light, fixed_dark = [], []
-    for lf, df in pairs or []:
+    for lf, df in pairs:
         if lf not in light:
             raise ConfigError(f"more copies of {lf} than the {edition.name} deck has")
         if df not in dark:

@@ -23,13 +23,17 @@ CODES: dict[str, str] = {
     "illegal_target": "the named player cannot be the target",
     "game_over": "the match is over",
     "round_over": "the round is over; the next round has not been dealt",
+    "round_not_over": "the next round is dealt only after this one ends",
     "choose_first": "a choice (colour, swap target, card to give) is due first",
     "answer_first": "a draw card waits for its victim's answer",
     "unknown_player": "no such player at this table",
     "bad_action": "the action is malformed or not part of this edition",
-    "no_match": "DOS: the cards do not match the centre card",
     "nothing_to_end": "DOS: the turn cannot end yet",
 }
+
+#: Codes that were merged into another: a scenario file expecting the old one still holds.
+#: DOS had its own `no_match`; a card that matches nothing is `illegal_card` in every edition.
+ALIASES: dict[str, str] = {"no_match": "illegal_card"}
 
 
 class Refused(Exception):

@@ -89,16 +89,23 @@ class Game:
         self.round_loser: int | None = None
         self.match_winners: list[int] = []
         self.seq = 0                        # accepted actions so far (turn tokens for the UI)
-        self.action_cache: dict = {}        # interned Actions of legal_actions (speed)
+        #: interned Actions of legal_actions, per seat and side (speed): see legal.turn_actions
+        self.action_cache = legal.action_caches(names, options.colour_rotation)
         self._checks: dict = {}             # verb -> bound check method (speed)
+        #: False: no events are built (self-play, bots, benchmarks: nobody reads them);
+        #: `play` then returns an empty list. The state is the same either way.
+        self.record_events = True
         self._events: list[Event] = []
         self._undo: list[dict[str, Any]] = []  # positions before each `push`, for `pop`
         self.setup_events: list[Event] = []  # what happened while the game was set up
 
     @classmethod
-    def new(cls, names: list[str], options: Options | None = None, seed: int = 0) -> Self:
-        """A match with a dealer chosen by the cards (§2) and the first round dealt."""
+    def new(cls, names: list[str], options: Options | None = None, seed: int = 0,
+            events: bool = True) -> Self:
+        """A match with a dealer chosen by the cards (§2) and the first round dealt.
+        `events=False`: record no events (see `record_events`)."""
         game = cls(names, options, seed)
+        game.record_events = events
         game._events = []
         game.dealer = game._choose_dealer()
         game._deal_round()
@@ -113,14 +120,19 @@ class Game:
         game = cls(names, options, seed, deck)
         game._events = []
         game.dealer = dealer
-        game.draw_pile = list(reversed(order))
-        if hands is None:
-            game._deal_from_pile()
-        else:
-            game.hands = [list(h) for h in hands]
-        game._lay_start(start)
+        game._deal_rigged(order, hands, start)
         game.setup_events = game._events
         return game
+
+    def _deal_rigged(self, order: list[int], hands: list[list[int]] | None, start: list[int] | None) -> None:
+        """A deal a scenario file gives: the draw pile in `order` (top first), dealt from
+        unless `hands` are given, then the start card (given or turned)."""
+        self.draw_pile = list(reversed(order))
+        if hands is None:
+            self._deal_from_pile()
+        else:
+            self.hands = [list(h) for h in hands]
+        self._lay_start(start)
 
     def _lay_start(self, start: list[int] | None) -> None:
         """A rigged game's start card: the one given, or turned from the pile."""
@@ -137,7 +149,8 @@ class Game:
         while True:
             drawn = {p: cards.pop() for p in contenders}
             values = {p: (self.faces[0][c].number or 0) for p, c in drawn.items()}
-            self._emit("dealer_draw", cards={self.names[p]: str(self.faces[0][c]) for p, c in drawn.items()})
+            if self.record_events:
+                self._emit("dealer_draw", cards={self.names[p]: str(self.faces[0][c]) for p, c in drawn.items()})
             best = max(values.values())
             contenders = [p for p in contenders if values[p] == best]
             if len(contenders) == 1 or len(cards) < len(contenders):
@@ -148,7 +161,8 @@ class Game:
         # A uniform shuffle: sorting by random keys is uniform and, done in C, much
         # faster than random.shuffle (a new game is a third of a short game's cost).
         rand = self.rng.random
-        self.draw_pile = sorted(range(self.deck.size), key=lambda _: rand())
+        keys = [rand() for _ in range(self.deck.size)]
+        self.draw_pile = sorted(range(self.deck.size), key=keys.__getitem__)
         self._deal_from_pile()
         self._turn_start_card(None)
 
@@ -157,12 +171,15 @@ class Game:
         n = len(self.names)
         order = [(self.dealer + 1 + i) % n for i in range(n)]
         order = [p for p in order if self.active[p]]
+        hands = [self.hands[p] for p in order]
+        take = self.draw_pile.pop
         for _ in range(HAND_SIZE):
+            for hand in hands:
+                hand.append(take())
+        if self.record_events:
             for p in order:
-                self.hands[p].append(self.draw_pile.pop())
-        for p in order:
-            self._emit("dealt", to=p, count=len(self.hands[p]),
-                       secret={"cards": self.codes(self.hands[p])})
+                self._emit("dealt", to=p, count=len(self.hands[p]),
+                           secret={"cards": self.codes(self.hands[p])})
 
     def _turn_start_card(self, start: int | None) -> None:
         """Turn the start card (or put the given one down) and apply §2."""
@@ -190,7 +207,8 @@ class Game:
                 face = self.top_face
             break
         self.start_top = True
-        self._emit("start_card", card=str(face), dealer=self.names[self.dealer])
+        if self.record_events:
+            self._emit("start_card", card=str(face), dealer=self.names[self.dealer])
         first = self._next(self.dealer)
         self.colour = face.colour or ""
         two = self.active_count == 2
@@ -250,6 +268,9 @@ class Game:
 
     def _next(self, seat: int, steps: int = 1) -> int:
         n = len(self.names)
+        nxt = (seat + self.direction) % n
+        if steps == 1 and self.active[nxt]:   # the common case, in one step
+            return nxt
         for _ in range(steps):
             for _ in range(n):
                 seat = (seat + self.direction) % n
@@ -258,6 +279,10 @@ class Game:
         return seat
 
     def _emit(self, type_: str, to: int | None = None, secret: dict | None = None, **data: Any) -> None:
+        # (the hot paths test `record_events` before calling, so that not even the
+        # arguments are built)
+        if not self.record_events:
+            return
         self._events.append(Event(type_, data, self.names[to] if to is not None else None, secret))
 
     def _seat(self, name: str) -> int:
@@ -289,6 +314,12 @@ class Game:
 
     def _find(self, seat: int, ref: CardRef, exclude: tuple = ()) -> int:
         """The id of a card in the hand named by one face (face in play) or both faces."""
+        if isinstance(ref, Card) and not exclude:    # the common case, without `_names`
+            faces = self.faces[self.side]
+            for c in self.hands[seat]:
+                if faces[c] is ref:
+                    return c
+            raise Refused("not_in_hand", f"{ref} is not in {self.names[seat]}'s hand")
         for c in self.hands[seat]:
             if c not in exclude and self._names(ref, c):
                 return c
@@ -331,7 +362,7 @@ class Game:
         got: list[int] = []
         triggered: list[int] = []
         while count is None or len(got) < count:
-            card = self._pop_draw()
+            card = self.draw_pile.pop() if self.draw_pile else self._pop_draw()   # (fewer calls)
             if card is None:
                 break
             got.append(card)
@@ -341,7 +372,7 @@ class Game:
                 triggered.append(card)
             if until_colour is not None and count is None and face.colour == until_colour:
                 break
-        if got or count:
+        if (got or count) and self.record_events:
             self._emit("draw", to=seat, player=self.names[seat], count=len(got), reason=reason,
                        secret={"cards": self.codes(got)})
         if got:
@@ -382,8 +413,9 @@ class Game:
         if self.silence and self.silence["kind"] == "twos" and self.silence["seat"] == seat:
             self.silence = None
             self._emit("silence_over")
-        self._emit("turn", player=self.names[seat],
-                   skipped=[self.names[s] for s in skipped] if skipped else [])
+        if self.record_events:
+            self._emit("turn", player=self.names[seat],
+                       skipped=[self.names[s] for s in skipped] if skipped else [])
 
     def _close_windows(self, seat: int, played: bool) -> None:
         """`seat` begins its turn (`played` a card, or drew, accepted or challenged a
@@ -488,10 +520,18 @@ class Game:
             raise Refused("game_over")
         if self.phase == "round_over":
             raise Refused("round_over")
-        seat = self._seat(action.player)
+        seat = self.seat_of.get(action.player)
+        if seat is None:
+            seat = self._seat(action.player)    # refuses it
         if not self.active[seat]:
             raise Refused("not_your_turn", f"{action.player} is out of this round")
-        check = self._checks.get(action.verb)
+        verb = action.verb
+        # the verbs of every edition, called directly (compiled: a native call, no lookup)
+        if verb == "play":
+            return self._check_play(seat, action)
+        if verb == "draw":
+            return self._check_draw(seat, action)
+        check = self._checks.get(verb)
         if check is None:
             check = getattr(self, "_check_" + action.verb, None)
             if self.VERBS is not None and action.verb not in self.VERBS:
@@ -524,7 +564,7 @@ class Game:
             if self.face(second) != self.face(first):
                 raise Refused("illegal_card", "two cards played together must be identical")
             cards.append(second)
-        face = self.face(first)
+        face = self.faces[self.side][first]
         if pending is not None:
             kind = pending["kind"]
             if kind == "penalty":
@@ -553,8 +593,8 @@ class Game:
             is_jump = False
             if not self.is_playable(face):
                 raise Refused("illegal_card", f"{face} does not match {self.top_face} / {self.colour}")
-        colour = self._wild_colour(face, action.colour)
-        guilty = self._check_restricted(seat, face, first)
+        colour = self._wild_colour(face, action.colour) if face.is_wild else None
+        guilty = face.is_wild and self._check_restricted(seat, face, first)
         return lambda: self._apply_play(seat, cards, colour, guilty, is_jump)
 
     def _check_jump_in(self, seat: int, face: Card, cards: list[int], named: bool) -> None:
@@ -639,7 +679,7 @@ class Game:
 
     def _lay(self, seat: int, card: int, colour: str | None, guilty: bool) -> bool:
         """Put `card` from `seat`'s hand on the pile and apply it. False: the round ended."""
-        face = self.face(card)
+        face = self.faces[self.side][card]
         prev_colour = self.colour
         self.hands[seat].remove(card)
         self.discard.append(card)
@@ -647,8 +687,9 @@ class Game:
         self.last_player = seat
         self.blocked = 0
         self.colour = self._new_colour(face, colour)
-        self._emit("play", player=self.names[seat], card=str(face),
-                   colour=COLOUR_NAMES.get(self.colour, ""))
+        if self.record_events:
+            self._emit("play", player=self.names[seat], card=str(face),
+                       colour=COLOUR_NAMES.get(self.colour, ""))
         self._after_lay_bookkeeping(seat, face, prev_colour)
         if not self.hands[seat]:
             if self._went_out(seat, face):
@@ -670,7 +711,8 @@ class Game:
         left = len(self.hands[seat])
         if left == 1:
             if seat in self.uno_called:
-                self._emit("uno_safe", player=self.names[seat])
+                if self.record_events:
+                    self._emit("uno_safe", player=self.names[seat])
             else:
                 self.catchable.add(seat)
         self.uno_called.discard(seat)
@@ -701,7 +743,8 @@ class Game:
                 self._begin_turn(self._next(seat, 2), skipped=[victim])
             else:
                 self.direction = -self.direction
-                self._emit("direction", direction=self.direction_name)
+                if self.record_events:
+                    self._emit("direction", direction=self.direction_name)
                 self._begin_turn(self._next(seat))
         elif rank == "F":
             self._flip_piles()
@@ -750,8 +793,9 @@ class Game:
                             "amount": face.draw_amount, "card": card, "guilty": guilty,
                             "prev_colour": prev_colour, "challengeable": challengeable,
                             "hand_then": list(self.hands[seat]) + [card]}
-            self._emit("must_answer", player=self.names[victim], card=str(face),
-                       amount=face.draw_amount)
+            if self.record_events:
+                self._emit("must_answer", player=self.names[victim], card=str(face),
+                           amount=face.draw_amount)
         else:
             # A draw dealt at once is no turn of the victim's: catch windows stay open.
             self._penalize(victim, face.draw_amount, self.colour)
@@ -845,8 +889,9 @@ class Game:
             card = got[0]
             if self.can_play(seat, card):
                 self.pending = {"kind": "drawn", "card": card}
-                self._emit("may_play_drawn", to=seat, player=self.names[seat],
-                           secret={"card": str(self.face(card))})
+                if self.record_events:
+                    self._emit("may_play_drawn", to=seat, player=self.names[seat],
+                               secret={"card": str(self.face(card))})
                 return
             if not until:
                 self._begin_turn(self._next(seat))
@@ -909,8 +954,9 @@ class Game:
         self.pending = None
         guilty = p["guilty"]
         amount = p["amount"] if guilty else (None if p["amount"] is None else p["amount"] + 2)
-        self._emit("challenge", player=self.names[seat], target=self.names[offender],
-                   guilty=guilty, amount=amount, to=seat, secret={"hand": self.codes(p["hand_then"])})
+        if self.record_events:
+            self._emit("challenge", player=self.names[seat], target=self.names[offender],
+                       guilty=guilty, amount=amount, to=seat, secret={"hand": self.codes(p["hand_then"])})
         self.revealed = {seat: list(p["hand_then"])}
         if guilty:
             if self.opts.challenge == "ru":
@@ -1139,11 +1185,13 @@ class Game:
         self.slap = None
         scoring.score_round(self, winner, last)
 
-    def start_next_round(self) -> list[Event]:
+    def start_next_round(self, rigged: tuple[list[int], list[list[int]] | None, list[int] | None] | None = None
+                         ) -> list[Event]:
         """Deal the next round: the deal passes clockwise (lazy: the loser deals,
-        the winner starts)."""
+        the winner starts). `rigged` (a scenario file's `next_round`): the deal's
+        (order, hands, start) as `rigged()` takes them, instead of a shuffle."""
         if self.phase == "play":
-            raise Refused("bad_action", "the round is still being played")
+            raise Refused("round_not_over", "the round is still being played")
         if self.phase == "match_over" and self.opts.scoring != "lazy":
             raise Refused("game_over")
         self._undo.clear()
@@ -1173,7 +1221,10 @@ class Game:
         self.last_player = None
         self.phase = "play"
         self.round_winner = None
-        self._deal_round()
+        if rigged is None:
+            self._deal_round()
+        else:
+            self._deal_rigged(*rigged)
         if self.opts.scoring == "lazy" and self.match_winners:
             starter = self.match_winners[0]
             if self.pending is None and self.active[starter]:

@@ -3,11 +3,10 @@ game's checks (`Game.refusal`), so legality lives in one place."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .actions import Action, CardRef
-from .cards import RESTRICTED_WILDS
+from .actions import Action
+from .cards import Card, RESTRICTED_WILDS
 
 if TYPE_CHECKING:
     from .game import Game
@@ -25,22 +24,18 @@ def candidates(game: "Game", seat: int) -> list[Action]:
     rotation = game.opts.colour_rotation
     seen = set()
     in_turn = seat == game.turn
+    cache = game.action_cache[2 * seat + game.side]
     # the victim of a draw card may play only an answer to it: ask the game which
     answering = kind == "penalty" and pending["victim"] == seat
     for card in game.hands[seat]:
-        ref = game.ref(card)
-        if ref in seen:
+        face = game.face(card)   # the face in play names the card (Game.ref)
+        if face in seen:
             continue
-        seen.add(ref)
-        face = game.face(card)
+        seen.add(face)
         if answering and game._answer_kind(face) is None:
             continue
-        verbs = ("play",) if in_turn else ("jump",)
-        for verb in verbs:
-            if face.is_wild and not rotation:
-                out += [Action(name, verb, (ref,), c) for c in colours]
-            else:
-                out.append(Action(name, verb, (ref,)))
+        out += _play_actions(cache, name, face, "play" if in_turn else "jump",
+                             (None,) if not face.is_wild or rotation else colours)
     if game.opts.play_doubles == "together" and in_turn:
         by_face: dict = {}
         for card in game.hands[seat]:
@@ -53,13 +48,13 @@ def candidates(game: "Game", seat: int) -> list[Action]:
                 else:
                     out.append(Action(name, "play", refs))
     if in_turn or (kind == "penalty" and pending["victim"] == seat):
-        out.append(Action(name, "draw"))
+        out.append(_verb(cache, name, "draw"))
     if kind in ("drawn", "swap5") and in_turn:
-        out.append(Action(name, "pass"))
+        out.append(_verb(cache, name, "pass"))
     if kind == "penalty" and pending["victim"] == seat:
-        out.append(Action(name, "challenge"))
+        out.append(_verb(cache, name, "challenge"))
     if kind == "colour" and pending["who"] == seat:
-        out += [Action(name, "colour", colour=c) for c in colours]
+        out += _colour_actions(cache, name, colours)
     if kind in ("swap7", "swap5") and pending["who"] == seat:
         for q in game._others(seat):
             if kind == "swap7":
@@ -70,10 +65,10 @@ def candidates(game: "Game", seat: int) -> list[Action]:
     if kind == "give5" and pending["who"] == seat:
         out += [Action(name, "give", (game.ref(c),)) for c in game.hands[seat]]
     if len(game.hands[seat]) == 2 or seat in game.catchable:
-        out.append(Action(name, "uno"))
+        out.append(_verb(cache, name, "uno"))
     for q in game.catchable:
         if q != seat:
-            out.append(Action(name, "catch", target=game.names[q]))
+            out.append(_catch(cache, name, game.names[q]))
     if game.slap and seat in game.slap["need"]:
         out.append(Action(name, "slap"))
     if game.silence is not None:
@@ -89,9 +84,13 @@ def checked_actions(game: "Game", seat: int) -> list[Action]:
 def legal_actions(game: "Game", player: str | None = None) -> list[Action]:
     """The actions `player` (or every seated player) may send now, each accepted
     by `Game.play`. Deduplicated, in a stable order."""
-    seats = range(len(game.names)) if player is None else [game.seat_of[player]]
+    if player is not None:
+        seat = game.seat_of[player]
+        if fast_path_applies(game, seat):
+            return turn_actions(game, seat)
+        return checked_actions(game, seat)
     out = []
-    for seat in seats:
+    for seat in range(len(game.names)):
         if fast_path_applies(game, seat):
             out += turn_actions(game, seat)
         else:
@@ -106,13 +105,14 @@ def fast_path_applies(game: "Game", seat: int) -> bool:
     pending = game.pending
     return ((pending is None or pending["kind"] == "drawn") and seat == game.turn and game.phase == "play"
             and game.slap is None and game.silence is None
-            and game.opts.play_doubles != "together" and type(game).__name__ == "Game")
+            and game.opts.play_doubles != "together"
+            and game.VERBS is None)   # not DOS (it restricts the verbs, and has its own moves)
 
 
 def turn_actions(game: "Game", seat: int) -> list[Action]:
     opts = game.opts
-    # the play actions of each card, made once per seat and side (a wild: one per colour)
-    cache: dict[object, tuple[Action, ...]] = game.action_cache.setdefault((seat, game.side), {})
+    # the interned actions of this player (shared between games, see `action_cache`)
+    cache = game.action_cache[2 * seat + game.side]
     name = game.names[seat]
     hand = game.hands[seat]
     faces = game.faces[game.side]
@@ -121,26 +121,27 @@ def turn_actions(game: "Game", seat: int) -> list[Action]:
     top_rank = top.rank if top.colour is not None else None
     holds_colour = not opts.bluffing and any(faces[c].colour == colour for c in hand)
     out: list[Action] = []
-    seen = set()
+    seen: list[Card] = []        # (a hand is short: a list is faster than a set)
     playable = False
     pending = game.pending
     drawn = pending is not None
     for c in ([pending["card"]] if drawn else hand):
         f = faces[c]             # the face in play names the card (Game.ref)
+        face_colour = f.colour
+        if face_colour is None:
+            if holds_colour and f.rank in RESTRICTED_WILDS:
+                continue
+        elif face_colour != colour and f.rank != top_rank:
+            continue
         if f in seen:
             continue
-        seen.add(f)
-        if f.colour is None:
-            if f.rank in RESTRICTED_WILDS and holds_colour:
-                continue
-        elif not (f.colour == colour or f.rank == top_rank):
-            continue
+        seen.append(f)
         playable = True
-        actions = cache.get(f)
-        if actions is None:
-            colours = (None,) if f.colour is not None or opts.colour_rotation else game.side_colours
-            actions = cache[f] = _play_actions(name, f, colours)
-        out += actions
+        if f in cache:
+            out += cache[f]
+        else:
+            colours = (None,) if face_colour is not None or opts.colour_rotation else game.side_colours
+            out += _play_actions(cache, name, f, "play", colours)
     if drawn:
         if not (opts.forced_play and playable):
             out.append(_verb(cache, name, "pass"))
@@ -151,8 +152,37 @@ def turn_actions(game: "Game", seat: int) -> list[Action]:
     if game.catchable:
         for q in sorted(game.catchable):
             if q != seat:
-                out.append(Action(name, "catch", target=game.names[q]))
+                out.append(_catch(cache, name, game.names[q]))
     return out
+
+
+def _play_actions(cache: dict[object, tuple[Action, ...]], name: str, face: Card, verb: str,
+                  colours: tuple[str | None, ...]) -> tuple[Action, ...]:
+    """The interned `play` (key: the face) or `jump` actions of a face, one per colour."""
+    key: object = face if verb == "play" else (verb, face)
+    actions = cache.get(key)
+    if actions is None:
+        actions = cache[key] = tuple(Action(name, verb, (face,), c) for c in colours)
+    return actions
+
+
+def _colour_actions(cache: dict[object, tuple[Action, ...]], name: str,
+                    colours: tuple[str, ...]) -> tuple[Action, ...]:
+    """The interned `colour` actions of the colours of a side."""
+    key = ("colour", colours)
+    actions = cache.get(key)
+    if actions is None:
+        actions = cache[key] = tuple(Action(name, "colour", colour=c) for c in colours)
+    return actions
+
+
+def _catch(cache: dict[object, tuple[Action, ...]], name: str, target: str) -> Action:
+    """The interned action of catching `target`."""
+    key = ("catch", target)
+    actions = cache.get(key)
+    if actions is None:
+        actions = cache[key] = (Action(name, "catch", target=target),)
+    return actions[0]
 
 
 def _verb(cache: dict[object, tuple[Action, ...]], name: str, verb: str) -> Action:
@@ -163,8 +193,21 @@ def _verb(cache: dict[object, tuple[Action, ...]], name: str, verb: str) -> Acti
     return actions[0]
 
 
-@lru_cache(maxsize=16384)
-def _play_actions(name: str, ref: CardRef, colours: tuple[str | None, ...]) -> tuple[Action, ...]:
-    """The play actions of a card, shared between games (making an Action costs more
-    than a whole legal-move answer); bounded, so many player names cannot grow it."""
-    return tuple(Action(name, "play", (ref,), colour) for colour in colours)
+#: Interned actions per player names and colour_rotation: for each seat and side
+#: (index 2 * seat + side), the play actions of each face (a wild: one per colour of
+#: the side, none with colour_rotation) and the verbs without arguments. Shared
+#: between games: making an Action costs more than a whole legal-move answer.
+_CACHES: dict[tuple[tuple[str, ...], bool], list[dict[object, tuple[Action, ...]]]] = {}
+#: Bound of `_CACHES`, so that many tables of different players cannot grow it for ever.
+MAX_CACHED = 1024
+
+
+def action_caches(names: list[str], colour_rotation: bool) -> list[dict[object, tuple[Action, ...]]]:
+    """The interned actions of a game of `names` (Game.action_cache), per seat and side."""
+    key = (tuple(names), colour_rotation)
+    caches = _CACHES.get(key)
+    if caches is None:
+        if len(_CACHES) >= MAX_CACHED:
+            _CACHES.clear()
+        caches = _CACHES[key] = [{} for _ in range(2 * len(names))]
+    return caches

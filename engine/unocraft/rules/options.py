@@ -14,6 +14,10 @@ from typing import Any
 from .errors import ConfigError
 
 
+#: Options.changed of each set of options seen lately.
+_CHANGED: dict["Options", dict[str, Any]] = {}
+
+
 @dataclass(frozen=True)
 class Options:
     edition: str = "classic"
@@ -82,9 +86,16 @@ class Options:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def changed(self) -> dict[str, Any]:
-        """The options that differ from the official defaults."""
-        default = Options()
-        return {k: v for k, v in self.as_dict().items() if getattr(default, k) != v}
+        """The options that differ from the official defaults (every view shows them:
+        worked out once per set of options)."""
+        found = _CHANGED.get(self)
+        if found is None:
+            default = Options()
+            found = {k: v for k, v in self.as_dict().items() if getattr(default, k) != v}
+            if len(_CHANGED) >= 256:    # bounded: stress runs make many option sets
+                _CHANGED.clear()
+            _CHANGED[self] = found
+        return dict(found)
 
     def check(self) -> None:
         """Refuse values outside their range and options that contradict each other."""

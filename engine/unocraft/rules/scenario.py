@@ -1,4 +1,4 @@
-"""Scenario files (shared/rules/SCENARIOS.md): load a rigged game, replay it, check it.
+"""Scenario files (docs/scenarios.md): load a rigged game, replay it, check it.
 
     result = run_file("tests/scenarios/s05_challenge/wd4_guilty.yaml")
     result.ok, result.message
@@ -19,7 +19,7 @@ import yaml  # type: ignore[import-untyped]
 from .actions import Action, CardRef, parse_ref, ref_str
 from .cards import Card, COLOUR_NAMES, DARK_COLOURS, parse_colour
 from .editions import build_deck, find_edition
-from .errors import ConfigError, Refused
+from .errors import ALIASES, ConfigError, Refused
 from .events import Event
 from .options import Options
 
@@ -27,7 +27,21 @@ TOP_KEYS = {"name", "rule", "edition", "preset", "rules", "players", "dealer", "
             "hands", "start", "actions", "expect", "description", "note", "notes"}
 EXPECT_KEYS = {"hand_count", "hand", "top", "colour", "color", "turn", "direction", "side", "scores",
                "round_winner", "round_points", "error", "centre", "draw_count", "match_winners",
-               "phase", "pending", "catchable"}
+               "phase", "pending", "catchable", "dealer"}
+DEAL_KEYS = {"hands", "start", "deck"}     # the fields of a rigged deal (the first, or a `next_round`)
+
+
+@dataclass
+class Deal:
+    """A deal's `hands:`, `start:` and `deck:`: the first deal's, or a `next_round` action's
+    (with none of them, the engine deals the next round itself, in seed order)."""
+    deck: list[CardRef] = field(default_factory=list)
+    hands: dict[str, list[CardRef]] | None = None
+    start: list[CardRef] | None = None
+    player: str = "table"        # as an action: nobody acts, the table deals
+
+    def __str__(self) -> str:
+        return "next_round"
 
 
 @dataclass
@@ -41,7 +55,7 @@ class Scenario:
     deck: list[CardRef]
     hands: dict[str, list[CardRef]] | None
     start: list[CardRef] | None
-    actions: list[Action]
+    actions: list[Action | Deal]
     checks: dict[int, list[dict]] = field(default_factory=dict)   # index -> expectations
     end: list[dict] = field(default_factory=list)
 
@@ -58,7 +72,8 @@ def load(path: str | Path) -> Scenario:
     path = str(path)
     try:
         with open(path, encoding="utf-8") as fh:
-            data = yaml.safe_load(fh)
+            text = fh.read()
+        data = yaml.safe_load(text)
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror}") from None
     except yaml.YAMLError as e:
@@ -66,12 +81,23 @@ def load(path: str | Path) -> Scenario:
         where = f" line {mark.line + 1}" if mark else ""
         raise ConfigError(f"{path}:{where}: bad YAML: {getattr(e, 'problem', e)}") from None
     try:
-        return parse(data, path)
+        return parse(data, path, _action_lines(text))
     except ConfigError as e:
         raise ConfigError(f"{path}: {e}") from None
 
 
-def parse(data: Any, path: str = "<scenario>") -> Scenario:
+def _action_lines(text: str) -> list[int]:
+    """The line number of each item of `actions:`, so an error can name the line."""
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    if not isinstance(root, yaml.MappingNode):
+        return []
+    for key, value in root.value:
+        if key.value == "actions" and isinstance(value, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in value.value]
+    return []
+
+
+def parse(data: Any, path: str = "<scenario>", lines: list[int] | None = None) -> Scenario:
     if not isinstance(data, dict):
         raise ConfigError("a scenario file is a YAML mapping")
     unknown = set(data) - TOP_KEYS
@@ -98,32 +124,19 @@ def parse(data: Any, path: str = "<scenario>") -> Scenario:
     seed = data.get("seed", 0)
     if not isinstance(seed, int):
         raise ConfigError("field seed: a whole number")
-    deck = _refs(data.get("deck") or [], "deck")
-    hands = None
-    if data.get("hands") is not None:
-        if not isinstance(data["hands"], dict):
-            raise ConfigError("field hands: a mapping of player: [cards]")
-        hands = {}
-        for name, cards in data["hands"].items():
-            if str(name) not in players:
-                raise ConfigError(f"field hands: unknown player {name!r}")
-            hands[str(name)] = _refs(cards or [], f"hands.{name}")
-    start = data.get("start")
-    if start is not None:
-        start = _refs(start if isinstance(start, list) else [start], "start")
-    actions = []
-    for i, item in enumerate(data.get("actions") or []):
-        if not isinstance(item, dict) or len(item) != 1:
-            raise ConfigError(f"field actions[{i}]: expected `who: verb args`")
-        (who, text), = item.items()
-        if str(who) not in players:
-            raise ConfigError(f"field actions[{i}]: unknown player {who!r}")
+    deal = _deal(data, "", players)
+    actions: list[Action | Deal] = []
+    raw_actions = data.get("actions") or []
+    if not isinstance(raw_actions, list):
+        raise ConfigError("field actions: a list of `who: verb args`")
+    for i, item in enumerate(raw_actions):
+        where = f"field actions[{i}]" + (f" (line {lines[i]})" if lines and i < len(lines) else "")
         try:
-            actions.append(Action.parse(str(who), str(text)))
+            actions.append(_action(item, players))
         except ConfigError as e:
-            raise ConfigError(f"field actions[{i}]: {e}") from None
+            raise ConfigError(f"{where}: {e}") from None
     scenario = Scenario(str(data.get("name", Path(path).stem)), path, options, players,
-                        players.index(dealer_name), seed, deck, hands, start, actions)
+                        players.index(dealer_name), seed, deal.deck, deal.hands, deal.start, actions)
     for i, exp in enumerate(data.get("expect") or []):
         if not isinstance(exp, dict):
             raise ConfigError(f"field expect[{i}]: a mapping")
@@ -140,6 +153,47 @@ def parse(data: Any, path: str = "<scenario>") -> Scenario:
         _check_expect_keys(body, f"expect[{i}]", players)
         scenario.checks.setdefault(index, []).append(body)
     return scenario
+
+
+def _deal(data: dict, prefix: str, players: list[str]) -> Deal:
+    """The `hands:`, `start:` and `deck:` of a deal (the first one, or a `next_round`'s)."""
+    deck = _refs(data.get("deck") or [], f"{prefix}deck")
+    hands = None
+    if data.get("hands") is not None:
+        if not isinstance(data["hands"], dict):
+            raise ConfigError(f"field {prefix}hands: a mapping of player: [cards]")
+        hands = {}
+        for name, cards in data["hands"].items():
+            if str(name) not in players:
+                raise ConfigError(f"field {prefix}hands: unknown player {name!r}")
+            hands[str(name)] = _refs(cards or [], f"{prefix}hands.{name}")
+    start = data.get("start")
+    if start is not None:
+        start = _refs(start if isinstance(start, list) else [start], f"{prefix}start")
+    return Deal(deck, hands, start)
+
+
+def _action(item: Any, players: list[str]) -> Action | Deal:
+    """One item of `actions:`: `who: verb args`, `next_round` or `next_round: {deal}`. Every
+    player it names, acting or targeted, must be seated: naming another is a malformed file."""
+    if item == "next_round":
+        return Deal()
+    if not isinstance(item, dict) or len(item) != 1:
+        raise ConfigError("expected `who: verb args` or `next_round`")
+    (who, text), = item.items()
+    if who == "next_round":
+        if text is None:
+            return Deal()
+        if not isinstance(text, dict) or set(text) - DEAL_KEYS:
+            raise ConfigError("next_round takes a mapping with hands, start and deck")
+        return _deal(text, "next_round.", players)
+    if str(who) not in players:
+        raise ConfigError(f"unknown player {who!r} (the players are {', '.join(players)})")
+    action = Action.parse(str(who), str(text))
+    if action.target is not None and action.target not in players:
+        raise ConfigError(f"unknown player {action.target!r} in `{who}: {text}` "
+                          f"(the players are {', '.join(players)})")
+    return action
 
 
 def _refs(items: Any, where: str) -> list[CardRef]:
@@ -162,7 +216,7 @@ def _check_expect_keys(body: dict, where: str, players: list[str]) -> None:
         for name in (body.get(key) or {}):
             if str(name) not in players:
                 raise ConfigError(f"field {where}.{key}: unknown player {name!r}")
-    for key in ("turn", "round_winner"):
+    for key in ("turn", "round_winner", "dealer"):
         if key in body and str(body[key]) not in players:
             raise ConfigError(f"field {where}.{key}: unknown player {body[key]!r}")
 
@@ -182,16 +236,35 @@ def build_game(sc: Scenario):
     if pairs and not edition.double_sided:
         raise ConfigError("LIGHT/DARK cards exist only in the flip edition")
     deck = build_deck(edition, sc.options.plus_ten, pairs=pairs, pairing_seed=sc.seed)
+    order, hands, start = _arrange(deck, edition, sc.players, Deal(sc.deck, sc.hands, sc.start),
+                                   sc.seed, len(pairs))
+    from .dos import DosGame
+    cls: type[Game] = DosGame if edition.name == "dos" else Game
+    return cls.rigged(sc.players, sc.options, sc.seed, deck, sc.dealer, order, hands, start)
+
+
+def _arrange(deck, edition, players: list[str], deal: Deal, seed: int, named_pairs: int = 0):
+    """Card ids for a rigged deal: (draw pile order, top first; hands or None; start or None).
+    The named cards where the deal puts them, the rest below in `seed` order. The first
+    `named_pairs` ids are the flip cards the file named by both faces (built for it); a
+    later deal finds a named pair among the deck's own pairs."""
     free = list(range(deck.size))
-    pair_ids = iter(range(len(pairs)))
+    pair_ids = iter(range(named_pairs))
     taken: set[int] = set()
 
     def take(ref: CardRef) -> int:
         if isinstance(ref, tuple):
-            card = next(pair_ids)
+            if named_pairs:
+                card = next(pair_ids)
+            else:
+                found = next((c for c in free if c not in taken and deck.faces[0][c] == ref[0]
+                              and deck.faces[1][c] == ref[1]), None)
+                if found is None:
+                    raise ConfigError(f"this game's deck has no card {ref_str(ref)} left")
+                card = found
         else:
             side = _face_side(ref) if edition.double_sided else 0
-            found = next((c for c in free if c not in taken and c >= len(pairs)
+            found = next((c for c in free if c not in taken and c >= named_pairs
                           and deck.faces[side][c] == ref), None)
             if found is None:
                 raise ConfigError(f"more copies of {ref} than the {edition.name} deck has")
@@ -199,16 +272,24 @@ def build_game(sc: Scenario):
         taken.add(card)
         return card
 
-    hands = {n: [take(r) for r in refs] for n, refs in (sc.hands or {}).items()}
-    start = [take(r) for r in sc.start] if sc.start else None
-    top = [take(r) for r in sc.deck]
+    hands = {n: [take(r) for r in refs] for n, refs in (deal.hands or {}).items()}
+    start = [take(r) for r in deal.start] if deal.start else None
+    top = [take(r) for r in deal.deck]
     rest = [c for c in free if c not in taken]
-    random.Random(sc.seed).shuffle(rest)
+    random.Random(seed).shuffle(rest)
     order = top + rest                     # top of the draw pile first
-    from .dos import DosGame
-    cls: type[Game] = DosGame if edition.name == "dos" else Game
-    return cls.rigged(sc.players, sc.options, sc.seed, deck, sc.dealer, order,
-                      [hands.get(n, []) for n in sc.players] if sc.hands is not None else None, start)
+    return order, ([hands.get(n, []) for n in players] if deal.hands is not None else None), start
+
+
+def _next_round(game, action: Deal, seed: int) -> list[Event]:
+    """Deals the next round: the engine's own deal, or the one the file rigs."""
+    rigged = None
+    if action.hands is not None or action.start or action.deck:
+        try:
+            rigged = _arrange(game.deck, game.edition, game.names, action, seed + game.round_no)
+        except ConfigError as e:
+            raise ConfigError(f"next_round: {e}") from None
+    return game.start_next_round(rigged)
 
 
 # ---------------------------------------------------------------- running
@@ -228,9 +309,11 @@ def run(sc: Scenario, on_event: Callable[[Event], None] | None = None) -> Result
         return Result(False, failure, events)
     for i, action in enumerate(sc.actions):
         expected_error = next((c["error"] for c in sc.checks.get(i, []) if "error" in c), None)
+        if expected_error is not None:
+            expected_error = ALIASES.get(str(expected_error), str(expected_error))
         before = game.fingerprint()
         try:
-            new = game.play(action)
+            new = _next_round(game, action, sc.seed) if isinstance(action, Deal) else game.play(action)
         except Refused as refused:
             new = refused.events
             if expected_error is None:
@@ -315,6 +398,8 @@ def _actual(game, key: str, expected: Any) -> tuple[Any, Any]:
         values = game.scores if key == "scores" else game.round_points
         return ({str(n): values[names.index(str(n))] for n in expected},
                 {str(n): int(v) for n, v in expected.items()})
+    if key == "dealer":
+        return names[game.dealer], str(expected)
     if key == "round_winner":
         w = game.round_winner
         return (names[w] if w is not None else None), str(expected)

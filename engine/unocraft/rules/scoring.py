@@ -46,9 +46,10 @@ def score_round(game: "Game", winner: int, last: Card | None) -> None:
     if mode != "lazy":
         for s in range(n):
             game.scores[s] += points[s]
-    game._emit("round_over", winner=game.names[winner], loser=game.names[loser],
-               points=dict(zip(game.names, points)), scores=dict(zip(game.names, game.scores)),
-               hands={game.names[s]: game.codes(game.hands[s]) for s in range(n)})
+    if game.record_events:
+        game._emit("round_over", winner=game.names[winner], loser=game.names[loser],
+                   points=dict(zip(game.names, points)), scores=dict(zip(game.names, game.scores)),
+                   hands={game.names[s]: game.codes(game.hands[s]) for s in range(n)})
     winners = _match_winners(game, hand, winner)
     if winners:
         game.phase = "match_over"

@@ -34,7 +34,7 @@ class EngineLoop:
             except TransportClosed as e:
                 if not reconnect:
                     raise
-                log.warning("%s; retrying", e)
+                log.debug("%s; retrying", e)     # the transport logged the cause (once) already
                 self.stop.wait(1.0)
                 continue
             try:

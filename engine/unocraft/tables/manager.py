@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
 import math
 import os
 import zlib
@@ -19,12 +20,12 @@ from ..presentation import chat
 from ..presentation.faces import edition_face_keys, face_pixels
 from ..rules.editions import EDITIONS
 from ..presentation.lang import normalise
-from ..rules.actions import VERBS, Action
-from ..rules.cards import COLOUR_NAMES
+from ..rules.actions import Action, parse_ref
+from ..rules.cards import COLOUR_NAMES, DARK_COLOURS, LIGHT_COLOURS, parse_colour
 from ..rules.errors import ConfigError, Refused
-from ..rules.options import PRESETS, Options, parse_assignments
+from ..rules.options import CHOICES, PRESETS, Options
 from ..simulate import out_of_turn_possible
-from . import render
+from . import commands, render
 from .admin import WORDS as ADMIN_WORDS, Admin
 from .sidebar import sidebar_op
 from .config import EngineConfig
@@ -34,12 +35,14 @@ from .store import TableStore
 from .table import Seat, Table
 from .text import say
 
-SUBCOMMANDS = ["start", "join", "leave", "spectate", "rules", "help", "play", "draw", "pass", "uno",
-               "catch", "challenge", "accept", "colour", "swap", "jump", "give", "close", "stats", "top"]
-ACTION_WORDS = set(VERBS) | {"color", "accept"}
 MAX_BOT_STEPS_PER_TICK = 20
 SAVE_INTERVAL = 0.5     # seconds between SQLite writes while tables change
 SEED_ENV = "UNOCRAFT_TABLE_SEED"   # tests only: every new table gets this seed (see table_seed)
+#: Every word Options.build reads as true or false; players are shown "true, false".
+BOOL_WORDS = ("true", "false", "yes", "no", "on", "off", "1", "0")
+#: One INFO line per table opened, dealt, finished or closed and per player seated or gone:
+#: what an operator reads in the server log.
+log = logging.getLogger("unocraft.tables")
 
 # (sound key, pitch) of the `sound` op: your turn, a penalty or a refusal, an UNO call
 SOUND_TURN = ("minecraft:block.note_block.pling", 1.2)
@@ -134,14 +137,15 @@ class Tables:
     def _shared_completions(self) -> None:
         """The completion tree every player shares (a player's own, sent with the table, comes first)."""
         self.ops.append({"op": "complete", "tree": {
-            "": SUBCOMMANDS + list(ADMIN_WORDS), "start": list(PRESETS), "rules": list(PRESETS) + self._option_words(),
+            "": list(commands.NAMES) + [w for w in ADMIN_WORDS if w not in commands.NAMES],
+            "start": list(PRESETS), "rules": list(PRESETS) + self._option_words(),
             "rules *": self._option_words(), "colour": ["red", "yellow", "green", "blue"],
             "join": [], "spectate": [], "stats": list(self.stats_names), "top": list(TOP_KINDS),
             "engine": ["status", "restart"]}})
         self.admin.refresh_completions(force=True)
 
     def _option_words(self) -> list[str]:
-        return [f"{k}=" for k in Options.__dataclass_fields__ if k != "edition"]
+        return [f"{k}=" for k in commands.option_names()]
 
     # ================================================================ events
     def handle(self, ev: dict, now: float) -> None:
@@ -188,11 +192,11 @@ class Tables:
     def _command(self, player: str, args: list[str], pos, now: float, admin: bool = False) -> None:
         args, token = chat.split_token(args)
         if not args:
-            return self._help(player)
+            return self._help(player, admin)
         sub = args[0].lower()
         rest = args[1:]
         if sub == "help":
-            return self._help(player)
+            return self._help(player, admin)
         if sub == "start":
             return self._start(player, rest, pos, now)
         if sub == "join":
@@ -211,24 +215,71 @@ class Tables:
             return self._stats_command(player, rest)
         if sub == "top":
             return self._top_command(player, rest)
-        if sub in ACTION_WORDS:
-            verb = {"color": "colour", "accept": "draw"}.get(sub, sub)
-            return self._act(player, " ".join([verb] + rest), token, now)
-        self._error(player, "error.unknown_command")
-        self._usage(player)
+        if sub in commands.ACTIONS:
+            return self._action_command(player, commands.ALIASES.get(sub, sub), rest, token, now)
+        self._error(player, "error.unknown_command", command=args[0])
+        self._did_you_mean(player, commands.nearest(sub, commands.names(admin)))
+        self._usage(player, admin=admin)
 
-    def _help(self, player: str) -> None:
+    def _help(self, player: str, admin: bool = False) -> None:
+        """Every command the player may use (admin-only ones for admins), from `commands.COMMANDS`."""
         lang = self.lang(player)
-        lines = [[{"text": say(lang, "help.header"), "colour": "gold", "bold": True}]]
-        for key in ("start", "join", "leave", "spectate", "rules", "play", "draw", "pass", "uno", "catch",
-                    "challenge", "accept", "colour", "swap", "jump", "dos", "slap", "stats", "top", "close", "help"):
-            cmd = say(lang, f"help.{key}")
-            lines.append([{"text": cmd, "colour": "gray", "click": {"suggest": cmd.split(" ")[0] + " " + key + " "}}])
-        for line in lines:
-            self._send(player, line)
+        self._send(player, [{"text": say(lang, "help.header"), "colour": "gold", "bold": True}])
+        for line, suggest in commands.help_lines(lang, admin):
+            self._send(player, [{"text": line, "colour": "gray", "click": {"suggest": suggest}}])
 
-    def _usage(self, player: str, key: str = "usage.commands", **args) -> None:
-        self._send(player, [{"text": say(self.lang(player), key, **args), "colour": "yellow"}])
+    def _usage(self, player: str, command: str | None = None, admin: bool = False) -> None:
+        """The usage of one command, or the list of every command the player may use."""
+        lang = self.lang(player)
+        text = commands.usage(lang, command) if command else commands.usage_all(lang, admin)
+        self._send(player, [{"text": text, "colour": "yellow"}])
+
+    def _did_you_mean(self, player: str, names: list[str]) -> None:
+        if names:
+            self._tell(player, "error.did_you_mean", "yellow", names=", ".join(names))
+
+    def _rule_overrides(self, player: str, preset: str, assignments: list[str], base: dict,
+                        command: str) -> dict | None:
+        """`base` with the `option=value` words applied, checked against `preset`; None after
+        telling the player what is wrong (with the nearest names) and how `command` goes."""
+        if preset not in PRESETS:
+            self._error(player, "error.unknown_preset", preset=preset, presets=", ".join(PRESETS))
+            self._did_you_mean(player, commands.preset_suggestions(preset))
+            return self._usage(player, command)
+        overrides = dict(base)
+        for word in assignments:
+            name, eq, value = word.partition("=")
+            name, value = name.strip(), value.strip()
+            if not eq:
+                self._error(player, "error.not_an_assignment", word=word)
+                self._did_you_mean(player, commands.option_suggestions(name))
+                return self._usage(player, command)
+            if name not in Options.__dataclass_fields__:
+                self._error(player, "error.unknown_option", option=name)
+                self._did_you_mean(player, commands.option_suggestions(name))
+                return self._usage(player, command)
+            shown, accepted = self._option_values(name)
+            if accepted and value.lower() not in accepted:
+                self._error(player, "error.bad_value", option=name, value=value, values=", ".join(shown))
+                self._did_you_mean(player, [f"{name}={v}" for v in commands.nearest(value.lower(), shown)])
+                return self._usage(player, command)
+            overrides[name] = value
+        try:
+            Options.build(preset, **overrides)
+        except ConfigError as e:        # a whole number out of range, options that contradict
+            self._error(player, "error.bad_argument", detail=str(e))
+            return self._usage(player, command)
+        return overrides
+
+    @staticmethod
+    def _option_values(name: str) -> tuple[list[str], tuple[str, ...]]:
+        """The values of an option to show a player, and every word it accepts (none for a whole
+        number, which Options.build checks)."""
+        if name in CHOICES:
+            return list(CHOICES[name]), CHOICES[name]
+        if isinstance(getattr(Options(), name), bool):
+            return ["true", "false"], BOOL_WORDS
+        return [], ()
 
     def _start(self, player: str, rest: list[str], pos, now: float) -> None:
         t = self._table_of(player)
@@ -242,13 +293,11 @@ class Tables:
         preset = self.config.preset
         overrides = dict(self.config.options)
         if rest:
-            preset = rest[0]
-            try:
-                overrides.update(parse_assignments(rest[1:]))
-                Options.build(preset, **overrides)
-            except ConfigError as e:
-                self._error(player, "error.bad_argument", detail=str(e))
-                return self._usage(player, "usage.rules")
+            preset, assignments = (rest[0], rest[1:]) if "=" not in rest[0] else (preset, rest)
+            checked = self._rule_overrides(player, preset, assignments, overrides, "start")
+            if checked is None:
+                return None
+            overrides = checked
         near = self._open_table_near(pos) if not rest else None
         if near is not None:
             return self._sit(near, player, now)
@@ -258,6 +307,7 @@ class Tables:
                       seed=table_seed(player, now, self.next_id))
         self.next_id += 1
         self.tables[table.id] = table
+        log.info("table %s opened by %s (%s %s)", table.id, player, preset, _fmt(table.options().changed()))
         self._broadcast_near(table, "table.opened", player=player, table=table.id)
         self._sit(table, player, now, announce=False)
         self._countdown_message(table, now)
@@ -280,6 +330,7 @@ class Tables:
     def _sit(self, t: Table, player: str, now: float, announce: bool = True) -> None:
         t.seats.append(Seat(player, lang=self.lang(player)))
         self.where[player] = t.id
+        log.info("%s sat down at table %s (%d seated)", player, t.id, len(t.seats))
         if announce:
             for name, lang, _ in t.members():
                 self._send(name, [{"text": say(lang, "start.joined", player=player), "colour": "green"}])
@@ -290,7 +341,7 @@ class Tables:
         if t is not None and t.seat(player) is not None:
             return self._error(player, "error.already_seated", table=t.id)
         if rest:
-            target = self._named_table(player, rest[0], "join [table]")
+            target = self._named_table(player, rest[0], "join")
             if target is None:
                 return None
         else:
@@ -317,9 +368,11 @@ class Tables:
         if t.state == "lobby":
             t.seats.remove(seat)
             self._hand_over(t, player)
+            log.info("%s left table %s", player, t.id)
         else:
             seat.bot = self.config.stand_in    # the game goes on; a bot holds the cards
             seat.away_since = None
+            log.info("%s left table %s; a bot plays the seat", player, t.id)
         del self.where[player]
         self._give_back(player)
         self._tell(player, "table.you_left", "green")
@@ -341,7 +394,7 @@ class Tables:
         if t is not None:
             return self._error(player, "error.already_seated", table=t.id)
         if rest:
-            target = self._named_table(player, rest[0], "spectate [table]")
+            target = self._named_table(player, rest[0], "spectate")
             if target is None:
                 return None
         else:
@@ -369,7 +422,7 @@ class Tables:
         t = self.tables.get(name)
         if t is None:
             self._error(player, "error.no_such_table", table=name)
-            self._usage(player, "usage.action", command=command)
+            self._usage(player, command)
         return t
 
     def _close_command(self, player: str, rest: list[str], pos, admin: bool) -> None:
@@ -377,7 +430,7 @@ class Tables:
         if not admin:
             return self._error(player, "error.no_permission")
         if rest:
-            t = self._named_table(player, rest[0], "close [table]")
+            t = self._named_table(player, rest[0], "close")
             if t is None:
                 return None
         else:
@@ -395,21 +448,18 @@ class Tables:
         t = self._table_of(player)
         lang = self.lang(player)
         if not rest:
-            if t is None:
+            if t is None:      # not at a table: what a new table would play
                 opts = self.config.options_for()
-                return self._send(player, [{"text": say(lang, "table.rules", table="-", preset=self.config.preset,
+                return self._send(player, [{"text": say(lang, "table.rules_default", preset=self.config.preset,
                                                         options=_fmt(opts.changed())), "colour": "aqua"}])
             return self._send(player, [{"text": say(lang, "table.rules", table=t.id, preset=t.preset,
                                                     options=_fmt(t.options().changed())), "colour": "aqua"}])
         current = t.preset if t is not None else self.config.preset
         preset, assignments = (rest[0], rest[1:]) if "=" not in rest[0] else (current, rest)
-        try:
-            overrides = dict(t.overrides) if t is not None and preset == t.preset else {}
-            overrides.update(parse_assignments(assignments))
-            Options.build(preset, **overrides)
-        except ConfigError as e:
-            self._error(player, "error.bad_argument", detail=str(e))
-            return self._usage(player, "usage.rules")
+        base = dict(t.overrides) if t is not None and preset == t.preset else {}
+        overrides = self._rule_overrides(player, preset, assignments, base, "rules")
+        if overrides is None:
+            return None
         if t is None or t.seat(player) is None and not admin:
             return self._error(player, "error.not_at_table")
         if t.owner != player and not admin:      # uno.admin may change any table's rules
@@ -427,12 +477,64 @@ class Tables:
         t = self._table_of(player)
         return t if t is not None and t.seat(player) is not None else None
 
-    def _act(self, player: str, text: str, token: str | None, now: float) -> None:
+    def _action_command(self, player: str, name: str, rest: list[str], token: str | None, now: float) -> None:
+        """A typed game action (`/uno play R7`, `/uno colour blue`): a card code or colour the
+        game does not know gets its own answer, with the nearest codes of the player's hand."""
+        verb = commands.VERB_OF.get(name, name)
+        text = " ".join([verb] + rest)
+        t = self._seated_table(player)
         try:
             action = Action.parse(player, text)
         except ConfigError as e:
-            self._error(player, "error.bad_argument", detail=str(e))
-            return self._usage(player, "usage.action", command=_usage_of(text.split()[0]))
+            if not self._bad_word(player, t, verb, rest):
+                self._error(player, "error.bad_argument", detail=str(e))
+            return self._usage(player, name)
+        if t is not None and action.colour is not None and action.colour not in self._colours(t):
+            self._not_a_colour(player, t, COLOUR_NAMES[action.colour])
+            return self._usage(player, name)
+        self._act(player, text, token, now, action)
+
+    def _bad_word(self, player: str, t: Table | None, verb: str, rest: list[str]) -> bool:
+        """Tells the player which word of an action is neither a card code nor a colour (True),
+        or False when the fault is elsewhere (a missing argument)."""
+        words = rest[1:] if verb in ("catch", "swap") else rest
+        for word in words:
+            if word.lower() == "on" or word.isdigit() or _parses(parse_colour, word) \
+                    or verb != "colour" and _parses(parse_ref, word):
+                continue
+            if verb == "colour" or word.isalpha() and len(word) > 2:    # meant as a colour
+                self._not_a_colour(player, t, word)
+            else:
+                self._error(player, "error.unknown_card", card=word)
+                self._did_you_mean(player, self._nearest_cards(t, player, word))
+            return True
+        return False
+
+    def _colours(self, t: Table) -> tuple[str, ...]:
+        """The colours a player of `t` may name now: the side in play; before the deal, every
+        colour of the table's edition."""
+        if t.game is not None:
+            side = t.game.side_colours
+            return tuple(side() if callable(side) else side)
+        return LIGHT_COLOURS + DARK_COLOURS if t.options().edition == "flip" else LIGHT_COLOURS
+
+    def _not_a_colour(self, player: str, t: Table | None, word: str) -> None:
+        colours = self._colours(t) if t is not None else LIGHT_COLOURS
+        self._error(player, "error.not_a_colour", word=word,
+                    colours=", ".join(COLOUR_NAMES[c] for c in colours))
+
+    def _nearest_cards(self, t: Table | None, player: str, word: str) -> list[str]:
+        """The codes in the player's hand closest to a mistyped one (`R77` -> `R7`)."""
+        if t is None or t.game is None:
+            return []
+        view = t.view(player)
+        side = view.get("side", "light")
+        codes = {str(render.face_of(code, side)[0]) for code in view.get("hand") or []}
+        return commands.nearest(word.upper(), sorted(codes))
+
+    def _act(self, player: str, text: str, token: str | None, now: float, action: Action | None = None) -> None:
+        if action is None:
+            action = Action.parse(player, text)
         t = self._seated_table(player)
         if t is None:
             return self._error(player, "error.not_at_table")
@@ -451,7 +553,9 @@ class Tables:
                 self._send(player, render.wild_colour_line(code, self.lang(player), t.token, legal,
                                                            t.view(player).get("side", "light")))
             else:
-                self._refused(player, r.code)
+                self._refused(player, r.code, t.game.opts.edition)
+                if r.code == "not_in_hand" and action.cards:
+                    self._did_you_mean(player, self._nearest_cards(t, player, render.hand_code(action.cards[0], "light")))
             if r.events:
                 self._tell_events(t, r.events)
                 t.token += 1
@@ -461,10 +565,13 @@ class Tables:
         self._tell_events(t, events)
         self.dirty.add(t.id)
 
-    def _refused(self, player: str, code: str) -> None:
+    def _refused(self, player: str, code: str, edition: str | None = None) -> None:
         lang = self.lang(player)
         key = {"not_your_turn": "error.not_your_turn", "illegal_card": "error.cannot_play"}.get(code)
-        text = say(lang, key) if key else say(lang, "error.refused", reason=say(lang, f"refusal.{code}"))
+        if edition == "dos" and code == "illegal_card":     # DOS matches centre cards: say so
+            text = say(lang, "error.refused", reason=say(lang, "dos.no_match"))
+        else:
+            text = say(lang, key) if key else say(lang, "error.refused", reason=say(lang, f"refusal.{code}"))
         self._send(player, [{"text": text, "colour": "red"}])
         self._sound(player, SOUND_PENALTY)
 
@@ -511,6 +618,7 @@ class Tables:
         seat = t.seat(player)
         if seat is not None and seat.away_since is not None:
             seat.away_since = None
+            log.info("%s is back at table %s", player, t.id)
             for name, lang, _ in t.members():
                 if name != player:
                     self._send(name, [{"text": say(lang, "table.back", player=player), "colour": "green"}])
@@ -531,10 +639,13 @@ class Tables:
             t.seats.remove(seat)
             del self.where[player]
             self._hand_over(t, player)
+            log.info("%s left the server and table %s", player, t.id)
             if not t.humans():
                 self._close(t)
             return
         seat.away_since = now
+        log.info("%s left the server; their seat at table %s waits %.0f s for them", player, t.id,
+                 self.config.timers.rejoin)
         for name, lang, _ in t.members():
             self._send(name, [{"text": say(lang, "table.away", player=player), "colour": "gray"}])
         self.dirty.add(t.id)
@@ -553,6 +664,7 @@ class Tables:
                 if s.away_since is not None and now - s.away_since >= self.config.timers.rejoin:
                     s.bot = self.config.stand_in      # gone for good: a bot plays the rest
                     s.away_since = None
+                    log.info("%s did not come back to table %s; a bot plays the seat", s.name, t.id)
                     self.where.pop(s.name, None)
                     self.sent_sidebars.pop(s.name, None)
                     self.dirty.add(t.id)
@@ -570,6 +682,7 @@ class Tables:
                 elif now >= t.next_round_at:
                     t.next_round_at = None
                     t.game.start_next_round()
+                    log.info("table %s dealt round %d", t.id, t.game.round_no)
                     t.token += 1
                     t.changed_at = now
                     t._turn_changed(now)
@@ -674,6 +787,8 @@ class Tables:
                 self._send(name, [{"text": say(lang, "bot.joined", player=b), "colour": "gray"}])
         t.deal(now)
         edition = t.game.opts.edition
+        log.info("table %s dealt: %s, %s", t.id, t.preset,
+                 ", ".join(s.name + (" (bot)" if s.bot else "") for s in t.seats))
         for name, lang, _ in t.members():
             self._send(name, [{"text": say(lang, "start.started", edition=say(lang, f"edition.{edition}")),
                                "colour": "green", "bold": True}])
@@ -691,7 +806,8 @@ class Tables:
             self.where.pop(n, None)
             self.sent_completions.pop(n, None)
             self._clear_sidebar(n)
-        self.tables.pop(t.id, None)
+        if self.tables.pop(t.id, None) is not None:
+            log.info("table %s closed", t.id)
         self.dirty.discard(t.id)
         self.deleted.add(t.id)
 
@@ -776,6 +892,8 @@ class Tables:
             elif ev.type == "caught":
                 t.count(d["target"], "caught")
             elif ev.type == "round_over":
+                log.info("table %s finished round %d: %s won, %s", t.id, t.game.round_no, d.get("winner"),
+                         ", ".join(f"{n} {v}" for n, v in (d.get("scores") or {}).items()))
                 # points won; the points of a scoring where they count against you are not that
                 points = (d.get("points") or {}) if t.game.opts.scoring in ("standard", "lazy") else {}
                 for seat in t.humans():
@@ -786,6 +904,7 @@ class Tables:
                         self._add_stats(seat.name, matches_played=1, matches_won=int(d.get("winner") == seat.name))
                 t.tally.clear()
             elif ev.type == "match_over":
+                log.info("table %s finished the match: %s won", t.id, ", ".join(d.get("winners") or ()))
                 winners = set(d.get("winners") or ())
                 for seat in t.humans():
                     self._add_stats(seat.name, matches_played=1, matches_won=int(seat.name in winners))
@@ -799,7 +918,7 @@ class Tables:
     def _stats_command(self, player: str, rest: list[str]) -> None:
         """`/uno stats [player]`: one player's statistics, your own by default."""
         if len(rest) > 1:
-            return self._usage(player, "usage.action", command="stats [player]")
+            return self._usage(player, "stats")
         self.save()                       # what just ended counts too: written before the read
         who = rest[0] if rest else player
         self.stats.ask(("stats", player, who, bool(rest)), lambda store: store.get(who))
@@ -844,7 +963,7 @@ class Tables:
         kind = rest[0].lower() if rest else "wins"
         if kind not in TOP_KINDS or len(rest) > 1:
             self._error(player, "top.unknown", what=" ".join(rest))
-            return self._usage(player, "usage.action", command="top [wins|points|rate]")
+            return self._usage(player, "top")
         self.save()
         self.stats.ask(("top", player, kind), lambda store: store.top(kind, min_matches=MIN_MATCHES_FOR_RATE))
 
@@ -1007,13 +1126,14 @@ def table_seed(player: str, now: float, number: int) -> int:
     return zlib.crc32(f"{player}{now}{number}".encode())
 
 
+def _parses(parse, word: str) -> bool:
+    try:
+        parse(word)
+    except ConfigError:
+        return False
+    return True
+
+
 def _fmt(changed: dict) -> str:
     return " ".join(f"{k}={v}" for k, v in changed.items()) or "(defaults)"
 
-
-def _usage_of(verb: str) -> str:
-    return {
-        "play": "play <card> [colour]", "jump": "jump <card> [colour]", "catch": "catch <player>",
-        "swap": "swap <player> [card]", "give": "give <card>", "colour": "colour <red|yellow|green|blue>",
-        "color": "colour <red|yellow|green|blue>",
-    }.get(verb.lower(), verb.lower())

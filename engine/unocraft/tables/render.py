@@ -256,7 +256,7 @@ def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
         won = line(say(lang, "round.won", player=d.get("winner"), count=pts), "green")
         scores = d.get("scores") or {}
         if scores:
-            won.append({"text": "  " + say(lang, "table.scores", scores=", ".join(f"{n} {v}" for n, v in scores.items())),
+            won.append({"text": " " + say(lang, "table.scores", scores=", ".join(f"{n} {v}" for n, v in scores.items())),
                         "colour": "gray"})
         return won
     if kind == "match_over":

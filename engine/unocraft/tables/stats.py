@@ -24,6 +24,8 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 
+from .store import make_private
+
 log = logging.getLogger("unocraft.stats")
 logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)   # one line per plugin at INFO
 
@@ -106,7 +108,10 @@ def make_engine(url: str | URL, pool_size: int = 2, connect_timeout: float = 5.0
             engine = sa.create_engine(u, poolclass=sa.pool.StaticPool,
                                       connect_args={"check_same_thread": False})
         else:
-            Path(db).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                make_private(db)
+            except OSError:
+                pass    # opening it fails the same way, where an unavailable database is handled
             engine = sa.create_engine(u, connect_args={"timeout": connect_timeout})
 
         @sa.event.listens_for(engine, "connect")

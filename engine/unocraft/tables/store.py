@@ -10,16 +10,29 @@ engine's writer id, the name its numbered batches carry in the statistics databa
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import uuid
 from pathlib import Path
+
+
+def make_private(path: str | Path) -> None:
+    """Creates the database file owner-only (0600) before SQLite opens it, or closes up one an older
+    version left readable: it holds players' names, UUIDs, hands and statistics. SQLite gives its
+    -wal and -shm files the database file's permissions. Folders it has to create are 0700; an
+    existing folder is left as it is (it may be the server's own)."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd = os.open(p, os.O_CREAT | os.O_RDWR, 0o600)
+    os.close(fd)
+    os.chmod(p, 0o600)
 
 
 class TableStore:
     def __init__(self, path: str | Path):
         self.path = str(path)
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            make_private(self.path)
         self.db = sqlite3.connect(self.path, check_same_thread=False)   # used by the one engine thread
         self.db.execute("PRAGMA journal_mode=WAL")
         # WAL with synchronous=NORMAL: a commit survives an engine or server crash (not a power cut)

@@ -16,7 +16,9 @@ class IncompatiblePlugin(RuntimeError):
 class Transport(ABC):
     @abstractmethod
     def connect(self) -> dict:
-        """Connects (or reconnects) and returns the plugin's hello: {protocol, platform, online, vault}."""
+        """Connects (or reconnects) and returns the plugin's hello: {protocol, platform, online, vault}.
+        Raises TransportClosed when it gives up; it logs why itself, once per cause and without
+        tracebacks, so a caller that retries stays quiet."""
 
     @abstractmethod
     def poll(self, max_wait_ms: int) -> list[dict]:

@@ -64,6 +64,24 @@ public final class EngineGateway {
         return t;
     });
     private volatile LockedConnection active;     // set and cleared under the gateway's lock
+    // An engine left with a wrong token retries every second: its refusals are logged once, then
+    // at most once a minute with how many there were, so the hint is not buried in repeats.
+    static final long REFUSAL_LOG_INTERVAL_MS = 60_000;
+    private long nextRefusalLog;
+    private int refusalsNotLogged;
+
+    private synchronized void logTokenRefused(String from) {
+        long now = System.currentTimeMillis();
+        if (now < nextRefusalLog) {
+            refusalsNotLogged++;
+            return;
+        }
+        String since = refusalsNotLogged == 0 ? "" : " (" + refusalsNotLogged + " more refused since the last line)";
+        log.warning("refused an engine connection from " + from + ": wrong or missing token" + since
+                + "; the engine must read the token file this plugin wrote");
+        nextRefusalLog = now + REFUSAL_LOG_INTERVAL_MS;
+        refusalsNotLogged = 0;
+    }
 
     public EngineGateway(Bridge bridge, int port, String token, Logger log, Runnable onDetach) {
         this.log = log;
@@ -237,7 +255,7 @@ public final class EngineGateway {
             } else if (refusedAsSecond) {
                 // logged when it was refused
             } else if (!authenticated()) {
-                log.warning("refused an engine connection from " + from + ": wrong or missing token");
+                logTokenRefused(from);
             } else if (wasActive) {
                 log.info("engine detached");
             }

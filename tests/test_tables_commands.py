@@ -1,0 +1,255 @@
+"""`/uno` as a newcomer types it: help and usage complete and derived from one list of commands,
+the nearest names after a typo, clear answers for an unknown preset, option, colour or card code."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from test_tables import cmd, make, started, texts
+from unocraft.presentation import chat
+from unocraft.rules.cards import Card
+from unocraft.tables import commands, render
+
+ROOT = Path(__file__).parents[1]
+
+
+def answer(tables, player, *args, admin=False, now=1.0):
+    tables.handle({"type": "command", "player": player, "args": list(args), "pos": [0, 40, 0],
+                   "admin": admin}, now)
+    return texts(tables.flush(), player)
+
+
+def joined(locale="en_us", player="ann"):
+    tables = make()
+    tables.handle({"type": "join", "player": player, "locale": locale}, 0)
+    tables.flush()
+    return tables
+
+
+# ------------------------------------------------------------------ item 14: nearest names
+def test_an_option_value_typed_as_an_option_suggests_the_option_it_belongs_to():
+    tables = joined()
+    lines = answer(tables, "ann", "rules", "official", "stacking=maybe")
+    assert 'There is no option "stacking".' in lines
+    assert "Did you mean draw_two_chain=stacking?" in lines
+    assert "Usage: /uno rules [preset] [option=value ...]" in lines
+
+
+@pytest.mark.parametrize("args, wanted", [
+    (["rules", "jump_inn=true"], "Did you mean jump_in?"),
+    (["rules", "official", "draw_two_chain=stackin"], "Did you mean draw_two_chain=stacking?"),
+    (["rules", "oficial"], "Did you mean official?"),
+    (["rules", "official", "stacking"], "Did you mean draw_two_chain=stacking?"),
+    (["strat"], "Did you mean start, stats?"),
+    (["spectat", "t1"], "Did you mean spectate?"),
+])
+def test_a_typo_gets_the_nearest_names(args, wanted):
+    tables = joined()
+    assert wanted in answer(tables, "ann", *args)
+
+
+def test_a_mistyped_card_code_suggests_the_nearest_codes_of_the_hand_and_changes_nothing():
+    tables = make()
+    started(tables)
+    table = next(iter(tables.tables.values()))
+    hand = table.game.view("ann")["hand"]
+    number = next(c for c in hand if Card.parse(c).is_number)
+    before = table.game.to_json()
+    lines = answer(tables, "ann", "play", number + "9", now=11.0)
+    assert f'"{number}9" is not a card code (codes look like R7, YS, G+2, W, W+4).' in lines
+    assert any(line.startswith("Did you mean ") and number in line for line in lines), lines
+    assert "Usage: /uno play <card> [colour]" in lines
+    # a real code not in the hand: refused, with the nearest codes held
+    missing = next(f"{c}{n}" for c in "RYGB" for n in range(1, 10) if f"{c}{n}" not in hand
+                   and commands.nearest(f"{c}{n}", hand))
+    lines = answer(tables, "ann", "play", missing, now=11.0)
+    assert any("you do not hold that card" in line for line in lines)
+    assert any(line.startswith("Did you mean ") for line in lines), lines
+    assert table.game.to_json() == before
+
+
+# ------------------------------------------------------------------ item 15: unknown preset
+def test_start_with_an_unknown_preset_says_so_lists_the_presets_and_shows_the_start_usage():
+    tables = joined()
+    lines = answer(tables, "ann", "start", "nosuchpreset")
+    assert 'There is no preset "nosuchpreset"; the presets are official, minecraft, ru-classic, flip, dos.' in lines
+    assert "Usage: /uno start [preset] [option=value ...]" in lines
+    assert not any("/uno rules" in line for line in lines)
+    assert not tables.tables            # nothing opened
+    assert any("Did you mean ru-classic?" == line for line in answer(tables, "ann", "start", "ruclassic"))
+
+
+def test_start_takes_house_rules_with_or_without_a_preset():
+    tables = joined()
+    answer(tables, "ann", "start", "jump_in=true")
+    table = next(iter(tables.tables.values()))
+    assert table.preset == "official" and table.options().jump_in is True
+
+
+def test_a_bad_value_names_the_values_the_option_takes_in_the_players_language():
+    tables = joined("ru_ru", "ivan")
+    lines = answer(tables, "ivan", "rules", "jump_in=maybe")
+    assert "Параметр jump_in принимает true, false, а не «maybe»." in lines
+    lines = answer(tables, "ivan", "rules", "official", "scoring=lazzy")
+    assert any("standard, alternative, ru_loser, elimination, lazy" in line for line in lines)
+    assert "Возможно, вы имели в виду scoring=lazy?" in lines
+
+
+# ------------------------------------------------------------------ item 16: colours
+def test_a_colour_the_game_does_not_have_is_named_in_the_lobby_and_in_a_game():
+    tables = joined()
+    answer(tables, "ann", "start")
+    for word in ("purple", "mauve"):
+        lines = answer(tables, "ann", "colour", word)
+        assert f'"{word}" is not a colour of this game; the colours are red, yellow, green, blue.' in lines
+        assert not any("Waiting for players" in line for line in lines)
+        assert "Usage: /uno colour <colour>" in lines
+    tables = make()
+    started(tables)
+    table = next(iter(tables.tables.values()))
+    before = table.game.to_json()
+    lines = answer(tables, "ann", "colour", "purple", now=11.0)
+    assert '"purple" is not a colour of this game; the colours are red, yellow, green, blue.' in lines
+    assert not any("not an action of this game" in line for line in lines)
+    lines = answer(tables, "ann", "play", "W", "teal", now=11.0)
+    assert any("is not a colour of this game" in line for line in lines)
+    assert table.game.to_json() == before
+
+
+def test_a_flip_table_has_eight_colours_before_the_deal():
+    tables = joined()
+    answer(tables, "ann", "start", "flip")
+    lines = answer(tables, "ann", "colour", "magenta")
+    assert any(line.endswith("the colours are red, yellow, green, blue, pink, teal, orange, purple.")
+               for line in lines), lines
+
+
+# ------------------------------------------------------------------ item 17: help and usage
+def test_help_shows_the_arguments_and_admin_lines_only_to_admins():
+    tables = joined()
+    lines = answer(tables, "ann", "help")
+    assert "/uno join [table] - sit down at a table: the one named, or the nearest open one" in lines
+    assert any(line.startswith("/uno spectate [table] - ") for line in lines)
+    assert any(line.startswith("/uno start [preset] [option=value ...] - ") for line in lines)
+    assert any(line.startswith("/uno rules [preset] [option=value ...] - ") for line in lines)
+    assert not any(line.startswith("/uno close") for line in lines)
+    assert len(lines) == 1 + len(commands.names(admin=False))
+    admin_lines = answer(tables, "ann", "help", admin=True)
+    assert any(line.startswith("/uno close [table] - ") for line in admin_lines)
+    assert len(admin_lines) == 1 + len(commands.NAMES)
+
+
+def test_the_usage_after_an_unknown_command_lists_every_command_the_player_may_use():
+    tables = joined()
+    lines = answer(tables, "ann", "frobnicate")
+    assert "Unknown command /uno frobnicate. Type /uno help." in lines
+    usage = next(line for line in lines if line.startswith("Usage: /uno <"))
+    listed = usage[len("Usage: /uno <"):-1].split("|")
+    assert listed == commands.names(admin=False)
+    assert {"accept", "jump", "dos", "slap", "stats", "top"} <= set(listed) and "close" not in listed
+    admin = answer(tables, "ann", "frobnicate", admin=True)
+    assert any(line.startswith("Usage: /uno <") and "|close|" in line for line in admin)
+
+
+def test_every_command_of_the_list_is_answered_and_none_else():
+    tables = joined()
+    for name in commands.NAMES:
+        lines = answer(tables, "ann", name)
+        assert not any(line.startswith("Unknown command") for line in lines), (name, lines)
+
+
+def test_plugin_yml_usage_names_every_command():
+    text = (ROOT / "plugin" / "spigot" / "src" / "main" / "resources" / "plugin.yml").read_text()
+    usage = re.search(r"^\s+usage: /uno <([^>]+)>", text, re.M).group(1).split("|")
+    assert usage == list(commands.NAMES)
+
+
+# ------------------------------------------------------------------ item 18: the typeable code
+def test_the_hand_line_hover_shows_the_code_to_type():
+    for code in ("R7", "W+4", "G+2"):
+        comp = chat.card_component(Card.parse(code), "en", token=3)
+        assert f"Type /uno play {code}" in comp["hover"]
+    grey = chat.card_component(Card.parse("B5"), "sk", token=3, playable=False)
+    assert "Napíš /uno play B5" in grey["hover"]
+
+
+def test_a_flip_hand_line_shows_the_code_of_the_face_in_play():
+    from unocraft.rules.actions import Action
+    view = {"edition": "flip", "side": "dark", "hand": ["R7/P+5", "W/WC"]}
+    legal = [Action.parse("ann", "play P+5"), Action.parse("ann", "draw")]
+    line = render.turn_lines(view, "en", 4, legal)[0]
+    hovers = [c["hover"] for c in line if "hover" in c]
+    assert any("Type /uno play P+5" in h for h in hovers)
+    assert any("Type /uno play WC" in h for h in hovers)
+
+
+# ------------------------------------------------------------------ item 19: wording
+def test_round_over_line_has_single_spaces():
+    from unocraft.rules.events import Event
+    ev = Event("round_over", {"winner": "ann", "points": {"ann": 74}, "scores": {"ann": 74, "bob": 0}})
+    text = "".join(c["text"] for c in render.event_line(ev, "ann", "en"))
+    assert "  " not in text and "74 points. Scores: ann 74, bob 0" in text
+
+
+def test_rules_when_not_at_a_table_describe_a_new_table():
+    tables = joined()
+    lines = answer(tables, "ann", "rules")
+    assert lines == ["Rules of a new table: official (defaults)"]
+
+
+# ------------------------------------------------------------------ item 12: the operator's log
+def test_the_log_has_one_line_per_table_opened_dealt_finished_closed_and_player_seated_or_gone(caplog):
+    import logging
+    from test_tables import play_human_turns
+    caplog.set_level(logging.INFO, logger="unocraft.tables")
+    tables = make()
+    tables.handle({"type": "join", "player": "bob", "locale": "en_us"}, 0)
+    answer(tables, "bob", "start", "official", "jump_in=true")
+    answer(tables, "bob", "leave")
+    started(tables)
+    table = next(iter(tables.tables.values()))
+    play_human_turns(tables, table, "ann", 20.0)
+    got = [r.getMessage() for r in caplog.records if r.name == "unocraft.tables"]
+    assert got[:4] == ["table t1 opened by bob (official jump_in=True)", "bob sat down at table t1 (1 seated)",
+                       "bob left table t1", "table t1 closed"], got
+    assert got[4:7] == ["table t2 opened by ann (official (defaults))", "ann sat down at table t2 (1 seated)",
+                        "table t2 dealt: official, ann, Bot-Steve (bot), Bot-Alex (bot)"], got
+    finished = [m for m in got if m.startswith("table t2 finished round 1: ")]
+    assert len(finished) == 1 and got[-1] == "table t2 closed", got
+    assert all(r.levelno == logging.INFO for r in caplog.records if r.name == "unocraft.tables")
+
+
+def test_the_log_says_when_a_player_leaves_the_server_mid_game_and_comes_back(caplog):
+    import logging
+    caplog.set_level(logging.INFO, logger="unocraft.tables")
+    tables = make()
+    started(tables)
+    tables.handle({"type": "quit", "player": "ann"}, 12.0)
+    tables.handle({"type": "join", "player": "ann"}, 13.0)
+    got = [r.getMessage() for r in caplog.records if r.name == "unocraft.tables"]
+    assert "ann left the server; their seat at table t1 waits 60 s for them" in got
+    assert got[-1] == "ann is back at table t1"
+
+
+def test_a_dos_match_that_fits_no_centre_card_says_so():
+    """illegal_card is DOS's code for a card or pair that matches no centre card (item 20); the
+    player reads that the cards do not match the centre card."""
+    from unocraft.rules.cards import Card as C
+    tables = joined()
+    answer(tables, "ann", "start", "dos")
+    tables.tick(10.0)
+    tables.flush()
+    table = next(iter(tables.tables.values()))
+    game = table.game
+    now = 10.0
+    from test_tables import tick_until_turn
+    now = tick_until_turn(tables, table, "ann", now)
+    view = game.view("ann", legal=False)
+    bad = next(f"{x} on {c}" for x in view["hand"] for c in view["centre"]
+               if C.parse(x).number is not None and C.parse(c).number is not None
+               and C.parse(x).number != C.parse(c).number)
+    before = game.to_json()
+    lines = answer(tables, "ann", "play", *bad.split(), now=now)
+    assert "Not now: the cards do not match the centre card" in lines
+    assert game.to_json() == before
