@@ -60,15 +60,20 @@ def test_a_second_engine_is_refused_while_one_is_attached(plugin):
         first.close()
 
 
-@pytest.mark.parametrize("token", ["wrong", None])
-def test_a_wrong_or_missing_token_is_refused_and_logged(plugin, token):
-    time.sleep(0.3)   # the previous engine's socket is closed
+def _refused_with(plugin, token) -> None:
+    """An engine that attaches with `token` is refused."""
     gw = JavaGateway(gateway_parameters=GatewayParameters(port=plugin["port"], auth_token=token))
     try:
         with pytest.raises(Py4JError):
             gw.entry_point.hello()
     finally:
         gw.close()
+
+
+@pytest.mark.parametrize("token", ["wrong", None])
+def test_a_wrong_or_missing_token_is_refused_and_logged(plugin, token):
+    time.sleep(0.3)   # the previous engine's socket is closed
+    _refused_with(plugin, token)
     time.sleep(0.3)
     assert "wrong or missing token" in plugin["log"].read_text()
 
@@ -78,12 +83,7 @@ def test_an_engine_retrying_with_a_wrong_token_is_not_one_log_line_per_try(plugi
     then once a minute with a count, not one line per try."""
     before = plugin["log"].read_text().count("wrong or missing token")
     for _ in range(5):
-        gw = JavaGateway(gateway_parameters=GatewayParameters(port=plugin["port"], auth_token="wrong"))
-        try:
-            with pytest.raises(Py4JError):
-                gw.entry_point.hello()
-        finally:
-            gw.close()
+        _refused_with(plugin, "wrong")
     time.sleep(0.5)
     assert plugin["log"].read_text().count("wrong or missing token") - before <= 1
     _engine_attaches_and_works(plugin)

@@ -1,4 +1,4 @@
-"""The `unocraft` command: scenario, sim, stress, serve.
+"""The `unocraft` command: scenario, sim, stress, serve, mcpi.
 
 Exit codes: 0 success, 1 a failed check (a scenario expectation, a self-play
 check), 2 bad input (unknown option, malformed file, bad arguments).
@@ -66,7 +66,14 @@ def main(argv: list[str] | None = None) -> int:
                            add_help=False)
     serve.add_argument("rest", nargs=argparse.REMAINDER)
 
+    mcpi = sub.add_parser("mcpi", help="an open-handed table on a Minecraft Pi API server (RaspberryJuice, pycraft)",
+                          add_help=False)
+    mcpi.add_argument("rest", nargs=argparse.REMAINDER)
+
     argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["mcpi"]:   # parses its own arguments, like serve
+        from .mcpi.run import main as mcpi_main
+        return mcpi_main(argv[1:])
     if argv[:1] == ["serve"]:   # serve parses its own arguments (argparse.REMAINDER drops options)
         from . import serve as serve_module
         try:
