@@ -24,10 +24,10 @@ class _Parser(argparse.ArgumentParser):
 def main(argv: list[str] | None = None) -> int:
     parser = _Parser(prog="unocraft", description="UNO for Minecraft: rules engine, bots, server.")
     # which build of the rules engine runs: compiled with mypyc or plain Python (setup.py)
-    from . import __version__
+    from . import PROTOCOL, __version__
     from .engine_build import engine_build
     parser.add_argument("--version", action="version",
-                        version=f"unocraft {__version__} (rules engine: {engine_build()})")
+                        version=f"unocraft {__version__} (bridge protocol {PROTOCOL}; rules engine: {engine_build()})")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     sc = sub.add_parser("scenario", help="run scenario files (docs/scenarios.md)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import sqlite3
@@ -51,6 +52,27 @@ def two_humans_server(tmp_path_factory, name: str, seed: int):
         yield server
     finally:
         server.stop()
+
+
+def plugin_without_engine(tmp_path_factory, name: str):
+    """A module fixture's body: the dev server jar alone (no engine attached), for tests that talk
+    to its bridge themselves; yields its bridge port, token file and log file."""
+    require_prerequisites()
+    from unocraft.serve import find_java
+    data = tmp_path_factory.mktemp(name)
+    port, bridge = free_port(), free_port()
+    log = open(data / "server.log", "w")
+    proc = subprocess.Popen([find_java(), "-jar", str(JAR), "--port", str(port), "--bridge-port", str(bridge),
+                             "--data", str(data)], stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while "dev server on" not in (data / "server.log").read_text():
+        assert proc.poll() is None and time.monotonic() < deadline, (data / "server.log").read_text()
+        time.sleep(0.1)
+    try:
+        yield {"port": bridge, "token": data / "bridge.token", "log": data / "server.log", "mc_port": port, "data": data}
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
 
 
 def saved_table(database: Path) -> dict:
@@ -138,6 +160,16 @@ class DevServer:
                 return
             time.sleep(0.2)
         raise RuntimeError(f"the dev server did not come up in {timeout} s:\n{self.log()[-3000:]}")
+
+    def engine_pids(self) -> list[int]:
+        """The process ids of every engine the server's supervisor started, in order (from its log)."""
+        return [int(m) for m in re.findall(r"\[engine\] started \(pid (\d+)\)", self.log())]
+
+    def kill_supervised_engine(self) -> int:
+        """SIGKILL to the engine the server supervises (not to the server); returns its pid."""
+        pid = self.engine_pids()[-1]
+        os.kill(pid, signal.SIGKILL)
+        return pid
 
     def log(self) -> str:
         return self.log_path.read_text(encoding="utf-8", errors="replace") if self.log_path.exists() else ""

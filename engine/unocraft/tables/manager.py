@@ -26,6 +26,7 @@ from ..rules.errors import ConfigError, Refused
 from ..rules.options import CHOICES, PRESETS, Options
 from ..simulate import out_of_turn_possible
 from . import commands, render
+from .admin import WORDS as ADMIN_WORDS, Admin
 from .sidebar import sidebar_op
 from .config import EngineConfig
 from .stats import COUNTERS, MIN_MATCHES_FOR_RATE, TOP_KINDS, rate
@@ -76,6 +77,8 @@ class Tables:
         self.stats_batches = 0                    # batch numbers without a table store (its journal numbers them)
         self.pending_stats: dict[str, dict[str, int]] = {}
         self.uuids: dict[str, str] = {}
+        self.plugin: dict = {}                    # the plugin's hello (version, platform)
+        self.admin = Admin(self)                  # console and uno.admin commands (admin.py)
         self.stats_names: list[str] = []          # completed after /uno stats, as last sent
         self.next_id = 1
         if store is not None:
@@ -99,8 +102,11 @@ class Tables:
         self.prompted.clear()
         self.titled.clear()
         self.sent_sidebars.clear()
-        self.faces_sent.clear()
+        # faces the plugin still shows from an engine of this version: not rendered and sent again
+        # (rendering every face costs seconds on a busy machine; a restarted game goes on sooner)
+        self.faces_sent = set(hello.get("faces", []))
         self.online = set(hello.get("online", []))
+        self.plugin = hello
         for name in sorted(self.online - set(self.where)):   # a sidebar left over from before: gone
             self.ops.append({"op": "sidebar_clear", "player": name})
         lang = self.config.language
@@ -131,9 +137,12 @@ class Tables:
     def _shared_completions(self) -> None:
         """The completion tree every player shares (a player's own, sent with the table, comes first)."""
         self.ops.append({"op": "complete", "tree": {
-            "": list(commands.NAMES), "start": list(PRESETS), "rules": list(PRESETS) + self._option_words(),
+            "": list(commands.NAMES) + [w for w in ADMIN_WORDS if w not in commands.NAMES],
+            "start": list(PRESETS), "rules": list(PRESETS) + self._option_words(),
             "rules *": self._option_words(), "colour": ["red", "yellow", "green", "blue"],
-            "join": [], "spectate": [], "stats": list(self.stats_names), "top": list(TOP_KINDS)}})
+            "join": [], "spectate": [], "stats": list(self.stats_names), "top": list(TOP_KINDS),
+            "engine": ["status", "restart"]}})
+        self.admin.refresh_completions(force=True)
 
     def _option_words(self) -> list[str]:
         return [f"{k}=" for k in commands.option_names()]
@@ -142,6 +151,8 @@ class Tables:
     def handle(self, ev: dict, now: float) -> None:
         kind = ev.get("type")
         player = ev.get("player")
+        if kind == "console":
+            return self.admin.console([str(a) for a in ev.get("args", [])], now)
         if not player:
             return
         if ev.get("locale"):
@@ -198,6 +209,8 @@ class Tables:
             return self._rules(player, rest, admin)
         if sub == "close":
             return self._close_command(player, rest, pos, admin)
+        if sub in ADMIN_WORDS:
+            return self.admin.command(player, args, now, admin)
         if sub == "stats":
             return self._stats_command(player, rest)
         if sub == "top":
@@ -980,6 +993,7 @@ class Tables:
                 self._redraw(t)
         self.unsaved |= self.dirty
         self.dirty.clear()
+        self.admin.refresh_completions()
         if save:
             self.maybe_save(now)
         ops, self.ops = self.ops, []

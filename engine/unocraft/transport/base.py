@@ -9,6 +9,10 @@ class TransportClosed(ConnectionError):
     """The server side went away; the caller reconnects."""
 
 
+class IncompatiblePlugin(RuntimeError):
+    """The plugin speaks another bridge protocol: reconnecting cannot help (the engine exits)."""
+
+
 class Transport(ABC):
     @abstractmethod
     def connect(self) -> dict:

@@ -16,7 +16,8 @@ import py4j
 from py4j.java_gateway import GatewayParameters, JavaGateway
 from py4j.protocol import Py4JAuthenticationError, Py4JError, Py4JNetworkError
 
-from .base import Transport, TransportClosed
+from .. import PROTOCOL, __version__
+from .base import IncompatiblePlugin, Transport, TransportClosed
 
 log = logging.getLogger("unocraft.transport")
 
@@ -53,6 +54,15 @@ def read_token(path: str | Path) -> str:
     if not token:
         raise ValueError(f"empty token file {path}")
     return token
+
+
+def check_protocol(hello: dict) -> None:
+    """Refuses a plugin whose bridge protocol this engine does not speak (or that refused us)."""
+    theirs = hello.get("protocol")
+    if theirs != PROTOCOL or hello.get("refused"):
+        raise IncompatiblePlugin(
+            f"the plugin (unocraft {hello.get('version', '?')}) speaks bridge protocol {theirs}, this engine "
+            f"(unocraft {__version__}) speaks {PROTOCOL}: install the engine and the plugin of the same release")
 
 
 class _NotAttached(Exception):
@@ -113,7 +123,7 @@ class Py4jTransport(Transport):
             auto_close=True, eager_load=False))
         try:
             bridge = gateway.entry_point
-            hello = json.loads(bridge.hello())
+            hello = json.loads(bridge.hello(json.dumps({"protocol": PROTOCOL, "version": __version__})))
         except Py4JAuthenticationError:
             self._quiet_close(gateway)
             raise _NotAttached(
@@ -131,6 +141,11 @@ class Py4jTransport(Transport):
             self._quiet_close(gateway)
             raise _NotAttached(f"the plugin at {where} did not answer as the unocraft bridge ({_short(e)})",
                                waiting=False) from None
+        try:
+            check_protocol(hello)
+        except IncompatiblePlugin:
+            self._quiet_close(gateway)
+            raise
         self._gateway, self._bridge = gateway, bridge
         return hello
 

@@ -3,6 +3,7 @@
 package org.bukkit;
 
 public class Location {
+    public Location(World world, double x, double y, double z) {}
     public World getWorld() { throw new UnsupportedOperationException(); }
     public double getX() { throw new UnsupportedOperationException(); }
     public double getY() { throw new UnsupportedOperationException(); }

@@ -2,6 +2,7 @@ package dev.unocraft.core;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 
 /**
  * The only object the engine can reach through py4j (see {@link EngineGateway}): it pulls player
@@ -19,7 +20,8 @@ public final class Bridge {
      */
     static String checkArguments(String method, java.util.List<Object> args) {
         boolean fits = switch (method) {
-            case "hello", "stats" -> args.isEmpty();
+            case "hello" -> args.isEmpty() || args.size() == 1 && args.get(0) instanceof String;
+            case "stats" -> args.isEmpty();
             case "pollEvents" -> args.size() == 1 && (args.get(0) instanceof Integer || args.get(0) instanceof Long);
             case "applyOps" -> args.size() == 1 && args.get(0) instanceof String;
             default -> false;
@@ -28,7 +30,8 @@ public final class Bridge {
             return null;
         }
         return switch (method) {
-            case "hello", "stats" -> "takes no arguments";
+            case "hello" -> "takes nothing or one text, the engine's {\"protocol\", \"version\"}";
+            case "stats" -> "takes no arguments";
             case "pollEvents" -> "takes one whole number (the longest wait in ms)";
             case "applyOps" -> "takes one text, a JSON op batch {\"ops\": [...]}";
             default -> "not a bridge method";
@@ -41,18 +44,56 @@ public final class Bridge {
         this.core = core;
     }
 
-    /** First call of an engine session: protocol version, online players, players whose items are in the vault. */
+    /** The bridge protocol this plugin speaks; the engine's {@code unocraft.PROTOCOL} must be the same. */
+    public static final int PROTOCOL = 1;
+
+    /** An engine older than the protocol check: refused, with the reason in both logs. */
     public String hello() {
+        return hello("{}");
+    }
+
+    /**
+     * First call of an engine session; {@code engine} is {"protocol", "version"}. Answers with this
+     * plugin's protocol and version, the online players and the players whose items are in the vault,
+     * or with "refused" when the engine speaks another protocol. Runs on a py4j thread, so it reads
+     * only the core's own thread-safe copies, never the server API.
+     */
+    public String hello(String engine) {
         JsonObject o = new JsonObject();
-        o.addProperty("protocol", 1);
+        o.addProperty("protocol", PROTOCOL);
+        o.addProperty("version", UnoCore.VERSION);
         o.addProperty("platform", core.platformName());
+        int theirs = -1;
+        String theirVersion = "?";
+        try {
+            JsonObject e = JsonParser.parseString(engine).getAsJsonObject();
+            theirs = e.has("protocol") ? e.get("protocol").getAsInt() : -1;
+            theirVersion = e.has("version") ? e.get("version").getAsString() : "?";
+        } catch (RuntimeException ex) {
+            // refused below
+        }
+        if (theirs != PROTOCOL) {
+            String msg = "refused an engine (unocraft " + theirVersion + ") that speaks bridge protocol "
+                    + (theirs < 0 ? "unknown" : String.valueOf(theirs)) + "; this plugin (unocraft " + UnoCore.VERSION
+                    + ") speaks " + PROTOCOL + ": install the engine and the plugin of the same release";
+            core.platform().logger().severe(msg);
+            o.addProperty("refused", msg);
+            return o.toString();
+        }
         JsonArray online = new JsonArray();
-        core.platform().onlinePlayers().forEach(online::add);
+        core.onlineNow().forEach(online::add);
         o.add("online", online);
         JsonArray vault = new JsonArray();
-        core.vault().saved().forEach(vault::add);
+        core.onlineNow().stream().filter(core.vault()::holds).forEach(vault::add);
         o.add("vault", vault);
-        core.engineAttached();
+        // the faces already on maps, when the engine that sent them was of this version: a restarted
+        // engine need not render and send them again
+        JsonArray faces = new JsonArray();
+        if (theirVersion.equals(core.engineVersion())) {
+            core.faces().shownKeys().forEach(faces::add);
+        }
+        o.add("faces", faces);
+        core.engineAttached(theirVersion);
         return o.toString();
     }
 

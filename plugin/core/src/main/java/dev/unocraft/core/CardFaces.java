@@ -49,6 +49,11 @@ public final class CardFaces {
         return ids.get(key);
     }
 
+    /** The faces whose pixels are on their maps in this server run. */
+    public synchronized java.util.List<String> shownKeys() {
+        return java.util.List.copyOf(shown.keySet());
+    }
+
     public synchronized int size() {
         return ids.size();
     }

@@ -38,12 +38,18 @@ public final class Completions {
 
     /** Suggestions for the last (possibly empty) word of args. */
     public List<String> complete(String player, String[] args) {
+        return complete(player, args, true);
+    }
+
+    /** Suggestions from the player's own tree only, or from it and then the shared one. */
+    public List<String> complete(String player, String[] args, boolean withShared) {
         int n = Math.max(args.length, 1);
         String prefix = args.length == 0 ? "" : args[args.length - 1].toLowerCase(Locale.ROOT);
         String key = args.length <= 1 ? "" : String.join(" ", java.util.Arrays.copyOf(args, n - 1)).toLowerCase(Locale.ROOT);
         List<String> out = new ArrayList<>();
         Map<String, List<String>> own = perPlayer.get(player.toLowerCase(Locale.ROOT));
-        for (Map<String, List<String>> tree : own == null ? List.of(shared) : List.of(own, shared)) {
+        for (Map<String, List<String>> tree : !withShared ? (own == null ? List.<Map<String, List<String>>>of() : List.of(own))
+                : own == null ? List.of(shared) : List.of(own, shared)) {
             List<String> words = tree.get(key);
             if (words == null && n > 1) {
                 words = tree.get(args[0].toLowerCase(Locale.ROOT) + " *");   // any further argument of that sub-command

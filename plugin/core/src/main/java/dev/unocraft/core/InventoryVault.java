@@ -17,14 +17,25 @@ import java.util.stream.Stream;
  * are back, so a crash at any point loses nothing and duplicates nothing. Saving and restoring
  * are serialized (a quit on one thread and an op batch on another never interleave). Files and
  * folder are owner-only ({@link OwnerOnly}).
+ *
+ * <p>Files are named by the player's UUID where the platform knows it (names change on online-mode
+ * servers: a renamed player gets their items back); a file named by the player's name (a vault from
+ * before, or a platform without UUIDs) is still found.
  */
 public final class InventoryVault {
     private final Path dir;
     private final Platform platform;
+    private final java.util.function.Function<String, String> keyOf;
 
     public InventoryVault(Path dir, Platform platform) {
+        this(dir, platform, player -> player);
+    }
+
+    /** {@code keyOf}: the player's lasting key (the UUID), or the name when none is known. */
+    public InventoryVault(Path dir, Platform platform, java.util.function.Function<String, String> keyOf) {
         this.dir = dir;
         this.platform = platform;
+        this.keyOf = keyOf;
         if (Files.isDirectory(dir)) {
             try {
                 OwnerOnly.folder(dir);      // a vault an older version left world-readable
@@ -34,8 +45,14 @@ public final class InventoryVault {
         }
     }
 
+    private String key(String player) {
+        return keyOf.apply(player).toLowerCase(Locale.ROOT);
+    }
+
     private Path fileOf(String player) {
-        return dir.resolve(player.toLowerCase(Locale.ROOT) + ".inv");
+        Path byKey = dir.resolve(key(player) + ".inv");
+        Path byName = dir.resolve(player.toLowerCase(Locale.ROOT) + ".inv");
+        return !Files.exists(byKey) && Files.exists(byName) ? byName : byKey;
     }
 
     public synchronized boolean holds(String player) {
@@ -50,7 +67,7 @@ public final class InventoryVault {
         String snapshot = platform.snapshotInventory(player);
         try {
             OwnerOnly.folder(dir);
-            Path tmp = dir.resolve(player.toLowerCase(Locale.ROOT) + ".tmp");
+            Path tmp = dir.resolve(key(player) + ".tmp");
             OwnerOnly.write(tmp, snapshot);     // someone's items: for the server's user only
             try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
                 ch.force(true);

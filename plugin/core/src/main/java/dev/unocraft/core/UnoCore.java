@@ -27,6 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class UnoCore {
     /** Item tag prefix marking an item as the engine's (cards, buttons): never dropped or moved. */
     public static final String TAG_KEY = "unocraft";
+    /** The release (the engine's too: one version number for both), from the build. */
+    public static final String VERSION = Version.VERSION;
 
     private final Platform platform;
     private final String platformName;
@@ -48,7 +50,11 @@ public final class UnoCore {
     private final Map<String, JsonElement> strings = new ConcurrentHashMap<>();
     private final Set<String> seated = ConcurrentHashMap.newKeySet();   // players holding engine items
     private final Set<String> sidebars = ConcurrentHashMap.newKeySet(); // players shown a sidebar
+    /** Online players (name → vault key: the UUID, else the name), kept on the main thread for py4j threads to read. */
+    private final Map<String, String> online = new ConcurrentHashMap<>();
     private EngineGateway gateway;
+    private EngineSupervisor supervisor;
+    private volatile String engineVersion;      // from the attached engine's hello
     private volatile boolean disabling;
 
     public UnoCore(Platform platform, String platformName) {
@@ -56,7 +62,7 @@ public final class UnoCore {
         this.platformName = platformName;
         Path data = platform.dataFolder();
         this.faces = new CardFaces(data.resolve("faces.properties"));
-        this.vault = new InventoryVault(data.resolve("vault"), platform);
+        this.vault = new InventoryVault(data.resolve("vault"), platform, this::vaultKey);
         strings.put("paused", new JsonPrimitive("§eUNO: the game engine is away; the game is paused and your items are safe."));
         strings.put("resumed", new JsonPrimitive("§aUNO: the game engine is back."));
         strings.put("no_engine", new JsonPrimitive("§cUNO: the game engine is not running; try again in a moment."));
@@ -67,7 +73,15 @@ public final class UnoCore {
     public void enable(int port, Path tokenFile) throws IOException {
         String token = TokenFile.readOrCreate(tokenFile);
         gateway = new EngineGateway(bridge, port, token, platform.logger(), this::engineDetached);
-        gateway.start();
+        try {
+            gateway.start();
+        } catch (RuntimeException e) {
+            // py4j reports a port in use as Py4JNetworkException (unchecked): the platforms catch
+            // IOException, so this becomes one, with the port named, instead of escaping onEnable
+            gateway = null;
+            throw new IOException("the bridge port 127.0.0.1:" + port + " is not free (another server or plugin uses it?);"
+                    + " set another bridge-port: " + e.getMessage(), e);
+        }
         Thread warm = new Thread(this::warmUp, "unocraft-warmup");
         warm.setDaemon(true);
         warm.start();
@@ -98,9 +112,26 @@ public final class UnoCore {
         platform.logger().fine("warmed up in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
     }
 
-    /** Plugin disable / server stop: every saved inventory goes back, then the bridge closes. */
+    /**
+     * Starts the engine as a child process and keeps it running (see {@link EngineSupervisor});
+     * {@code launch} runs on the supervisor's thread. Call after {@link #enable}.
+     */
+    public void superviseEngine(EngineSupervisor.Launch launch) {
+        supervisor = new EngineSupervisor(launch, platform.dataFolder(), platform.logger());
+        supervisor.start();
+    }
+
+    /** The engine supervisor, or null when the engine runs on its own (`unocraft serve --attach`). */
+    public EngineSupervisor supervisor() {
+        return supervisor;
+    }
+
+    /** Plugin disable / server stop: the engine is told to stop, every saved inventory goes back, then the bridge closes. */
     public void disable() {
         disabling = true;
+        if (supervisor != null) {
+            supervisor.stop(20_000);     // SIGTERM: it saves its tables (up to 15 s); never waited for here
+        }
         for (String p : platform.onlinePlayers()) {
             if (vault.holds(p)) {
                 vault.restore(p);
@@ -163,6 +194,8 @@ public final class UnoCore {
     }
 
     public void onJoin(String player) {
+        String uuid = platform.uuid(player);
+        online.put(player, uuid != null ? uuid : player);
         // After a crash the vault still holds this player's own items: put them back first.
         if (vault.restore(player)) {
             platform.logger().info("restored the saved inventory of " + player);
@@ -177,10 +210,71 @@ public final class UnoCore {
         clearSidebar(player);     // and the player's own scoreboard
         completions.forget(player);
         offer(player, event("quit", player));
+        online.remove(player);
+    }
+
+    /** The online players as the core last saw them on the main thread; safe on any thread. */
+    public List<String> onlineNow() {
+        return online.keySet().stream().sorted().toList();
+    }
+
+    private String vaultKey(String player) {
+        String key = online.get(player);
+        if (key != null) {
+            return key;
+        }
+        String uuid = platform.uuid(player);
+        return uuid != null ? uuid : player;
     }
 
     public List<String> complete(String player, String[] args) {
         return completions.complete(player, args);
+    }
+
+    /** The name the engine's completion tree for the server console is sent under. */
+    static final String CONSOLE = "#console";
+
+    /**
+     * `/uno …` typed in the server console. The engine's supervision and the version are answered
+     * here, so they work while the engine is down; everything else (tables, close, reload) goes to the
+     * engine as a "console" event, and its answer comes back as a "console" op, written to the log.
+     */
+    public void onConsoleCommand(String[] args, java.util.function.Consumer<String> reply) {
+        String sub = args.length > 0 ? args[0].toLowerCase(java.util.Locale.ROOT) : "";
+        if (sub.equals("engine") && args.length == 2 && (args[1].equals("status") || args[1].equals("restart"))) {
+            if (supervisor == null) {
+                reply.accept("unocraft: the engine runs on its own (engine.autostart: false); it is "
+                        + (engineAttachedNow() ? "attached" : "not attached"));
+            } else if (args[1].equals("status")) {
+                reply.accept("unocraft: engine " + supervisor.status() + "; " + (engineAttachedNow() ? "attached" : "not attached"));
+            } else {
+                supervisor.restart();
+                reply.accept("unocraft: restarting the engine; the tables resume in a moment");
+            }
+            return;
+        }
+        if (sub.equals("version") && args.length == 1) {
+            reply.accept("unocraft plugin " + VERSION + ", bridge protocol " + Bridge.PROTOCOL + "; engine "
+                    + (engineVersion == null ? "not attached" : engineVersion));
+            return;
+        }
+        if (!engineAttachedNow()) {
+            reply.accept("unocraft: the engine is not running (/uno engine status)");
+            return;
+        }
+        JsonObject e = new JsonObject();
+        e.addProperty("type", "console");
+        JsonArray a = new JsonArray();
+        Arrays.stream(args).forEach(a::add);
+        e.add("args", a);
+        if (!events.offer(e)) {
+            reply.accept("unocraft: the engine is busy; try again");
+        }
+    }
+
+    /** Tab completion for the console, from the tree the engine sends for it. */
+    public List<String> completeConsole(String[] args) {
+        return completions.complete(CONSOLE, args, false);
     }
 
     public static boolean isEngineTag(String tag) {
@@ -224,6 +318,16 @@ public final class UnoCore {
     }
 
     // ---------------------------------------------------------------- engine → platform
+
+    /** The version of the engine attached last (null before the first). */
+    String engineVersion() {
+        return engineVersion;
+    }
+
+    void engineAttached(String version) {
+        engineVersion = version;
+        engineAttached();
+    }
 
     void engineAttached() {
         platform.runOnMain(() -> {
@@ -407,11 +511,17 @@ public final class UnoCore {
         return op.has(key) ? TextCaps.component(op.get(key)) : new JsonPrimitive("");
     }
 
+    /** A console line, capped like any text the engine sends. */
+    private static String capped(String line) {
+        return line.length() > 2000 ? line.substring(0, 2000) + "…" : line;
+    }
+
     /** The op checked, its data built (components cut, pixels decoded, items described): what is left touches only the platform. */
     private Runnable prepareOne(JsonObject op) {
         String kind = text(op, "op");
         String player = op.has("player") ? text(op, "player") : null;
-        if (player == null && !kind.equals("face") && !kind.equals("complete") && !kind.equals("strings")) {
+        if (player == null && !kind.equals("face") && !kind.equals("complete") && !kind.equals("strings")
+                && !kind.equals("console")) {
             throw new IllegalArgumentException("no \"player\"");
         }
         Runnable action = switch (kind) {
@@ -444,6 +554,11 @@ public final class UnoCore {
             case "complete" -> {
                 JsonObject tree = op.getAsJsonObject("tree");
                 yield () -> completions.update(player, tree);
+            }
+            case "console" -> {
+                List<String> lines = new ArrayList<>();
+                op.getAsJsonArray("lines").forEach(l -> lines.add(capped(l.getAsString())));
+                yield () -> lines.forEach(l -> platform.logger().info("[uno] " + l));
             }
             case "strings" -> {
                 Map<String, JsonElement> more = new java.util.LinkedHashMap<>();

@@ -20,6 +20,10 @@ class FakePlatform implements Platform {
     final Map<Integer, byte[]> maps = new HashMap<>();
     int nextMap = 100;
     boolean reachable = true;
+    /** UUIDs by name where a test sets one (a renamed player keeps theirs); else "uuid-of-" + name. */
+    final Map<String, String> uuids = new HashMap<>();
+    /** The server's main thread: the thread that made the platform. */
+    final Thread mainThread = Thread.currentThread();
 
     FakePlatform(Path data) {
         this.data = data;
@@ -40,11 +44,17 @@ class FakePlatform implements Platform {
 
     @Override public Logger logger() { return logger; }
     @Override public Path dataFolder() { return data; }
-    @Override public Collection<String> onlinePlayers() { return new ArrayList<>(inventories.keySet()); }
+    @Override
+    public Collection<String> onlinePlayers() {
+        if (Thread.currentThread() != mainThread) {   // what Bukkit's contract forbids
+            throw new IllegalStateException("onlinePlayers() called off the main thread");
+        }
+        return new ArrayList<>(inventories.keySet());
+    }
     @Override public boolean isOnline(String p) { return inventories.containsKey(p); }
     @Override public double[] position(String p) { return new double[] {1, 2, 3}; }
     @Override public String locale(String p) { return "en_us"; }
-    @Override public String uuid(String p) { return "uuid-of-" + p; }
+    @Override public String uuid(String p) { return uuids.getOrDefault(p, "uuid-of-" + p); }
     @Override public void sendMessage(String p, JsonElement c) { log.add("msg " + p + " " + c); }
     @Override public void sendActionBar(String p, JsonElement c) { log.add("bar " + p); }
     @Override public void showTitle(String p, JsonElement t, JsonElement s) { log.add("title " + p); }

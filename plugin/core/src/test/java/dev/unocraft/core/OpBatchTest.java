@@ -225,6 +225,8 @@ class OpBatchTest {
         assertNull(Bridge.checkArguments("pollEvents", List.of(100)));
         assertNull(Bridge.checkArguments("pollEvents", List.of(100L)));
         assertNull(Bridge.checkArguments("hello", List.of()));
+        assertNull(Bridge.checkArguments("hello", List.of("{\"protocol\":1}")));     // the engine's protocol and version
+        assertTrue(Bridge.checkArguments("hello", List.of(5)) != null);
         assertEquals("takes one text, a JSON op batch {\"ops\": [...]}", Bridge.checkArguments("applyOps", Arrays.asList((Object) null)));
         assertTrue(Bridge.checkArguments("applyOps", List.of()) != null);
         assertTrue(Bridge.checkArguments("applyOps", List.of(5)) != null);

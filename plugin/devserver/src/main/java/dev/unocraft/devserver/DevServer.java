@@ -1,5 +1,6 @@
 package dev.unocraft.devserver;
 
+import dev.unocraft.core.EngineSupervisor;
 import dev.unocraft.core.UnoCore;
 import java.io.IOException;
 import java.io.Reader;
@@ -40,7 +41,12 @@ import net.minestom.server.item.Material;
  * "items survive a restart" testable.
  *
  * <pre>java -jar unocraft-devserver.jar [--host 127.0.0.1] [--port 25565] [--bridge-port 25333]
- *          [--data DIR] [--token-file FILE] [--admins name,name]</pre>
+ *          [--data DIR] [--token-file FILE] [--admins name,name]
+ *          [--engine-python PYTHON [--engine-arg ARG]...]</pre>
+ *
+ * With {@code --engine-python} the server starts and supervises the engine itself, with the same
+ * {@link EngineSupervisor} the Spigot plugin uses ({@code --engine-arg}s are added to its command
+ * line); without it, an engine attaches on its own ({@code unocraft serve --attach}).
  */
 public final class DevServer {
     private static final Logger LOG = Logger.getLogger("unocraft");
@@ -52,11 +58,15 @@ public final class DevServer {
 
     public static void main(String[] args) throws IOException {
         System.setProperty("minestom.shutdown-on-signal", "false");   // our shutdown hook stops it, in order
+        // one line per record (the engine's own lines come through this log, prefixed [engine])
+        System.setProperty("java.util.logging.SimpleFormatter.format", "%1$tT %4$s %3$s: %5$s%6$s%n");
         String host = "127.0.0.1";
         int port = 25565;
         int bridgePort = 25333;
         Path data = Path.of("devserver-data");
         Path token = null;
+        String enginePython = null;
+        java.util.List<String> engineArgs = new java.util.ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String v = i + 1 < args.length ? args[i + 1] : null;
@@ -66,6 +76,8 @@ public final class DevServer {
                 case "--bridge-port" -> { bridgePort = Integer.parseInt(v); i++; }
                 case "--data" -> { data = Path.of(v); i++; }
                 case "--token-file" -> { token = Path.of(v); i++; }
+                case "--engine-python" -> { enginePython = v; i++; }
+                case "--engine-arg" -> { engineArgs.add(v); i++; }
                 case "--admins" -> { ADMINS.addAll(java.util.Arrays.asList(v.toLowerCase(Locale.ROOT).split(","))); i++; }
                 default -> {
                     System.err.println("unknown argument " + a);
@@ -156,13 +168,19 @@ public final class DevServer {
 
         try {
             core.enable(bridgePort, token);
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) {     // a taken port is an IOException (UnoCore.enable)
             fail("cannot listen for the engine on 127.0.0.1:" + bridgePort + " (" + rootCause(e)
                     + "); is another dev server running? Choose another port with --bridge-port");
         }
         server.start(host, port);
         LOG.info("unocraft dev server on " + host + ":" + port + " (offline mode, Minecraft "
                 + MinecraftServer.VERSION_NAME + ")");
+        readConsole(core);
+        if (enginePython != null) {
+            String python = enginePython;
+            Path tokenFile = token;
+            core.superviseEngine(() -> EngineSupervisor.engineCommand(python, core.bridgePort(), tokenFile, engineArgs));
+        }
 
         // Our hook, not Minestom's, stops the server: saved inventories go back to the players
         // (and into their saved data) first, then the server stops.
@@ -171,13 +189,33 @@ public final class DevServer {
             try {
                 core.disable();
                 MinestomPlatform.trackedPlayers().forEach(store::save);
+                if (core.supervisor() != null && !core.supervisor().awaitExit(20_000)) {
+                    System.out.println("unocraft: the engine did not stop in 20 s");
+                }
                 System.out.println("unocraft: " + core.statsLine());
                 System.out.println("unocraft: " + core.tickStatsLine());
-            } catch (RuntimeException ex) {
+            } catch (RuntimeException | InterruptedException ex) {
                 System.out.println("unocraft: shutdown: " + ex);
             }
             MinecraftServer.stopCleanly();
         }, "unocraft-shutdown"));
+    }
+
+    /** Lines typed into the terminal are console commands: `uno tables`, `uno engine status`, … */
+    private static void readConsole(UnoCore core) {
+        Thread t = new Thread(() -> {
+            try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    String[] words = line.trim().replaceFirst("^/?uno\\s*", "").split("\\s+");
+                    core.onConsoleCommand(words.length == 1 && words[0].isEmpty() ? new String[0] : words, LOG::info);
+                }
+            } catch (IOException e) {
+                LOG.fine("console closed: " + e);
+            }
+        }, "unocraft-console");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Exits with one line naming the port and --port when host:port cannot be listened on. */

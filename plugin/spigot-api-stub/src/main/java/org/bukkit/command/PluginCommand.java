@@ -3,7 +3,7 @@
 package org.bukkit.command;
 
 public final class PluginCommand extends Command {
-    PluginCommand(String name) { super(name); }
+    protected PluginCommand(String name, org.bukkit.plugin.Plugin owner) { super(name); }
     public void setExecutor(CommandExecutor executor) { throw new UnsupportedOperationException(); }
     public void setTabCompleter(TabCompleter completer) { throw new UnsupportedOperationException(); }
 }

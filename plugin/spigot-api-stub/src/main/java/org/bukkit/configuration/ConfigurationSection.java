@@ -4,6 +4,7 @@ package org.bukkit.configuration;
 
 public interface ConfigurationSection {
     int getInt(String path, int def);
+    boolean getBoolean(String path, boolean def);
     String getString(String path, String def);
     void set(String path, Object value);
     java.util.List<?> getList(String path);

@@ -5,6 +5,7 @@ package org.bukkit.configuration;
 public class MemorySection implements ConfigurationSection {
     protected MemorySection() {}
     public int getInt(String path, int def) { throw new UnsupportedOperationException(); }
+    public boolean getBoolean(String path, boolean def) { throw new UnsupportedOperationException(); }
     public String getString(String path, String def) { throw new UnsupportedOperationException(); }
     public void set(String path, Object value) { throw new UnsupportedOperationException(); }
     public java.util.List<?> getList(String path) { throw new UnsupportedOperationException(); }

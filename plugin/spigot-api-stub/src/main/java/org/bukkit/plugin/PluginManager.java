@@ -4,4 +4,5 @@ package org.bukkit.plugin;
 
 public interface PluginManager {
     void registerEvents(org.bukkit.event.Listener listener, Plugin plugin);
+    void disablePlugin(Plugin plugin);
 }

@@ -1,7 +1,12 @@
 package dev.unocraft.spigot;
 
+import dev.unocraft.core.EngineInstaller;
+import dev.unocraft.core.EngineSupervisor;
 import dev.unocraft.core.UnoCore;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.bukkit.command.Command;
 import org.bukkit.command.CommandSender;
@@ -10,8 +15,11 @@ import org.bukkit.command.TabExecutor;
 import org.bukkit.entity.Player;
 import org.bukkit.plugin.java.JavaPlugin;
 
-/** The Bukkit bootstrap: lifecycle → core, /uno → core. Nothing else. */
-public final class UnocraftPlugin extends JavaPlugin implements TabExecutor {
+/**
+ * The Bukkit bootstrap: lifecycle → core, /uno → core, and (engine.autostart) the engine as a
+ * supervised child process. Not final: Bukkit test harnesses (MockBukkit) subclass the main class.
+ */
+public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
     private UnoCore core;
     private SpigotPlatform platform;
 
@@ -20,11 +28,14 @@ public final class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         saveDefaultConfig();
         platform = new SpigotPlatform(this);
         core = new UnoCore(platform, "spigot");
+        Path tokenFile = getDataFolder().toPath().resolve("bridge.token");
         try {
-            core.enable(getConfig().getInt("bridge-port", 25333), getDataFolder().toPath().resolve("bridge.token"));
+            core.enable(getConfig().getInt("bridge-port", 25333), tokenFile);
         } catch (IOException e) {
-            getLogger().severe("cannot start the engine bridge: " + e);
-            throw new IllegalStateException(e);
+            // one clear line, and the plugin stays off: no half-started bridge, no stack trace
+            getLogger().severe("cannot start the engine bridge: " + e.getMessage());
+            getServer().getPluginManager().disablePlugin(this);
+            return;
         }
         PluginCommand uno = getCommand("uno");
         uno.setExecutor(this);
@@ -33,19 +44,53 @@ public final class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         for (Player p : platform.players()) {
             core.onJoin(p.getName());     // a reload: players already online
         }
+        if (getConfig().getBoolean("engine.autostart", true)) {
+            superviseEngine(tokenFile);
+        } else {
+            getLogger().info("engine.autostart is false: start the engine yourself (unocraft serve --attach)");
+        }
+    }
+
+    private void superviseEngine(Path tokenFile) {
+        Path data = getDataFolder().toPath();
+        Path engineConfig = data.resolve("engine.yaml");
+        EngineInstaller installer = new EngineInstaller(data, UnoCore.VERSION, getConfig().getString("engine.python", ""),
+                name -> UnocraftPlugin.class.getClassLoader().getResourceAsStream(name), getLogger());
+        core.superviseEngine(() -> {
+            writeDefault(engineConfig);
+            return EngineSupervisor.engineCommand(installer.python(), core.bridgePort(), tokenFile,
+                    List.of("--config", engineConfig.toString()));
+        });
+    }
+
+    /** The engine's settings (the jar's copy of server-config/engine.yaml) on first start, then the operator's. */
+    private void writeDefault(Path engineConfig) throws EngineSupervisor.EngineUnavailable {
+        if (Files.exists(engineConfig)) {
+            return;
+        }
+        try (InputStream in = UnocraftPlugin.class.getClassLoader().getResourceAsStream("engine.yaml")) {
+            if (in != null) {
+                Files.copy(in, engineConfig);
+            }
+        } catch (IOException e) {
+            throw new EngineSupervisor.EngineUnavailable("[engine] cannot write " + engineConfig + ": " + e.getMessage());
+        }
     }
 
     @Override
     public void onDisable() {
         if (core != null) {
-            core.disable();     // every saved inventory goes back before the server saves players
+            core.disable();     // stops the engine; every saved inventory goes back before the server saves players
         }
     }
 
     @Override
     public boolean onCommand(CommandSender sender, Command command, String label, String[] args) {
+        if (core == null) {
+            return true;
+        }
         if (!(sender instanceof Player)) {
-            sender.sendMessage("UNO is played in game.");
+            core.onConsoleCommand(args, sender::sendMessage);
             return true;
         }
         core.onCommand(sender.getName(), args, sender.hasPermission("uno.admin"));
@@ -54,6 +99,9 @@ public final class UnocraftPlugin extends JavaPlugin implements TabExecutor {
 
     @Override
     public List<String> onTabComplete(CommandSender sender, Command command, String label, String[] args) {
-        return sender instanceof Player ? core.complete(sender.getName(), args) : List.of();
+        if (core == null) {
+            return List.of();
+        }
+        return sender instanceof Player ? core.complete(sender.getName(), args) : core.completeConsole(args);
     }
 }

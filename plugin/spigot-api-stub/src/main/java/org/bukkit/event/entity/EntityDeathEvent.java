@@ -3,5 +3,6 @@
 package org.bukkit.event.entity;
 
 public class EntityDeathEvent extends EntityEvent {
+    public EntityDeathEvent(org.bukkit.entity.LivingEntity entity, org.bukkit.damage.DamageSource damageSource, java.util.List<org.bukkit.inventory.ItemStack> drops) { super(entity); }
     public java.util.List<org.bukkit.inventory.ItemStack> getDrops() { throw new UnsupportedOperationException(); }
 }

@@ -3,4 +3,5 @@
 package org.bukkit.event.entity;
 
 public abstract class EntityEvent extends org.bukkit.event.Event {
+    public EntityEvent(org.bukkit.entity.Entity what) {}
 }

@@ -3,5 +3,6 @@
 package org.bukkit.event.entity;
 
 public class PlayerDeathEvent extends EntityDeathEvent {
+    public PlayerDeathEvent(org.bukkit.entity.Player player, org.bukkit.damage.DamageSource damageSource, java.util.List<org.bukkit.inventory.ItemStack> drops, int droppedExp, String deathMessage) { super(player, damageSource, drops); }
     public org.bukkit.entity.Player getEntity() { throw new UnsupportedOperationException(); }
 }

@@ -3,6 +3,7 @@
 package org.bukkit.event.inventory;
 
 public class InventoryClickEvent extends InventoryInteractEvent {
+    public InventoryClickEvent(org.bukkit.inventory.InventoryView view, org.bukkit.event.inventory.InventoryType.SlotType type, int slot, ClickType click, InventoryAction action) { super(view); }
     public org.bukkit.inventory.ItemStack getCurrentItem() { throw new UnsupportedOperationException(); }
     public org.bukkit.inventory.ItemStack getCursor() { throw new UnsupportedOperationException(); }
     public int getSlot() { throw new UnsupportedOperationException(); }

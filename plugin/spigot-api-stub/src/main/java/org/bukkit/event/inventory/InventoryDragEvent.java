@@ -3,5 +3,6 @@
 package org.bukkit.event.inventory;
 
 public class InventoryDragEvent extends InventoryInteractEvent {
+    public InventoryDragEvent(org.bukkit.inventory.InventoryView what, org.bukkit.inventory.ItemStack newCursor, org.bukkit.inventory.ItemStack oldCursor, boolean right, java.util.Map<Integer, org.bukkit.inventory.ItemStack> slots) { super(what); }
     public org.bukkit.inventory.ItemStack getOldCursor() { throw new UnsupportedOperationException(); }
 }

@@ -3,5 +3,6 @@
 package org.bukkit.event.inventory;
 
 public class InventoryEvent extends org.bukkit.event.Event {
+    public InventoryEvent(org.bukkit.inventory.InventoryView transaction) {}
     public org.bukkit.inventory.Inventory getInventory() { throw new UnsupportedOperationException(); }
 }

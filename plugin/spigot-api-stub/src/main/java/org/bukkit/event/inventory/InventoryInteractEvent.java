@@ -3,6 +3,7 @@
 package org.bukkit.event.inventory;
 
 public abstract class InventoryInteractEvent extends InventoryEvent implements org.bukkit.event.Cancellable {
+    public InventoryInteractEvent(org.bukkit.inventory.InventoryView transaction) { super(transaction); }
     public org.bukkit.entity.HumanEntity getWhoClicked() { throw new UnsupportedOperationException(); }
     public boolean isCancelled() { throw new UnsupportedOperationException(); }
     public void setCancelled(boolean toCancel) { throw new UnsupportedOperationException(); }

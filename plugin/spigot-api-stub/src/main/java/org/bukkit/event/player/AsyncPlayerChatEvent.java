@@ -3,6 +3,7 @@
 package org.bukkit.event.player;
 
 public class AsyncPlayerChatEvent extends PlayerEvent implements org.bukkit.event.Cancellable {
+    public AsyncPlayerChatEvent(boolean async, org.bukkit.entity.Player who, String message, java.util.Set<org.bukkit.entity.Player> players) { super(who); }
     public boolean isCancelled() { throw new UnsupportedOperationException(); }
     public void setCancelled(boolean cancel) { throw new UnsupportedOperationException(); }
 }

@@ -3,6 +3,7 @@
 package org.bukkit.event.player;
 
 public class PlayerDropItemEvent extends PlayerEvent implements org.bukkit.event.Cancellable {
+    public PlayerDropItemEvent(org.bukkit.entity.Player player, org.bukkit.entity.Item drop) { super(player); }
     public org.bukkit.entity.Item getItemDrop() { throw new UnsupportedOperationException(); }
     public boolean isCancelled() { throw new UnsupportedOperationException(); }
     public void setCancelled(boolean cancel) { throw new UnsupportedOperationException(); }

@@ -3,5 +3,6 @@
 package org.bukkit.event.player;
 
 public abstract class PlayerEvent extends org.bukkit.event.Event {
+    public PlayerEvent(org.bukkit.entity.Player who) {}
     public final org.bukkit.entity.Player getPlayer() { throw new UnsupportedOperationException(); }
 }

@@ -3,6 +3,7 @@
 package org.bukkit.event.player;
 
 public class PlayerInteractEvent extends PlayerEvent implements org.bukkit.event.Cancellable {
+    public PlayerInteractEvent(org.bukkit.entity.Player who, org.bukkit.event.block.Action action, org.bukkit.inventory.ItemStack item, org.bukkit.block.Block clickedBlock, org.bukkit.block.BlockFace clickedFace) { super(who); }
     public org.bukkit.event.block.Action getAction() { throw new UnsupportedOperationException(); }
     public org.bukkit.inventory.ItemStack getItem() { throw new UnsupportedOperationException(); }
     public org.bukkit.inventory.EquipmentSlot getHand() { throw new UnsupportedOperationException(); }

@@ -3,4 +3,5 @@
 package org.bukkit.event.player;
 
 public class PlayerJoinEvent extends PlayerEvent {
+    public PlayerJoinEvent(org.bukkit.entity.Player playerJoined, String joinMessage) { super(playerJoined); }
 }

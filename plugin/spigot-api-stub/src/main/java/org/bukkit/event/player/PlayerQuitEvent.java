@@ -3,4 +3,5 @@
 package org.bukkit.event.player;
 
 public class PlayerQuitEvent extends PlayerEvent {
+    public PlayerQuitEvent(org.bukkit.entity.Player who, String quitMessage) { super(who); }
 }

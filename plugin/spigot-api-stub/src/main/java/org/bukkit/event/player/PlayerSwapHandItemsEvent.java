@@ -3,6 +3,7 @@
 package org.bukkit.event.player;
 
 public class PlayerSwapHandItemsEvent extends PlayerEvent implements org.bukkit.event.Cancellable {
+    public PlayerSwapHandItemsEvent(org.bukkit.entity.Player player, org.bukkit.inventory.ItemStack mainHandItem, org.bukkit.inventory.ItemStack offHandItem) { super(player); }
     public org.bukkit.inventory.ItemStack getMainHandItem() { throw new UnsupportedOperationException(); }
     public org.bukkit.inventory.ItemStack getOffHandItem() { throw new UnsupportedOperationException(); }
     public boolean isCancelled() { throw new UnsupportedOperationException(); }

@@ -1,0 +1,117 @@
+"""Console and admin commands: `/uno tables`, `/uno close <table>`, `/uno reload`, `/uno engine
+status|restart`, `/uno version`. From the server console (a "console" event; the answers go back as a
+"console" op the plugin writes to the server log) or from a player with uno.admin (answers in chat).
+The plugin answers `engine status|restart` and `version` from the console itself as well, so that
+they work while the engine is down; everything else about tables is decided here.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import TYPE_CHECKING, Callable
+
+from .. import PROTOCOL, __version__
+from ..presentation.lang import t as say
+from ..rules.errors import ConfigError
+
+if TYPE_CHECKING:
+    from .config import EngineConfig
+    from .manager import Tables
+
+#: the admin subcommands (manager.py routes them here); "close" for a player stays the manager's own
+WORDS = ("tables", "reload", "engine", "version")
+CONSOLE = "#console"   # the plugin's name for the console in completion trees
+
+
+class Admin:
+    def __init__(self, tables: Tables):
+        self.tables = tables
+        self.started = time.time()
+        #: re-reads the engine config (set by `unocraft serve`); None: nothing to reload from
+        self.reload: Callable[[], EngineConfig] | None = None
+        #: asked to restart: the engine exits and its supervisor (or systemd) starts it again
+        self.restart: Callable[[], None] | None = None
+        self.sent_ids: list[str] | None = None
+
+    # ---------------------------------------------------------------- entry points
+    def console(self, args: list[str], now: float) -> None:
+        lang = self.tables.config.language
+        lines = self._run(args, lang, now, console=True)
+        self.tables.ops.append({"op": "console", "lines": lines})
+
+    def command(self, player: str, args: list[str], now: float, admin: bool) -> None:
+        if not admin:
+            return self.tables._error(player, "error.no_permission")
+        for line in self._run(args, self.tables.lang(player), now, console=False):
+            self.tables._send(player, [{"text": line, "colour": "aqua"}])
+
+    def refresh_completions(self, force: bool = False) -> None:
+        """Sends the console's completion tree (the plugin completes console input from it) when the
+        table ids in it changed."""
+        ids = sorted(self.tables.tables)
+        if force or ids != self.sent_ids:
+            self.sent_ids = ids
+            self.tables.ops.append({"op": "complete", "player": CONSOLE, "tree": {
+                "": list(WORDS) + ["close"], "close": ids, "engine": ["status", "restart"]}})
+
+    # ---------------------------------------------------------------- commands
+    def _run(self, args: list[str], lang: str, now: float, console: bool) -> list[str]:
+        sub = args[0].lower() if args else ""
+        rest = args[1:]
+        if sub == "tables" and not rest:
+            return self._list(lang)
+        if sub == "close" and len(rest) == 1 and console:
+            return self._close(rest[0], lang)
+        if sub == "reload" and not rest:
+            return self._reload(lang)
+        if sub == "engine" and rest in (["status"], ["restart"]):
+            return self._status(lang) if rest[0] == "status" else self._restart(lang)
+        if sub == "version" and not rest:
+            plugin = self.tables.plugin
+            return [say(lang, "admin.version", engine=__version__, plugin=plugin.get("version", "?"),
+                        protocol=PROTOCOL)]
+        return [say(lang, "admin.usage")]
+
+    def _list(self, lang: str) -> list[str]:
+        tables = sorted(self.tables.tables.values(), key=lambda t: int(t.id.lstrip("t") or 0))
+        if not tables:
+            return [say(lang, "admin.tables_none")]
+        lines = [say(lang, "admin.tables_head", count=len(tables))]
+        for t in tables:
+            players = ", ".join(s.name if s.human else f"{s.name} ({say(lang, 'admin.bot')})" for s in t.seats)
+            lines.append(say(lang, "admin.table_line", table=t.id, edition=say(lang, f"edition.{t.options().edition}"),
+                             state=say(lang, f"admin.state.{t.state}"), players=players or "-",
+                             spectators=len(t.spectators)))
+        return lines
+
+    def _close(self, table: str, lang: str) -> list[str]:
+        t = self.tables.tables.get(table)
+        if t is None:
+            return [say(lang, "admin.no_table", table=table)]
+        for name, member_lang, _ in t.members():
+            self.tables._send(name, [{"text": say(member_lang, "table.closed", table=t.id), "colour": "gray"}])
+        self.tables._close(t)
+        self.tables._shared_completions()
+        return [say(lang, "admin.closed", table=table)]
+
+    def _reload(self, lang: str) -> list[str]:
+        if self.reload is None:
+            return [say(lang, "admin.no_reload")]
+        try:
+            config = self.reload()
+        except ConfigError as e:
+            return [say(lang, "admin.reload_failed", error=str(e))]   # the old settings stay
+        self.tables.config = config
+        return [say(lang, "admin.reloaded")]
+
+    def _status(self, lang: str) -> list[str]:
+        return [say(lang, "admin.status", version=__version__, protocol=PROTOCOL, pid=os.getpid(),
+                    uptime=int(time.time() - self.started), tables=len(self.tables.tables),
+                    players=len(self.tables.online))]
+
+    def _restart(self, lang: str) -> list[str]:
+        if self.restart is None:
+            return [say(lang, "admin.no_restart")]
+        self.restart()
+        return [say(lang, "admin.restarting")]

@@ -1,0 +1,141 @@
+package dev.unocraft.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The engine supervisor and installer with stand-in engines (shell commands); the real engine is in tests/test_e2e_supervision.py. */
+class SupervisionTest {
+    @TempDir
+    Path dir;
+
+    private final List<String> lines = new CopyOnWriteArrayList<>();
+
+    private Logger log(String name) {
+        Logger l = Logger.getLogger(name);
+        l.setUseParentHandlers(false);
+        l.addHandler(new Handler() {
+            @Override public void publish(LogRecord r) { lines.add(r.getLevel() + " " + r.getMessage()); }
+            @Override public void flush() {}
+            @Override public void close() {}
+        });
+        return l;
+    }
+
+    private static void waitFor(String what, BooleanSupplier cond, long ms) throws InterruptedException {
+        long end = System.currentTimeMillis() + ms;
+        while (!cond.getAsBoolean()) {
+            assertTrue(System.currentTimeMillis() < end, "timed out waiting for " + what);
+            Thread.sleep(20);
+        }
+    }
+
+    private boolean logged(String prefix, String text) {
+        return lines.stream().anyMatch(l -> l.startsWith(prefix) && l.contains(text));
+    }
+
+    @Test
+    void theEngineIsStartedItsLinesLoggedAndAKilledEngineStartedAgain() throws Exception {
+        EngineSupervisor s = new EngineSupervisor(
+                () -> List.of("sh", "-c", "echo 'INFO unocraft.engine: up'; echo 'WARNING unocraft.x: careful'; exec sleep 60"),
+                dir, log("sup1"));
+        s.start();
+        waitFor("the first engine", () -> s.pid() > 0 && logged("WARNING", "[engine] WARNING unocraft.x: careful"), 5000);
+        assertTrue(logged("INFO", "[engine] INFO unocraft.engine: up"));
+        long first = s.pid();
+        ProcessHandle.of(first).orElseThrow().destroyForcibly();          // SIGKILL
+        waitFor("a second engine", () -> s.pid() > 0 && s.pid() != first, 5000);
+        assertTrue(logged("WARNING", "exited with code 137; starting it again in 500 ms"), lines.toString());
+        assertTrue(s.status().startsWith("running, pid " + s.pid()), s.status());
+        long second = s.pid();
+        s.stop(2000);
+        waitFor("the engine to stop", () -> ProcessHandle.of(second).map(p -> !p.isAlive()).orElse(true), 5000);
+        Thread.sleep(800);                                                  // longer than the first back-off
+        assertEquals(-1, s.pid());
+        assertEquals("stopped", s.status());
+        assertEquals(2, lines.stream().filter(l -> l.contains("[engine] started (pid")).count());
+    }
+
+    @Test
+    void theBackOffGrowsWhileTheEngineKeepsFailing() throws Exception {
+        EngineSupervisor s = new EngineSupervisor(() -> List.of("sh", "-c", "exit 3"), dir, log("sup2"));
+        s.start();
+        waitFor("three failures", () -> lines.stream().filter(l -> l.contains("exited with code 3")).count() >= 3, 10000);
+        s.stop(1000);
+        assertTrue(logged("WARNING", "starting it again in 500 ms"));
+        assertTrue(logged("WARNING", "starting it again in 1000 ms"));
+        assertTrue(logged("WARNING", "starting it again in 2000 ms"), lines.toString());
+    }
+
+    @Test
+    void anEngineThatRefusesThePluginsProtocolIsNotStartedAgain() throws Exception {
+        EngineSupervisor s = new EngineSupervisor(() -> List.of("sh", "-c", "exit " + EngineSupervisor.EXIT_INCOMPATIBLE),
+                dir, log("sup3"));
+        s.start();
+        waitFor("the refusal", () -> s.status().startsWith("refused"), 5000);
+        Thread.sleep(800);
+        assertEquals(1, lines.stream().filter(l -> l.contains("[engine] started (pid")).count());
+        assertTrue(logged("SEVERE", "same release"), lines.toString());
+    }
+
+    @Test
+    void anEngineThatCannotBeFoundIsOneClearLineAndNoRetries() throws Exception {
+        EngineSupervisor s = new EngineSupervisor(() -> {
+            throw new EngineSupervisor.EngineUnavailable("[engine] no Python 3.11 or newer found");
+        }, dir, log("sup4"));
+        s.start();
+        waitFor("the line", () -> logged("SEVERE", "no Python 3.11"), 5000);
+        assertTrue(s.status().startsWith("unavailable"));
+        assertEquals(List.of("SEVERE [engine] no Python 3.11 or newer found"), lines);
+    }
+
+    @Test
+    void theInstallerSaysClearlyWhatIsMissing() throws Exception {
+        EngineInstaller.Resources none = name -> null;
+        EngineInstaller.Resources wheel = name -> name.equals(EngineInstaller.WHEEL_INDEX)
+                ? new ByteArrayInputStream("unocraft-0.1.0-py3-none-any.whl".getBytes(StandardCharsets.UTF_8)) : null;
+        // no Python on the machine
+        EngineSupervisor.EngineUnavailable e = assertThrows(EngineSupervisor.EngineUnavailable.class,
+                () -> new EngineInstaller(dir, "0.1.0", "", wheel, log("inst"), List.of(dir.resolve("nopython").toString())).python());
+        assertTrue(e.getMessage().contains("no Python 3.11 or newer found") && e.getMessage().contains("apt install python3 python3-venv"),
+                e.getMessage());
+        // a development jar without the wheel
+        e = assertThrows(EngineSupervisor.EngineUnavailable.class, () -> new EngineInstaller(dir, "0.1.0", "", none, log("inst")).python());
+        assertTrue(e.getMessage().contains("no engine inside"), e.getMessage());
+        // engine.python names an interpreter without unocraft
+        e = assertThrows(EngineSupervisor.EngineUnavailable.class,
+                () -> new EngineInstaller(dir, "0.1.0", "sh", none, log("inst")).python());
+        assertTrue(e.getMessage().contains("engine.python (sh) cannot run unocraft"), e.getMessage());
+        assertFalse(Files.exists(dir.resolve("engine-venv")));     // nothing half-made
+    }
+
+    @Test
+    void anInstalledEngineOfThisVersionIsUsedWithoutInstallingAgain() throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("engine-venv").resolve("bin"));
+        Path python = Files.writeString(bin.resolve("python"), "#!/bin/sh\n");
+        python.toFile().setExecutable(true);
+        Files.writeString(dir.resolve("engine-venv").resolve(EngineInstaller.MARKER), "0.1.0\n");
+        EngineInstaller installer = new EngineInstaller(dir, "0.1.0", "", name -> null, log("inst2"));
+        assertEquals(python.toString(), installer.python());
+        // a new plugin version installs its own wheel (here: says that this jar has none)
+        assertThrows(EngineSupervisor.EngineUnavailable.class,
+                () -> new EngineInstaller(dir, "0.2.0", "", name -> null, log("inst3")).python());
+        assertEquals(Level.INFO, EngineSupervisor.levelOf("INFO x"));
+        assertEquals(Level.SEVERE, EngineSupervisor.levelOf("ERROR x"));
+    }
+}
