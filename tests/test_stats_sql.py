@@ -30,7 +30,7 @@ from unocraft.tables.store import TableStore
 from test_tables import CONFIG, cmd, texts
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAD = "0002"
+HEAD = "0003"
 KINDS = ["postgresql", "mysql"]
 NAMES = {"postgresql": "PostgreSQL", "mysql": "MariaDB"}
 
