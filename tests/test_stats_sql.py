@@ -345,13 +345,13 @@ def test_stats_migrate_adds_a_servers_sqlite_statistics_once(shared, tmp_path, c
     network.add({"ann": {"matches_played": 10, "points": 1000}})     # ann played on the network already
     assert cli(["stats", "migrate", "--from", f"sqlite:{source}", "--to", url]) == 0
     assert "added 2 of 2 players' statistics" in capsys.readouterr().out
-    after_first = totals(network)
+    after_first = totals_by_name(network)
     assert after_first["ann"]["matches_played"] == 14 and after_first["ann"]["points"] == 1250
     assert after_first["bob"] == dict(zip(COUNTERS, [2, 2, 4, 4, 90, 1, 0, 20]))
     assert network.get("ann")["uuid"] == "u-ann"
     assert cli(["stats", "migrate", "--from", f"sqlite:{source}", "--to", url]) == 0      # again: nothing
     assert "nothing new" in capsys.readouterr().out
-    assert totals(network) == after_first
+    assert totals_by_name(network) == after_first
     server = StatsStore(source)
     server.add({"bob": {"matches_played": 1, "cards_played": 5}})    # the server played on
     server.close()
@@ -359,13 +359,13 @@ def test_stats_migrate_adds_a_servers_sqlite_statistics_once(shared, tmp_path, c
     source.rename(moved)
     assert cli(["stats", "migrate", "--from", f"sqlite:{moved}", "--to", url]) == 0
     assert "added 1 of 2" in capsys.readouterr().out
-    third = totals(network)
+    third = totals_by_name(network)
     assert third["bob"]["matches_played"] == 3 and third["bob"]["cards_played"] == 25 and third["ann"] == after_first["ann"]
     # bad input: a clear line, exit 2, nothing changed
     assert cli(["stats", "migrate", "--from", f"sqlite:{tmp_path / 'none.sqlite'}", "--to", url]) == 2
     assert cli(["stats", "migrate", "--from", f"sqlite:{moved}", "--to", "ftp://nowhere"]) == 2
     assert "no such file" in capsys.readouterr().err
-    assert totals(network) == third
+    assert totals_by_name(network) == third
     network.close()
 
 
@@ -435,6 +435,12 @@ def test_a_row_kept_by_name_is_taken_over_by_the_players_first_write_with_a_uuid
                                      "dan": {**dict.fromkeys(COUNTERS, 0), "caught": 1}}
     store.add({"dan": {"caught": 1}})                 # no UUID: still by the name
     assert store.get("dan")["caught"] == 2 and len(store.rows()) == 2
+    # an engine restarted mid-game writes Cidney's round before it learns her UUID again: /uno stats
+    # shows both rows as hers, and her next write with the UUID takes the name's row over
+    store.add({"Cidney": {"uno_calls": 1}})
+    assert store.get("cidney")["uno_calls"] == 1 and store.get("cidney")["cards_played"] == 35
+    store.add({"Cidney": {"uno_calls": 1}}, uuids={"Cidney": cid})
+    assert len(store.rows()) == 2 and store.rows()[cid]["uno_calls"] == 2
     store.close()
 
 

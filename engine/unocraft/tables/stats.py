@@ -305,16 +305,23 @@ class StatsStore:
 
     # ------------------------------------------------------------ reading
     def get(self, name: str) -> dict | None:
-        """The row of the player with this current name (any case), or None. Two rows may carry
-        one name (a player renamed away from it has not played since): the latest updated wins."""
+        """The statistics of the player who has this name now (any case), or None: the row of the
+        UUID that carried the name last, plus the name's own row if one was written without a UUID
+        since (an engine restarted mid-game learns a player's UUID again at their next command; the
+        player's next write takes that row over). Two UUIDs may carry one name for a while (one
+        renamed away from it has not played since): the one updated last is this name's player."""
         c = player_stats.c
         self.migrate()
         with self._reader.connect() as conn:
-            row = conn.execute(sa.select(c.name, c.uuid, *[c[k] for k in COUNTERS])
-                               .where(c.name_key == name.lower()).order_by(c.updated_at.desc()).limit(1)).first()
-        if row is None:
+            rows = conn.execute(sa.select(c.name, c.uuid, *[c[k] for k in COUNTERS])
+                                .where(c.name_key == name.lower()).order_by(c.updated_at.desc())).all()
+        player = next((r for r in rows if r[1]), None)
+        by_name = next((r for r in rows if not r[1]), None)
+        if not rows:
             return None
-        return {"name": row[0], "uuid": row[1], **dict(zip(COUNTERS, (int(v) for v in row[2:])))}
+        picked = [r for r in (player, by_name) if r]
+        return {"name": rows[0][0], "uuid": player[1] if player else None,
+                **{k: sum(int(r[2 + i]) for r in picked) for i, k in enumerate(COUNTERS)}}
 
     def top(self, kind: str, limit: int = TOP_SIZE, min_matches: int = MIN_MATCHES_FOR_RATE) -> list[dict]:
         """The best `limit` players: by matches won (`wins`, players with a win), points scored
