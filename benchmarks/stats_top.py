@@ -52,7 +52,7 @@ class InProcess(Transport):
         self.events: queue.Queue = queue.Queue()
         self.on_ops = on_ops
 
-    def connect(self) -> dict:
+    def connect(self, stop=None) -> dict:
         return {"protocol": 1, "platform": "bench", "online": ["ann"], "vault": []}
 
     def poll(self, max_wait_ms: int) -> list[dict]:

@@ -69,7 +69,16 @@ def test_engine_and_plugin_of_different_protocols_refuse_each_other_on_both_side
     code = ("import sys, unocraft; unocraft.PROTOCOL = 99\n"
             "from unocraft.serve import main\n"
             f"sys.exit(main({json.dumps(['--attach', '--supervised', '--bridge-port', str(plugin['port']), '--token-file', str(plugin['token']), '--database', str(tmp_path / 't.sqlite')])}))")
-    proc = subprocess.run([sys.executable, "-c", code], stdin=subprocess.PIPE, capture_output=True, text=True, timeout=60)
+    # stdin held open, as the supervising plugin does (closed, the engine would stop as told)
+    run = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
+    try:
+        run.wait(timeout=60)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    run.stdin.close()
+    proc = subprocess.CompletedProcess(run.args, run.returncode, stderr=run.stderr.read())
     assert proc.returncode == 78, proc.stderr
     assert (f"ERROR unocraft.serve: the plugin (unocraft {unocraft.__version__}) speaks bridge protocol "
             f"{unocraft.PROTOCOL}, this engine (unocraft {unocraft.__version__}) speaks 99") in proc.stderr

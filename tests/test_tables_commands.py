@@ -138,6 +138,10 @@ def test_help_shows_the_arguments_and_admin_lines_only_to_admins():
     admin_lines = answer(tables, "ann", "help", admin=True)
     assert any(line.startswith("/uno close [table] - ") for line in admin_lines)
     assert len(admin_lines) == 1 + len(commands.NAMES)
+    # the console/admin commands of admin.py are listed for admins, and for them only
+    for admin_command in ("/uno tables - ", "/uno reload - ", "/uno engine status|restart - ", "/uno version - "):
+        assert any(line.startswith(admin_command) for line in admin_lines), admin_command
+        assert not any(line.startswith(admin_command) for line in lines), admin_command
 
 
 def test_the_usage_after_an_unknown_command_lists_every_command_the_player_may_use():

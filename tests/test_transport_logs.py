@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -150,3 +151,39 @@ def test_serve_attach_with_the_server_down_says_it_waits_once_and_no_traceback(t
     assert time.monotonic() - start >= 4
     assert "Traceback" not in out and "ERROR" not in out, out
     assert out.count("waiting for the unocraft plugin's bridge") == 1, out
+
+
+def test_ctrl_c_while_waiting_for_the_plugin_stops_at_once(tmp_path):
+    """Stopping an engine that is still waiting for its plugin ends the wait: the retry pause
+    watches the stop, so nobody waits out the connect timeout (before: about 15 s)."""
+    token = tmp_path / "bridge.token"
+    token.write_text("x" * 64)
+    config = tmp_path / "engine.yaml"
+    config.write_text(f"bridge:\n  port: {free_port()}\n  token_file: {token}\n")
+    proc = subprocess.Popen([sys.executable, "-m", "unocraft.cli", "serve", "--attach", "--config", str(config),
+                             "--database", str(tmp_path / "tables.db")], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        time.sleep(3)                           # waiting for the plugin by now
+        assert proc.poll() is None
+        stopped = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
+        assert time.monotonic() - stopped < 5
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    out = proc.stdout.read()
+    assert "Traceback" not in out and proc.returncode == 0, out
+
+
+def test_a_stop_ends_the_transports_retry_pause(tmp_path):
+    token = tmp_path / "bridge.token"
+    token.write_text("x" * 64)
+    t = Py4jTransport("127.0.0.1", free_port(), token, connect_timeout=60)
+    stop = threading.Event()
+    threading.Timer(0.5, stop.set).start()
+    start = time.monotonic()
+    with pytest.raises(TransportClosed):
+        t.connect(stop)
+    assert time.monotonic() - start < 3

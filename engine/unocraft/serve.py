@@ -254,8 +254,11 @@ def run_engine(cfg: config_mod.EngineConfig, token_file: Path, stop: threading.E
 
 def _stop_when_stdin_closes(stop: threading.Event) -> None:
     """The plugin holds our stdin open while it runs: end of file means it is gone (even killed)."""
+    # os.read on the descriptor, not sys.stdin's buffered reader: a daemon thread blocked inside the
+    # buffered reader's lock aborts the interpreter when the engine exits on its own (exit 78,
+    # `/uno engine restart`) while the plugin still holds the pipe open
     try:
-        while sys.stdin.buffer.read(4096):
+        while os.read(sys.stdin.fileno(), 4096):
             pass
     except (OSError, ValueError):
         pass

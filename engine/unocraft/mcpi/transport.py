@@ -22,11 +22,12 @@ checked with ``world.getPlayerId(name)``, which must give back the same id.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 
 from ..tables.render import TAG_CARD, TAG_TOP
 from ..tables.text import say
-from ..transport.base import Transport, TransportClosed
+from ..transport.base import Transport, TransportClosed, wait_before_retry
 from .board import Painter
 from .chat_text import line_text, parse_chat
 
@@ -91,7 +92,7 @@ class McpiTransport(Transport):
         self._told: set[str] = set()         # connection failures the log already named
 
     # ---------------------------------------------------------------- connection
-    def connect(self) -> dict:
+    def connect(self, stop: threading.Event | None = None) -> dict:
         self.close()
         deadline = time.monotonic() + self.connect_timeout
         delay = 0.1
@@ -109,7 +110,7 @@ class McpiTransport(Transport):
                     log.warning("%s", cause)
                 if time.monotonic() >= deadline:
                     raise TransportClosed(cause) from None
-                time.sleep(delay)
+                wait_before_retry(stop, delay)
                 delay = min(delay * 2, 1.0)
         self._told.clear()
         palette = self.flavour if self.palette_choice == "auto" else self.palette_choice

@@ -29,7 +29,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("accept", action=True), Command("colour", action=True), Command("swap", action=True),
     Command("give", action=True), Command("jump", action=True), Command("dos", action=True),
     Command("slap", action=True), Command("add", action=True), Command("end", action=True),
-    Command("stats"), Command("top"), Command("close", admin=True), Command("help"),
+    Command("stats"), Command("top"), Command("close", admin=True), Command("tables", admin=True),
+    Command("reload", admin=True), Command("engine", admin=True), Command("version", admin=True),
+    Command("help"),
 )
 NAMES: tuple[str, ...] = tuple(c.name for c in COMMANDS)
 ADMIN_ONLY = frozenset(c.name for c in COMMANDS if c.admin)

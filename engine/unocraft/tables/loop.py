@@ -58,7 +58,7 @@ class EngineLoop:
         faces.warm_up(edition, self.stop)    # the first game's faces rendered before anyone asks them
         while not self.stop.is_set():
             try:
-                hello = self.transport.connect()
+                hello = self.transport.connect(self.stop)
             except TransportClosed as e:
                 if not reconnect:
                     raise

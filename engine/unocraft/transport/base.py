@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from abc import ABC, abstractmethod
 
 
 class TransportClosed(ConnectionError):
     """The server side went away; the caller reconnects."""
+
+
+def wait_before_retry(stop: threading.Event | None, delay: float) -> None:
+    """The pause between two connection attempts; ends at once, raising TransportClosed, when the
+    engine is stopping (Ctrl-C, SIGTERM, the plugin gone), so nobody waits for a server that is not there."""
+    if stop is None:
+        time.sleep(delay)
+    elif stop.wait(delay):
+        raise TransportClosed("the engine is stopping")
 
 
 class IncompatiblePlugin(RuntimeError):
@@ -15,10 +26,10 @@ class IncompatiblePlugin(RuntimeError):
 
 class Transport(ABC):
     @abstractmethod
-    def connect(self) -> dict:
+    def connect(self, stop: threading.Event | None = None) -> dict:
         """Connects (or reconnects) and returns the plugin's hello: {protocol, platform, online, vault}.
-        Raises TransportClosed when it gives up; it logs why itself, once per cause and without
-        tracebacks, so a caller that retries stays quiet."""
+        Raises TransportClosed when it gives up, or as soon as `stop` is set; it logs why itself, once
+        per cause and without tracebacks, so a caller that retries stays quiet."""
 
     @abstractmethod
     def poll(self, max_wait_ms: int) -> list[dict]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from py4j.java_gateway import GatewayParameters, JavaGateway
 from py4j.protocol import Py4JAuthenticationError, Py4JError, Py4JNetworkError
 
 from .. import PROTOCOL, __version__
-from .base import IncompatiblePlugin, Transport, TransportClosed
+from .base import IncompatiblePlugin, Transport, TransportClosed, wait_before_retry
 
 log = logging.getLogger("unocraft.transport")
 
@@ -87,7 +88,7 @@ class Py4jTransport(Transport):
         self._told: set[str] = set()         # what the log already said since the last attach
         self._waiting_since: float | None = None
 
-    def connect(self) -> dict:
+    def connect(self, stop: threading.Event | None = None) -> dict:
         """Connects, retrying until connect_timeout (the server may still be starting). The log
         gets one INFO line while waiting, one WARNING naming the cause and the fix when it lasts
         longer than `patience` or cannot fix itself (a wrong token), and no tracebacks."""
@@ -101,7 +102,7 @@ class Py4jTransport(Transport):
                 self._report(e)
                 if time.monotonic() >= deadline:
                     raise TransportClosed(str(e)) from None
-                time.sleep(delay)
+                wait_before_retry(stop, delay)
                 delay = min(delay * 2, 1.0)
                 continue
             self._told.clear()
