@@ -297,8 +297,8 @@ class StatsStore:
             new = stmt.excluded
         sets = {c: new[c] if replace else table.c[c] + new[c] for c in add}
         if keep_uuid:
-            sets = {"name": new["name"], "name_key": new["name_key"], "uuid": sa.func.coalesce(new["uuid"], table.c["uuid"]),
-                    **sets, "updated_at": new["updated_at"]}
+            sets = {"name": new["name"], "name_key": new["name_key"],
+                    "uuid": sa.func.coalesce(new["uuid"], table.c["uuid"]), **sets, "updated_at": new["updated_at"]}
         if self.dialect == "mysql":
             return stmt.on_duplicate_key_update(**sets)
         return stmt.on_conflict_do_update(index_elements=keys, set_=sets)
@@ -315,10 +315,10 @@ class StatsStore:
         with self._reader.connect() as conn:
             rows = conn.execute(sa.select(c.name, c.uuid, *[c[k] for k in COUNTERS])
                                 .where(c.name_key == name.lower()).order_by(c.updated_at.desc())).all()
-        player = next((r for r in rows if r[1]), None)
-        by_name = next((r for r in rows if not r[1]), None)
         if not rows:
             return None
+        player = next((r for r in rows if r[1]), None)
+        by_name = next((r for r in rows if not r[1]), None)
         picked = [r for r in (player, by_name) if r]
         return {"name": rows[0][0], "uuid": player[1] if player else None,
                 **{k: sum(int(r[2 + i]) for r in picked) for i, k in enumerate(COUNTERS)}}
