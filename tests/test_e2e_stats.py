@@ -51,10 +51,10 @@ def test_a_client_reads_its_statistics_after_a_round(server):
     assert r["top"][-1] == ("1. ann: 1 win" if won else "Nobody is on this list yet."), r["top"]
     with sqlite3.connect(server.database) as db:
         row = db.execute("SELECT matches_played, rounds_played, rounds_won, points, cards_played, uno_calls, caught "
-                         "FROM player_stats WHERE key = 'ann'").fetchone()
-        bots = db.execute("SELECT COUNT(*) FROM player_stats WHERE key LIKE 'bot-%'").fetchone()[0]
-        uuid = db.execute("SELECT uuid FROM player_stats WHERE key = 'ann'").fetchone()[0]
+                         "FROM player_stats WHERE name_key = 'ann'").fetchone()
+        bots = db.execute("SELECT COUNT(*) FROM player_stats WHERE name_key LIKE 'bot-%'").fetchone()[0]
+        uuid, key = db.execute("SELECT uuid, key FROM player_stats WHERE name_key = 'ann'").fetchone()
     assert row == (1, 1, won, points, plays, calls, caught)
     assert bots == 0
-    assert str(UUID(uuid)) == uuid                        # the plugin sends the player's UUID
+    assert str(UUID(uuid)) == uuid == key                 # the plugin sends the player's UUID: the row's key
     assert server.alive()

@@ -30,7 +30,7 @@ from unocraft.tables.store import TableStore
 from test_tables import CONFIG, cmd, texts
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAD = "0002"
+HEAD = "0003"
 KINDS = ["postgresql", "mysql"]
 NAMES = {"postgresql": "PostgreSQL", "mysql": "MariaDB"}
 
@@ -93,6 +93,16 @@ def engine_config(kind: str, url: str, **more) -> dict:
 
 def totals(store: StatsStore) -> dict[str, dict[str, int]]:
     return {k: {c: v[c] for c in COUNTERS} for k, v in store.rows().items()}
+
+
+def totals_by_name(store: StatsStore) -> dict[str, dict[str, int]]:
+    """The counters summed per player name (lower case), whichever rows hold them."""
+    out: dict[str, dict[str, int]] = {}
+    for row in store.rows().values():
+        mine = out.setdefault(row["name"].lower(), dict.fromkeys(COUNTERS, 0))
+        for c in COUNTERS:
+            mine[c] += row[c]
+    return out
 
 
 # ------------------------------------------------------------------ migrations
@@ -185,7 +195,10 @@ rng = random.Random(index)
 service = StatsService(StatsStore(database_url(kind, url, ""), pool_size=1, migrate=False), writer=f"w{index}")
 for number in range(1, batches + 1):
     players = rng.sample([f"P{i}" for i in range(12)], 4)
-    service.record(number, {p: {c: rng.randint(0, 3) for c in rng.sample(%r, 3)} for p in players}, {})
+    # P0..P5 have a UUID, which writer 0 sends only from its second half on: their rows kept by
+    # name are taken over while the other writers add to them
+    uuids = {p: f"uuid-{p}" for p in players if int(p[1:]) < 6 and (index > 0 or number > batches // 2)}
+    service.record(number, {p: {c: rng.randint(0, 3) for c in rng.sample(%r, 3)} for p in players}, uuids)
     time.sleep(rng.random() * 0.004)
 assert service.idle(60) and service.waiting() == 0, "not all written"
 service.close()
@@ -211,7 +224,8 @@ def expected_totals(writers: int, batches: int) -> dict[str, dict[str, int]]:
 
 def test_engines_writing_at_once_add_up_exactly(shared):
     """Four engine processes, each its own statistics thread and connection, add to the same
-    twelve players at once; every counter must equal the sum of what they all sent."""
+    twelve players at once, six of them by UUID, taking over their rows kept by name meanwhile;
+    every counter must equal the sum of what they all sent."""
     kind, url = shared
     StatsStore(database_url(kind, url, "")).close()      # migrated once, as the first engine would
     writers, batches = 4, 150
@@ -222,7 +236,8 @@ def test_engines_writing_at_once_add_up_exactly(shared):
         out, err = p.communicate(timeout=240)
         assert p.returncode == 0 and out.strip() == f"written {batches}", err[-2000:]
     store = StatsStore(database_url(kind, url, ""))
-    assert totals(store) == expected_totals(writers, batches)
+    assert totals_by_name(store) == expected_totals(writers, batches)
+    assert {f"uuid-P{i}" for i in range(6)} <= set(store.rows())
     with store.engine.connect() as conn:
         marks = dict(conn.execute(sa.text("SELECT writer, applied_upto FROM stats_writers")).all())
     assert marks == {f"w{i}": batches for i in range(writers)}
@@ -330,13 +345,13 @@ def test_stats_migrate_adds_a_servers_sqlite_statistics_once(shared, tmp_path, c
     network.add({"ann": {"matches_played": 10, "points": 1000}})     # ann played on the network already
     assert cli(["stats", "migrate", "--from", f"sqlite:{source}", "--to", url]) == 0
     assert "added 2 of 2 players' statistics" in capsys.readouterr().out
-    after_first = totals(network)
+    after_first = totals_by_name(network)
     assert after_first["ann"]["matches_played"] == 14 and after_first["ann"]["points"] == 1250
     assert after_first["bob"] == dict(zip(COUNTERS, [2, 2, 4, 4, 90, 1, 0, 20]))
     assert network.get("ann")["uuid"] == "u-ann"
     assert cli(["stats", "migrate", "--from", f"sqlite:{source}", "--to", url]) == 0      # again: nothing
     assert "nothing new" in capsys.readouterr().out
-    assert totals(network) == after_first
+    assert totals_by_name(network) == after_first
     server = StatsStore(source)
     server.add({"bob": {"matches_played": 1, "cards_played": 5}})    # the server played on
     server.close()
@@ -344,11 +359,124 @@ def test_stats_migrate_adds_a_servers_sqlite_statistics_once(shared, tmp_path, c
     source.rename(moved)
     assert cli(["stats", "migrate", "--from", f"sqlite:{moved}", "--to", url]) == 0
     assert "added 1 of 2" in capsys.readouterr().out
-    third = totals(network)
+    third = totals_by_name(network)
     assert third["bob"]["matches_played"] == 3 and third["bob"]["cards_played"] == 25 and third["ann"] == after_first["ann"]
     # bad input: a clear line, exit 2, nothing changed
     assert cli(["stats", "migrate", "--from", f"sqlite:{tmp_path / 'none.sqlite'}", "--to", url]) == 2
     assert cli(["stats", "migrate", "--from", f"sqlite:{moved}", "--to", "ftp://nowhere"]) == 2
     assert "no such file" in capsys.readouterr().err
-    assert totals(network) == third
+    assert totals_by_name(network) == third
     network.close()
+
+
+# ------------------------------------------------------------------ players follow their UUID
+@pytest.fixture(params=["sqlite", *KINDS])
+def any_db(request, tmp_path):
+    """(kind, URL) of a fresh SQLite file, then of a database on a real PostgreSQL, then MariaDB."""
+    if request.param == "sqlite":
+        return "sqlite", f"sqlite:///{tmp_path / 'statistics.sqlite'}"
+    return request.param, server_url(request.getfixturevalue("services"), request.param)
+
+
+def test_a_renamed_player_keeps_their_statistics_and_is_listed_once_under_the_new_name(any_db, tmp_path):
+    """ann (UUID U) plays, comes back as Anna (names change on online-mode servers): /uno stats Anna
+    shows both sessions, /uno top lists her once, as Anna; a new player who takes the name ann
+    starts from nothing and gets a row of their own."""
+    kind, url = any_db
+    tables = Tables(parse(engine_config(kind, url)), TableStore(tmp_path / "tables.sqlite"))
+    tables.attach({"online": [], "vault": []}, 0)
+    ann, bob, new_ann = (str(uuid.uuid4()) for _ in range(3))
+
+    def play(name, player_uuid, **counters):
+        tables.handle({"type": "join", "player": name, "locale": "en_us", "uuid": player_uuid}, 0)
+        tables._add_stats(name, **counters)
+        tables.save()
+
+    play("ann", ann, matches_played=4, matches_won=3, rounds_played=6, points=200)
+    play("bob", bob, matches_played=2, matches_won=1, rounds_played=3, points=100)
+    play("Anna", ann, matches_played=1, matches_won=1, rounds_played=2, points=50)
+    assert tables.stats.idle()
+    tables.flush()
+    cmd(tables, "Anna", "stats")
+    cmd(tables, "bob", "stats", "ann")
+    assert tables.stats.idle()
+    tables.tick(1)
+    ops = tables.flush()
+    assert texts(ops, "Anna")[:2] == ["UNO statistics of Anna", "5 matches played, 4 won (80%)"]
+    assert texts(ops, "bob") == ["There are no UNO statistics for ann: nobody of that name has finished a round here."]
+    play("ann", new_ann, matches_played=1, rounds_played=1, points=10)
+    cmd(tables, "bob", "top", "points")
+    cmd(tables, "bob", "stats", "ANN")
+    assert tables.stats.idle()
+    tables.tick(2)
+    said = texts(tables.flush(), "bob")
+    assert said[:4] == ["Top 10: points scored", "1. Anna: 250 points", "2. bob: 100 points", "3. ann: 10 points"]
+    assert said[4:6] == ["UNO statistics of ann", "1 match played, 0 won (0%)"]
+    tables.close()
+    store = StatsStore(database_url(kind, url, ""))
+    assert {r["name"]: r["uuid"] for r in store.rows().values()} == {"Anna": ann, "bob": bob, "ann": new_ann}
+    store.close()
+
+
+def test_a_row_kept_by_name_is_taken_over_by_the_players_first_write_with_a_uuid(any_db):
+    """A row written without a UUID (by an engine before, or imported) becomes the player's row at
+    their first write with one: counters summed, and from then on it follows the UUID."""
+    kind, url = any_db
+    store = StatsStore(database_url(kind, url, ""))
+    store.add({"Cid": {"matches_played": 2, "matches_won": 1, "cards_played": 30}, "dan": {"caught": 1}})
+    cid = str(uuid.uuid4())
+    store.add({"cid": {"matches_played": 1, "cards_played": 5}}, uuids={"cid": cid})
+    assert store.get("CID") == {"name": "cid", "uuid": cid, **dict.fromkeys(COUNTERS, 0),
+                                "matches_played": 3, "matches_won": 1, "cards_played": 35}
+    store.add({"Cidney": {"caught": 2}}, uuids={"Cidney": cid})          # renamed: the same row
+    assert store.get("cid") is None
+    assert totals_by_name(store) == {"cidney": {**dict.fromkeys(COUNTERS, 0), "matches_played": 3, "matches_won": 1,
+                                                "cards_played": 35, "caught": 2},
+                                     "dan": {**dict.fromkeys(COUNTERS, 0), "caught": 1}}
+    store.add({"dan": {"caught": 1}})                 # no UUID: still by the name
+    assert store.get("dan")["caught"] == 2 and len(store.rows()) == 2
+    # an engine restarted mid-game writes Cidney's round before it learns her UUID again: /uno stats
+    # shows both rows as hers, and her next write with the UUID takes the name's row over
+    store.add({"Cidney": {"uno_calls": 1}})
+    assert store.get("cidney")["uno_calls"] == 1 and store.get("cidney")["cards_played"] == 35
+    store.add({"Cidney": {"uno_calls": 1}}, uuids={"Cidney": cid})
+    assert len(store.rows()) == 2 and store.rows()[cid]["uno_calls"] == 2
+    store.close()
+
+
+def test_an_older_database_with_a_renamed_players_two_rows_upgrades_to_one_row(any_db):
+    """The engines before kept a renamed player in two rows (one per name) with one UUID, and what
+    was imported per name: at 0003 they become one row under the latest name, counters summed,
+    and the import marks follow (so a second import still adds nothing)."""
+    kind, url = any_db
+    from alembic import command
+    from alembic.config import Config
+    old = StatsStore(database_url(kind, url, ""), migrate=False)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(ROOT / "engine" / "unocraft" / "tables" / "stats_migrations"))
+    rows = sa.table("player_stats", *[sa.column(c) for c in ("key", "name", "uuid", "updated_at", *COUNTERS)])
+    marks = sa.table("stats_imports", *[sa.column(c) for c in ("source", "key", *COUNTERS)])
+    with old.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+        conn.execute(rows.insert(), [
+            {"key": "ann", "name": "ann", "uuid": "u-ann", "updated_at": 1, "matches_played": 4, "points": 70,
+             **{c: 0 for c in COUNTERS if c not in ("matches_played", "points")}},
+            {"key": "anna", "name": "Anna", "uuid": "u-ann", "updated_at": 2, "matches_played": 2, "points": 5,
+             **{c: 0 for c in COUNTERS if c not in ("matches_played", "points")}},
+            {"key": "bob", "name": "Bob", "uuid": None, "updated_at": 1, "matches_played": 1,
+             **{c: 0 for c in COUNTERS if c != "matches_played"}}])
+        conn.execute(marks.insert(), [
+            {"source": "s1", "key": k, "matches_played": n, **{c: 0 for c in COUNTERS if c != "matches_played"}}
+            for k, n in (("ann", 4), ("anna", 2), ("bob", 1))])
+    assert old.version() == "0002"
+    store = StatsStore(database_url(kind, url, ""))
+    assert store.version() == HEAD
+    assert {k: (r["name"], r["matches_played"], r["points"]) for k, r in store.rows().items()} == {
+        "u-ann": ("Anna", 6, 75), "bob": ("Bob", 1, 0)}
+    with store.engine.connect() as conn:
+        assert dict(conn.execute(sa.select(marks.c.key, marks.c.matches_played)).all()) == {"u-ann": 6, "bob": 1}
+    store.add({"ANNA": {"matches_played": 1}}, uuids={"ANNA": "u-ann"})
+    assert store.get("anna")["matches_played"] == 7 and len(store.rows()) == 2
+    for s in (store, old):
+        s.close()

@@ -36,7 +36,7 @@ def test_record_and_read_back_add_up_per_player_any_case(tmp_path):
     s.add({"Ann": {"rounds_played": 1, "rounds_won": 1, "points": 57, "cards_played": 9, "uno_calls": 1}},
           uuids={"Ann": "uuid-ann"}, now=1)
     s.add({"ann": {"rounds_played": 1, "points": 0, "caught": 1, "cards_played": 4},
-           "bob": {"matches_played": 1}}, now=2)
+           "bob": {"matches_played": 1}}, uuids={"ann": "uuid-ann"}, now=2)
     row = s.get("ANN")
     assert row == {"name": "ann", "uuid": "uuid-ann", "matches_played": 0, "matches_won": 0, "rounds_played": 2,
                    "rounds_won": 1, "points": 57, "uno_calls": 1, "caught": 1, "cards_played": 13}

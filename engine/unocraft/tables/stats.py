@@ -1,7 +1,10 @@
 """Player statistics in SQL: SQLite (the default, in the tables' file), PostgreSQL or MariaDB/MySQL
 (one database shared by every server of a network), through SQLAlchemy Core.
 
-One row per player (the name in lower case is the key; the UUID is kept when the plugin sends one):
+One row per player, keyed by the player's UUID (the plugin sends it; a renamed player keeps the row,
+which takes the new name), or by the name in lower case for a write without one; a row kept by name
+is taken over by that player's first write with a UUID. `name_key` (the current name in lower case)
+finds a player by name. The counters:
 matches played and won, rounds played and won, points won (at tables whose scoring awards points;
 penalty points of the other scorings are not counted), UNO calls, times caught without UNO, cards
 played. Bots are never recorded.
@@ -53,7 +56,8 @@ player_stats = sa.Table(
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("uuid", sa.String(36)),
     *[sa.Column(c, sa.BigInteger, nullable=False, server_default="0") for c in COUNTERS],
-    sa.Column("updated_at", sa.Double, nullable=False, server_default="0"))
+    sa.Column("updated_at", sa.Double, nullable=False, server_default="0"),
+    sa.Column("name_key", sa.String(64)))      # indexed (migration 0003)
 stats_writers = sa.Table(
     "stats_writers", meta,
     sa.Column("writer", sa.String(64), primary_key=True),
@@ -243,15 +247,38 @@ class StatsStore:
             bad = set(delta) - set(COUNTERS)
             if bad:
                 raise ValueError(f"unknown counters {sorted(bad)}")
-            row = rows.setdefault(name.lower(), {"key": name.lower(), "uuid": None, "updated_at": now,
-                                                 **empty()})
-            row["name"] = name
-            row["uuid"] = uuids.get(name) or row["uuid"]
+            uuid = uuids.get(name) or None
+            key = uuid or name.lower()                 # the UUID; the name only for a write without one
+            row = rows.setdefault(key, {"key": key, "uuid": uuid, "updated_at": now, **empty()})
+            row["name"], row["name_key"] = name, name.lower()
             for c, n in delta.items():
                 row[c] += int(n)
+        by_name = {row["name_key"]: row for row in rows.values() if row["uuid"]}
+        for name_key, counters in self._take_over(conn, sorted(by_name)):
+            for c in COUNTERS:
+                by_name[name_key][c] += counters[c]
         ordered = [rows[k] for k in sorted(rows)]    # one lock order for every writer: no deadlock
         for i in range(0, len(ordered), _CHUNK):
             conn.execute(self._upsert(player_stats, ["key"], COUNTERS, keep_uuid=True), ordered[i:i + _CHUNK])
+
+    def _take_over(self, conn: Connection, name_keys: list[str]) -> list[tuple[str, dict[str, int]]]:
+        """Rows kept by name (no UUID yet) of players now written with a UUID: deleted, their
+        counters returned, to be added to the UUID's row in the same transaction. The row is moved
+        in the database, never read and written back, so a writer adding to it meanwhile loses
+        nothing (it waits for the row, or finds it gone and makes a new one)."""
+        c = player_stats.c
+        cols = [c["key"], *[c[k] for k in COUNTERS]]
+        found = []
+        for i in range(0, len(name_keys), _CHUNK):
+            where = sa.and_(c.uuid.is_(None), c["key"].in_(name_keys[i:i + _CHUNK]))
+            if conn.dialect.delete_returning:              # SQLite, PostgreSQL, MariaDB
+                found += conn.execute(player_stats.delete().where(where).returning(*cols)).all()
+            else:                                          # MySQL: locked until the commit, then deleted
+                rows = conn.execute(sa.select(*cols).where(where).with_for_update()).all()
+                if rows:
+                    conn.execute(player_stats.delete().where(where))
+                found += rows
+        return [(r[0], dict(zip(COUNTERS, (int(v) for v in r[1:])))) for r in found]
 
     def _upsert(self, table: sa.Table, keys: list[str], add: tuple[str, ...], keep_uuid: bool = False,
                 replace: bool = False):
@@ -270,28 +297,37 @@ class StatsStore:
             new = stmt.excluded
         sets = {c: new[c] if replace else table.c[c] + new[c] for c in add}
         if keep_uuid:
-            sets = {"name": new["name"], "uuid": sa.func.coalesce(new["uuid"], table.c["uuid"]),
-                    **sets, "updated_at": new["updated_at"]}
+            sets = {"name": new["name"], "name_key": new["name_key"],
+                    "uuid": sa.func.coalesce(new["uuid"], table.c["uuid"]), **sets, "updated_at": new["updated_at"]}
         if self.dialect == "mysql":
             return stmt.on_duplicate_key_update(**sets)
         return stmt.on_conflict_do_update(index_elements=keys, set_=sets)
 
     # ------------------------------------------------------------ reading
     def get(self, name: str) -> dict | None:
-        """One player's row (any case of the name), or None."""
-        cols = [player_stats.c.name, player_stats.c.uuid] + [player_stats.c[c] for c in COUNTERS]
+        """The statistics of the player who has this name now (any case), or None: the row of the
+        UUID that carried the name last, plus the name's own row if one was written without a UUID
+        since (an engine restarted mid-game learns a player's UUID again at their next command; the
+        player's next write takes that row over). Two UUIDs may carry one name for a while (one
+        renamed away from it has not played since): the one updated last is this name's player."""
+        c = player_stats.c
         self.migrate()
         with self._reader.connect() as conn:
-            row = conn.execute(sa.select(*cols).where(player_stats.c.key == name.lower())).first()
-        if row is None:
+            rows = conn.execute(sa.select(c.name, c.uuid, *[c[k] for k in COUNTERS])
+                                .where(c.name_key == name.lower()).order_by(c.updated_at.desc())).all()
+        if not rows:
             return None
-        return {"name": row[0], "uuid": row[1], **dict(zip(COUNTERS, (int(v) for v in row[2:])))}
+        player = next((r for r in rows if r[1]), None)
+        by_name = next((r for r in rows if not r[1]), None)
+        picked = [r for r in (player, by_name) if r]
+        return {"name": rows[0][0], "uuid": player[1] if player else None,
+                **{k: sum(int(r[2 + i]) for r in picked) for i, k in enumerate(COUNTERS)}}
 
     def top(self, kind: str, limit: int = TOP_SIZE, min_matches: int = MIN_MATCHES_FOR_RATE) -> list[dict]:
         """The best `limit` players: by matches won (`wins`, players with a win), points scored
         (`points`, players with a round), or share of matches won (`rate`, only players with at
         least `min_matches` matches). Ties: fewer matches (rounds) first for wins (points), more
-        matches first for the rate, then the name. Each list has an index (migration 0002)."""
+        matches first for the rate, then the row key. Each list has an index (migration 0002)."""
         c = player_stats.c
         if kind == "wins":
             where, order = c.matches_won > 0, [c.matches_won.desc(), c.matches_played.asc(), c["key"]]
@@ -315,7 +351,7 @@ class StatsStore:
         c = player_stats.c
         self.migrate()
         with self._reader.connect() as conn:
-            return list(conn.execute(sa.select(c.name).order_by(c.updated_at.desc(), c["key"])
+            return list(conn.execute(sa.select(c.name).order_by(c.updated_at.desc(), c.name_key)
                                      .limit(int(limit))).scalars())
 
     def rows(self) -> dict[str, dict]:
@@ -346,8 +382,8 @@ class StatsStore:
                 for key in part:
                     row, had = rows[key], before.get(key, empty())
                     delta = {k: row[k] - int(had[k]) for k in COUNTERS if row[k] > int(had[k])}
-                    if delta:
-                        deltas[row["name"]] = delta
+                    if delta:     # a row by name and one by UUID under one name: the UUID's, as a write would
+                        merge(deltas, {row["name"]: delta})
                         if row["uuid"]:
                             uuids[row["name"]] = row["uuid"]
                         marks.append({"source": source_id, "key": key, **{k: max(row[k], int(had[k]))
