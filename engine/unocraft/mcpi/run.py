@@ -23,8 +23,8 @@ log = logging.getLogger("unocraft.mcpi")
 class McpiLoop(EngineLoop):
     """The engine loop, and after each op batch the boards that changed."""
 
-    def _send(self, save_now: bool = False) -> None:
-        super()._send(save_now)
+    def _send(self, save_now: bool = False, started: float | None = None) -> None:
+        super()._send(save_now, started)
         self.transport.paint(self.tables.tables)
 
 
