@@ -340,3 +340,57 @@ def test_the_engines_database_files_are_owner_only(tmp_path):
     assert (tmp_path / "new").stat().st_mode & 0o777 == 0o700
     StatsStore(tmp_path / "stats" / "statistics.sqlite")
     assert (tmp_path / "stats" / "statistics.sqlite").stat().st_mode & 0o777 == 0o600
+
+
+def test_waiting_for_a_statistics_answer_the_loop_does_not_spin(tmp_path):
+    """While a player waits for /uno top, the engine loop polls with a short wait, never 0 ms in a
+    tight loop: spinning holds the GIL and starves the statistics thread it waits for (it made
+    /uno top take 20-50 ms on an idle machine instead of about one)."""
+    import queue
+    import threading
+
+    from unocraft.tables.loop import EngineLoop
+    from unocraft.transport.base import Transport
+
+    answered = threading.Event()
+
+    class InProcess(Transport):
+        def __init__(self):
+            self.events: queue.Queue = queue.Queue()
+            self.polls = 0
+
+        def connect(self, stop=None):
+            return {"protocol": 1, "platform": "test", "online": ["ann"], "vault": []}
+
+        def poll(self, max_wait_ms):
+            self.polls += 1
+            try:
+                return [self.events.get(timeout=max_wait_ms / 1000)]
+            except queue.Empty:
+                return []
+
+        def apply(self, ops):
+            if any(op.get("op") == "msg" and op.get("player") == "ann" and "Top 10" in str(op.get("c")) for op in ops):
+                answered.set()
+
+        def close(self):
+            pass
+
+    StatsStore(tmp_path / "tables.sqlite").add({"bob": {"matches_played": 3, "matches_won": 2}})
+    cfg = parse({"language": "en"}, base_dir=str(tmp_path))
+    transport = InProcess()
+    loop = EngineLoop(cfg, transport, TableStore(tmp_path / "tables.sqlite"))
+    engine = threading.Thread(target=loop.run, daemon=True)
+    engine.start()
+    try:
+        polls = []
+        for _ in range(5):
+            answered.clear()
+            before = transport.polls
+            transport.events.put({"type": "command", "player": "ann", "args": ["top", "wins"]})
+            assert answered.wait(10)
+            polls.append(transport.polls - before)
+    finally:
+        loop.stop.set()
+        engine.join(10)
+    assert max(polls) < 200, polls      # a few 1 ms waits; spinning made thousands of polls per answer
