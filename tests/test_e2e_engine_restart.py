@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import SplitServer, finish_node, require_prerequisites, start_node  # noqa: E402
+from harness import SplitServer, finish_node, require_prerequisites, start_node, wait_for_file  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -25,16 +25,10 @@ def server(tmp_path_factory):
 def test_the_game_pauses_while_the_engine_is_away_and_resumes_after(server, tmp_path):
     state, go = tmp_path / "state.json", tmp_path / "go"
     proc = start_node("engine_restart.js", server.port, state, go)
-    deadline = time.monotonic() + 60
-    while not state.exists():
-        assert proc.poll() is None and time.monotonic() < deadline, finish_node(proc, "engine_restart.js")
-        time.sleep(0.1)
+    wait_for_file(proc, "engine_restart.js", state)
     time.sleep(1.5)          # the table state reaches SQLite (bot moves are written every 0.5 s)
     server.kill_engine()
-    paused = Path(str(go) + ".paused")
-    while not paused.exists():
-        assert proc.poll() is None and time.monotonic() < deadline + 60, finish_node(proc, "engine_restart.js")
-        time.sleep(0.1)
+    wait_for_file(proc, "engine_restart.js", Path(str(go) + ".paused"))
     assert server.alive()
     server.start_engine()
     r = finish_node(proc, "engine_restart.js", timeout=120)

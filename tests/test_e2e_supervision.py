@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import DevServer, finish_node, require_prerequisites, saved_table, start_node  # noqa: E402
+from harness import DevServer, finish_node, require_prerequisites, saved_table, start_node, wait_for_file  # noqa: E402
 
 #: a deal (UNOCRAFT_TABLE_SEED) in which the bot moves first, so the engine dies with a bot to move
 SEED = "3"
@@ -32,10 +32,8 @@ def server(tmp_path_factory):
 def test_a_killed_engine_is_restarted_and_the_game_goes_on_by_itself(server, tmp_path):
     state, killed = tmp_path / "state.json", tmp_path / "killed"
     proc = start_node("supervised_crash.js", server.port, state, killed)
+    wait_for_file(proc, "supervised_crash.js", state)
     deadline = time.monotonic() + 60
-    while not state.exists():
-        assert proc.poll() is None and time.monotonic() < deadline, finish_node(proc, "supervised_crash.js")
-        time.sleep(0.05)
     assert not json.loads(state.read_text())["myTurn"], "the seeded deal must give the first move to the bot"
     # the deal is in SQLite (written at most SAVE_INTERVAL after it): what a crash cannot take back
     while not (server.database.exists() and saved_table(server.database).get("state") == "playing"):

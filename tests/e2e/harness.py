@@ -257,6 +257,15 @@ def finish_node(proc: subprocess.Popen, script: str, timeout: float = 240) -> di
     return result
 
 
+def wait_for_file(proc: subprocess.Popen, script: str, path: Path, timeout: float = 60) -> None:
+    """Waits for the client script `proc` to write `path` (its signal to the test); fails with the
+    script's output if it exits or the time runs out first."""
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        assert proc.poll() is None and time.monotonic() < deadline, finish_node(proc, script)
+        time.sleep(0.05)
+
+
 class SplitServer(DevServer):
     """The dev server and the engine as two processes (as beside a Spigot server:
     `unocraft serve --attach`), so the engine alone can die and come back."""
