@@ -62,7 +62,8 @@ public final class UnoCore {
         this.platformName = platformName;
         Path data = platform.dataFolder();
         this.faces = new CardFaces(data.resolve("faces.properties"));
-        this.vault = new InventoryVault(data.resolve("vault"), platform, this::vaultKey);
+        this.vault = new InventoryVault(data.resolve("vault"), platform, this::vaultKey,
+                then -> queueSteps(List.of(new Step(VAULT_STEP, then, new Batch(), true))));
         strings.put("paused", new JsonPrimitive("§eUNO: the game engine is away; the game is paused and your items are safe."));
         strings.put("resumed", new JsonPrimitive("§aUNO: the game engine is back."));
         strings.put("no_engine", new JsonPrimitive("§cUNO: the game engine is not running; try again in a moment."));
@@ -133,10 +134,9 @@ public final class UnoCore {
             supervisor.stop(20_000);     // SIGTERM: it saves its tables (up to 15 s); never waited for here
         }
         for (String p : platform.onlinePlayers()) {
-            if (vault.holds(p)) {
-                vault.restore(p);
-            }
+            vault.restore(p);
         }
+        vault.close();
         seated.clear();
         for (String p : List.copyOf(sidebars)) {
             clearSidebar(p);      // their own scoreboards back too
@@ -196,10 +196,9 @@ public final class UnoCore {
     public void onJoin(String player) {
         String uuid = platform.uuid(player);
         online.put(player, uuid != null ? uuid : player);
-        // After a crash the vault still holds this player's own items: put them back first.
-        if (vault.restore(player)) {
-            platform.logger().info("restored the saved inventory of " + player);
-        }
+        // After a crash the vault still holds this player's own items: they go back first (the file
+        // is read off the main thread; cards the engine deals meanwhile wait for it)
+        vault.restore(player);
         offer(player, event("join", player));
     }
 
@@ -353,7 +352,14 @@ public final class UnoCore {
 
     /** Called on a py4j thread with a parsed batch ({@link OpBatch}): each op is checked and built here, then queued for the main thread. */
     void queueBatch(JsonArray batch) {
-        List<Step> prepared = prepare(batch);
+        queueSteps(prepare(batch));
+    }
+
+    /** The source the stats and the slow-op log show for the vault's main-thread follow-ups (clear, then the cards). */
+    private static final JsonElement VAULT_STEP = new JsonPrimitive("inventory vault: a save or read finished (clear, cards in, or items back)");
+
+    /** Any thread: queues steps for the main thread, in order after those queued before. */
+    private void queueSteps(List<Step> prepared) {
         steps.addAll(prepared);
         if (scheduled.getAndIncrement() == 0) {
             platform.runOnMain(this::drain);
@@ -450,11 +456,16 @@ public final class UnoCore {
         budgetNanos = micros * 1_000;
     }
 
-    /** Applies the ops of one batch in order, now (tests, and nothing else): as the main thread would, without a budget. */
+    /**
+     * Applies the ops of one batch in order, now (tests, and nothing else): as the main thread would,
+     * without a budget; then waits for the inventory vault's disk work and what it hands back (which,
+     * where the main thread runs tasks at once, runs before this returns).
+     */
     void apply(JsonArray ops) {
         for (Step s : prepare(ops)) {
             run(s);
         }
+        vault.awaitIdle();
     }
 
     /**
@@ -617,12 +628,15 @@ public final class UnoCore {
         int heldSlot = held;
         return () -> {
             later.forEach((slot, o) -> changes.put(slot, item(o, -1)));   // its face must be shown by now
-            vault.saveAndClear(player);   // no-op when already saved; throws (and so changes nothing) if it cannot
-            seated.add(player);
-            changes.forEach((slot, item) -> platform.setSlot(player, slot, item));
-            if (heldSlot >= 0) {
-                platform.setHeldSlot(player, heldSlot);
-            }
+            // the cards go in once the player's own items are safely on disk (at once when they are
+            // already); the inventory is never touched if they cannot be saved
+            vault.saveThen(player, () -> {
+                seated.add(player);
+                changes.forEach((slot, item) -> platform.setSlot(player, slot, item));
+                if (heldSlot >= 0) {
+                    platform.setHeldSlot(player, heldSlot);
+                }
+            });
         };
     }
 

@@ -101,6 +101,8 @@ class ApplierTest {
         assertEquals(1, platform.warnings.size(), "the bad op is refused on arrival: " + platform.warnings);
         assertTrue(platform.inventories.get("ann").isEmpty(), "nothing applied before the tick");
         platform.tick();
+        core.vault().awaitIdle();       // the player's own items (none) on disk first
+        platform.tick();
         assertEquals("card button:draw map -1", platform.inventories.get("ann").get(0));
         assertEquals(1, platform.warnings.size(), platform.warnings.toString());
     }
