@@ -44,6 +44,13 @@ public final class UnoCore {
     private final AtomicLong carried = new AtomicLong();     // ticks that ran out of budget with ops left
     private final Timings batchTimes = new Timings();
     private final Timings tickTimes = new Timings();
+    /**
+     * The CPU time of the same batches: the wall time above also counts the ticks' thread waiting
+     * for a core (a busy machine) or for a GC pause; this is what the ops themselves cost.
+     */
+    private final Timings batchCpuTimes = new Timings();
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final boolean CPU_TIME = THREADS.isCurrentThreadCpuTimeSupported();
     /** An op slower than this on the server thread is logged (the first 20), to find what lags. */
     private static final long SLOW_OP_NANOS = 5_000_000;
     private final AtomicInteger slowOpsLogged = new AtomicInteger();
@@ -388,6 +395,7 @@ public final class UnoCore {
     }
 
     private void run(Step s) {
+        long c0 = CPU_TIME ? THREADS.getCurrentThreadCpuTime() : 0;
         long t0 = System.nanoTime();
         try {
             s.action().run();
@@ -395,22 +403,27 @@ public final class UnoCore {
             warnBadOp(s.source(), ex);
         }
         long took = System.nanoTime() - t0;
+        long cpu = CPU_TIME ? THREADS.getCurrentThreadCpuTime() - c0 : 0;
         s.batch().nanos += took;
+        s.batch().cpuNanos += cpu;
         if (took > SLOW_OP_NANOS && slowOpsLogged.getAndIncrement() < 20) {
             String op = s.source().toString();
-            platform.logger().info("an op took " + millis(took / 1000.0) + " ms on the server thread: "
-                    + (op.length() > 120 ? op.substring(0, 120) + "…" : op));
+            platform.logger().info("an op took " + millis(took / 1000.0) + " ms on the server thread (CPU " + millis(cpu / 1000.0)
+                    + " ms): " + (op.length() > 120 ? op.substring(0, 120) + "…" : op));
         }
         if (s.last()) {
             batchTimes.record(s.batch().nanos);
+            batchCpuTimes.record(s.batch().cpuNanos);
         }
     }
 
     /** One line for the log: how many op batches were applied and the server time each took, in ms. */
     public String statsLine() {
         long[] b = batchTimes.summary();
+        long[] c = batchCpuTimes.summary();
         return "op batches applied: " + b[0] + ", time per batch on the server thread: median " + millis(b[1] / 1000.0)
-                + " ms, p99 " + millis(b[2] / 1000.0) + " ms";
+                + " ms, p99 " + millis(b[2] / 1000.0) + " ms; its CPU time: median " + millis(c[1] / 1000.0)
+                + " ms, p99 " + millis(c[2] / 1000.0) + " ms, max " + millis(c[3] / 1000.0) + " ms";
     }
 
     /** The second stats line: the slowest batch, the server time per tick spent on ops, and how often a tick's budget carried ops over. */
@@ -442,6 +455,10 @@ public final class UnoCore {
         o.addProperty("median_us", b[1] / 1000.0);
         o.addProperty("p99_us", b[2] / 1000.0);
         o.addProperty("max_us", b[3] / 1000.0);
+        long[] c = batchCpuTimes.summary();
+        o.addProperty("cpu_median_us", c[1] / 1000.0);
+        o.addProperty("cpu_p99_us", c[2] / 1000.0);
+        o.addProperty("cpu_max_us", c[3] / 1000.0);
         o.addProperty("ticks", t[0]);
         o.addProperty("tick_median_us", t[1] / 1000.0);
         o.addProperty("tick_p99_us", t[2] / 1000.0);
@@ -718,6 +735,7 @@ public final class UnoCore {
     /** A batch's server time, summed over the ticks its ops took. Only the main thread adds to it. */
     private static final class Batch {
         long nanos;
+        long cpuNanos;
     }
 
     // ---------------------------------------------------------------- accessors
