@@ -51,8 +51,8 @@ public final class UnoCore {
     private final Timings batchCpuTimes = new Timings();
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
     private static final boolean CPU_TIME = THREADS.isCurrentThreadCpuTimeSupported();
-    /** An op slower than this on the server thread is logged (the first 20), to find what lags. */
-    private static final long SLOW_OP_NANOS = 5_000_000;
+    /** An op slower than this on the server thread is logged (the first 20), to find what lags (-Dunocraft.slowOpMicros). */
+    private static final long SLOW_OP_NANOS = Long.getLong("unocraft.slowOpMicros", 5_000) * 1_000;
     private final AtomicInteger slowOpsLogged = new AtomicInteger();
     private final Map<String, JsonElement> strings = new ConcurrentHashMap<>();
     private final Set<String> seated = ConcurrentHashMap.newKeySet();   // players holding engine items
@@ -406,7 +406,7 @@ public final class UnoCore {
         long cpu = CPU_TIME ? THREADS.getCurrentThreadCpuTime() - c0 : 0;
         s.batch().nanos += took;
         s.batch().cpuNanos += cpu;
-        if (took > SLOW_OP_NANOS && slowOpsLogged.getAndIncrement() < 20) {
+        if ((took > SLOW_OP_NANOS || cpu > SLOW_OP_NANOS) && slowOpsLogged.getAndIncrement() < 20) {
             String op = s.source().toString();
             platform.logger().info("an op took " + millis(took / 1000.0) + " ms on the server thread (CPU " + millis(cpu / 1000.0)
                     + " ms): " + (op.length() > 120 ? op.substring(0, 120) + "…" : op));
