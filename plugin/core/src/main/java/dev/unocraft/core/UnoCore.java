@@ -103,21 +103,49 @@ public final class UnoCore {
             + "{\"op\":\"sidebar\",\"player\":\"-\",\"title\":\"a\",\"lines\":[\"b\"]},"
             + "{\"op\":\"sound\",\"player\":\"-\",\"sound\":\"minecraft:ui.button.click\",\"volume\":0.5}]}";
 
+    /** What the rehearsal applies after {@link #WARM_UP_BATCH}: a card on a face, a title, then the way out. */
+    private static final String WARM_UP_END = "{\"ops\":["
+            + "{\"op\":\"items\",\"player\":\"-\",\"slots\":{\"2\":{\"face\":\"-\",\"name\":\"a\",\"tag\":\"-\"}}},"
+            + "{\"op\":\"title\",\"player\":\"-\",\"title\":\"a\",\"subtitle\":\"b\"},{\"op\":\"actionbar\",\"player\":\"-\",\"c\":\"a\"},"
+            + "{\"op\":\"restore\",\"player\":\"-\"},{\"op\":\"sidebar_clear\",\"player\":\"-\"}]}";
+
     /**
      * Start-up, on a thread of its own: what the first game would pay for on the main thread (class
      * loading, the first run of the parser, the op preparation and the platform's builders) is done
-     * now, so that the first {@code /uno start} costs what the hundredth does. Nothing is applied.
+     * now, so that the first {@code /uno start} costs what the hundredth does. Nothing is applied to
+     * this platform: the core's own apply code (faces, the vault's save and restore, items) runs in
+     * a rehearsal on a throwaway core and a platform that shows nothing ({@link WarmUpPlatform}).
      */
     void warmUp() {
         long t0 = System.nanoTime();
         try {
             prepare(OpBatch.parse(WARM_UP_BATCH));
+            rehearse();
             platform.warmUp();
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             platform.logger().warning("warm-up failed (the first game may be slower): " + e);
             return;
         }
         platform.logger().fine("warmed up in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+    }
+
+    /** A game's ops applied by a throwaway core to a platform that shows nothing, its files in a temporary folder. */
+    private static void rehearse() throws IOException {
+        Path tmp = java.nio.file.Files.createTempDirectory("unocraft-warmup");
+        try {
+            UnoCore ghost = new UnoCore(new WarmUpPlatform(tmp), "warm-up");
+            ghost.onJoin(WarmUpPlatform.PLAYER);
+            ghost.apply(OpBatch.parse(WARM_UP_BATCH));
+            ghost.apply(OpBatch.parse(WARM_UP_END));
+            ghost.vault.close();
+            CardFaces.awaitSaves();
+        } finally {
+            try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(tmp)) {
+                for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    java.nio.file.Files.deleteIfExists(f);
+                }
+            }
+        }
     }
 
     /**

@@ -190,8 +190,14 @@ final class MinestomPlatform implements Platform {
         build(new CardItem(-1, "minecraft:paper", text, List.of(), false, "-"));
         Title.title(c, c);
         Sound.sound(Key.key("minecraft:ui.button.click"), Sound.Source.MASTER, 1f, 1f);
-        mapPacket(1, new byte[128 * 128]);
         new Sidebar(c).createLine(new Sidebar.ScoreboardLine("l0", c, 1, Sidebar.NumberFormat.blank()));
+        // what an op does on the applier the first time: a map sent to no one, an inventory no one sees
+        PacketSendingUtils.sendGroupedPacket(List.of(), mapPacket(1, new byte[128 * 128]));
+        net.minestom.server.inventory.PlayerInventory inventory = new net.minestom.server.inventory.PlayerInventory();
+        inventory.setItemStack(0, build(new CardItem(1, null, text, List.of(text), true, "-")));
+        inventory.setItemStack(internalSlot(40), ItemStack.AIR);
+        java.util.Arrays.equals(inventory.getItemStacks(), inventory.getItemStacks());
+        inventory.clear();
     }
 
     @Override
