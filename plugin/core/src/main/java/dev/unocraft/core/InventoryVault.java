@@ -172,7 +172,14 @@ public final class InventoryVault {
             ch.force(true);
         }
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        if (!WINDOWS) {     // the rename itself on disk too (Windows cannot open a folder; NTFS journals it)
+            try (FileChannel folder = FileChannel.open(dir, StandardOpenOption.READ)) {
+                folder.force(true);
+            }
+        }
     }
+
+    private static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
 
     /** Main thread, once {@code copy} is on disk (or failed to get there). */
     private synchronized void written(String player, Entry e, InventoryCopy copy, boolean ok) {
