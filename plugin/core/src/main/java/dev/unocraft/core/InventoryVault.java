@@ -35,8 +35,10 @@ import java.util.stream.Stream;
  * thread; only a file an earlier run left (a crash) is read, on the vault's thread, before its items
  * go back. So a crash at any point leaves the items in the inventory, in the file, or in both (the
  * next join then puts the file's items back in place of whatever the inventory holds: nothing is
- * lost, nothing duplicated). One vault thread does every write, read and delete in order, so a
- * delete never overtakes the write of the same file.
+ * duplicated). The one window: an item the player picks up in the tick or two between a durable
+ * write and the clear is not in the file; a crash just then loses it, as a crash loses everything
+ * since the server last saved the player's data. One vault thread does every write, read and
+ * delete in order, so a delete never overtakes the write of the same file.
  *
  * <p>Main-thread calls are serialized (a quit on one thread and an op batch on another never
  * interleave); {@link #holds} may be called on any thread. Files and folder are owner-only
@@ -191,7 +193,10 @@ public final class InventoryVault {
             return;
         }
         if (!platform.inventoryIs(player, copy)) {
-            e.copy = platform.copyInventory(player);    // it changed while being written: the new contents go to disk first
+            // it changed while being written: the old file goes (the inventory holds everything) and
+            // the new contents go to disk before anything is cleared
+            delete(e);
+            e.copy = platform.copyInventory(player);
             write(player, e, e.copy);
             return;
         }

@@ -115,13 +115,15 @@ class VaultTest {
         assertTrue(platform.inventories.get("ann").containsKey(9));
         assertFalse(platform.inventories.get("ann").containsKey(0), "no card before the new contents are on disk");
         core.vault().awaitIdle();
-        assertTrue(Files.readString(dir.resolve("vault/uuid-of-ann.inv")).contains("9=apple"));
-        platform.tick();
-        assertEquals(Map.of(0, "card card:R5 map -1"), platform.inventories.get("ann"));
-        core.queueBatch(OpBatch.parse(RESTORE));
-        platform.tick();
         Map<Integer, String> all = new HashMap<>(OWN);
         all.put(9, "apple");
+        assertTrue(Files.readString(dir.resolve("vault/uuid-of-ann.inv")).contains("9=apple"));
+        assertEquals(all, afterACrashNow(platform, "rewritten"));
+        platform.tick();
+        assertEquals(Map.of(0, "card card:R5 map -1"), platform.inventories.get("ann"));
+        assertEquals(all, afterACrashNow(platform, "dealt"));
+        core.queueBatch(OpBatch.parse(RESTORE));
+        platform.tick();
         assertEquals(all, platform.inventories.get("ann"));
     }
 
