@@ -8,7 +8,8 @@ import java.util.logging.Logger;
 
 /**
  * What the core needs from a server platform (Bukkit/Spigot/Paper, Minestom). Every method except
- * {@link #runOnMain}, {@link #logger} and {@link #dataFolder} is called on the server's main thread.
+ * {@link #runOnMain}, {@link #logger}, {@link #dataFolder}, {@link #readInventory}, {@link #prepare}
+ * and {@link #warmUp} (and {@link InventoryCopy#text}) is called on the server's main thread.
  * Components arrive in the version-neutral form of {@code unocraft.presentation.chat}: a JSON object
  * {text, color, bold, italic, underlined, click: {run|suggest|url}, hover: component, extra: [...]},
  * a plain string, or an array of those; each platform builds its own component type from it.
