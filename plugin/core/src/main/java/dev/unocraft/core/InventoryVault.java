@@ -346,12 +346,11 @@ public final class InventoryVault {
         }
     }
 
-    /** Waits until the vault's thread has nothing left to do (tests: what it handed to the main thread ran too, where the main thread runs tasks at once). */
+    /** Waits until the vault's thread has nothing left to do (tests and the warm-up rehearsal: what it handed to a main thread that runs tasks at once ran too). */
     void awaitIdle() {
         long end = System.nanoTime() + 10_000_000_000L;
         while (pending.get() > 0 && System.nanoTime() < end) {
-            Thread.onSpinWait();
-            Thread.yield();
+            java.util.concurrent.locks.LockSupport.parkNanos(200_000);     // a disk sync takes milliseconds: no spinning
         }
     }
 }
