@@ -95,3 +95,35 @@ def test_on_paper_nothing_reaches_the_spigot_adapters_text_code(release):
     # and the Paper adapter's own code has none of it
     assert not SPIGOT_TEXT.search(_javap(release, "-c", "-p", "dev.unocraft.paper.PaperPlatform", "dev.unocraft.paper.PaperText",
                                          "dev.unocraft.paper.PaperChatListener"))
+
+
+HARNESS = """
+public class Harness {
+    public static void main(String[] args) throws Exception {
+        Class<?> main = Class.forName("dev.unocraft.paper.UnocraftPaperPlugin");   // plugin.yml's main class
+        Object plugin = main.getConstructor().newInstance();
+        java.lang.reflect.Method create = main.getDeclaredMethod("createPlatform");
+        create.setAccessible(true);
+        try {
+            create.invoke(plugin);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            Throwable t = e.getCause();
+            System.out.println(t.getClass().getName() + " at " + t.getStackTrace()[0]);
+        }
+    }
+}
+"""
+
+
+def test_on_spigot_the_main_class_takes_the_spigot_adapter_without_adventure(release, tmp_path):
+    """A Spigot server has neither Paper's API nor Adventure. With only the release jar and the Spigot API
+    stand-in on the class path, the main class links and goes to the Spigot adapter's constructor (whose
+    stand-in NamespacedKey throws UnsupportedOperationException): no Adventure class is ever needed
+    (that would be a NoClassDefFoundError), and the Paper adapter is not made (it logs first)."""
+    spigot_api = next((ROOT / "plugin" / "spigot-api-stub" / "target").glob("unocraft-spigot-api-stub-*.jar"))
+    (tmp_path / "Harness.java").write_text(HARNESS)
+    out = subprocess.run([release["java"], "-cp", os.pathsep.join([str(release["jar"]), str(spigot_api)]),
+                          str(tmp_path / "Harness.java")], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.startswith("java.lang.UnsupportedOperationException at org.bukkit.NamespacedKey.<init>"), \
+        out.stdout + out.stderr
