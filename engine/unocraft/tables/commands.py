@@ -157,15 +157,10 @@ def join(c: Call) -> None:
     t = core.table_of(player)
     if t is not None and t.seat(player) is not None:
         return c.error("error.already_seated", table=t.id)
-    if c.rest:
-        target = _named_table(c, c.rest[0])
-        if target is None:
-            return None
-    else:
-        target = core.open_table_near(c.pos) or next(
-            (x for x in core.tables.values() if x.state == "lobby" and len(x.seats) < core.config.seats), None)
-        if target is None:
-            return c.error("error.no_table")
+    target = _chosen_table(c, lambda: core.open_table_near(c.pos) or next(
+        (x for x in core.tables.values() if x.state == "lobby" and len(x.seats) < core.config.seats), None))
+    if target is None:
+        return None
     if target.state != "lobby":
         return c.error("error.game_running", table=target.id)
     if len(target.seats) >= core.config.seats:
@@ -192,18 +187,24 @@ def spectate(c: Call) -> None:
     t = core.table_of(c.player)
     if t is not None:
         return c.error("error.already_seated", table=t.id)
+    target = _chosen_table(c, lambda: _nearest(core.tables.values(), c.pos))
+    if target is not None:
+        core.watch(target, c.player)
+
+
+def _chosen_table(c: Call, otherwise: Callable[[], Table | None]) -> Table | None:
+    """The table the player named, else `otherwise()`; None after telling the player there is none."""
     if c.rest:
-        target = _named_table(c, c.rest[0])
-        if target is None:
-            return None
-    else:
-        cands = list(core.tables.values())
-        if c.pos is not None:
-            cands.sort(key=lambda x: math.dist(c.pos, x.pos))
-        target = cands[0] if cands else None
-        if target is None:
-            return c.error("error.no_table")
-    core.watch(target, c.player)
+        return _named_table(c, c.rest[0])
+    t = otherwise()
+    if t is None:
+        c.error("error.no_table")
+    return t
+
+
+def _nearest(tables, pos) -> Table | None:
+    """The table nearest to `pos` (without a position: the first)."""
+    return min(tables, default=None, key=lambda x: math.dist(pos, x.pos) if pos is not None else 0)
 
 
 def _named_table(c: Call, name: str) -> Table | None:
@@ -349,15 +350,9 @@ def top(c: Call) -> None:
 def close(c: Call) -> None:
     """`/uno close [table]`: ends a table; everyone at it gets their items back."""
     core = c.core
-    if c.rest:
-        t = _named_table(c, c.rest[0])
-        if t is None:
-            return None
-    else:
-        t = core.table_of(c.player) or min(core.tables.values(), default=None,
-                                           key=lambda x: math.dist(c.pos, x.pos) if c.pos is not None else 0)
-        if t is None:
-            return c.error("error.no_table")
+    t = _chosen_table(c, lambda: core.table_of(c.player) or _nearest(core.tables.values(), c.pos))
+    if t is None:
+        return None
     for name, lang, _ in t.members():
         c.display.send(name, [{"text": say(lang, "table.closed", table=t.id), "colour": "gray"}])
     if c.player not in [m[0] for m in t.members()]:
