@@ -12,4 +12,10 @@ from ..presentation.lang import LANGUAGES, normalise, t
 
 say = t
 
-__all__ = ["say", "normalise", "LANGUAGES"]
+
+def option_list(changed: dict) -> str:
+    """The options a table plays that differ from its preset, `name=value ...` (in every language)."""
+    return " ".join(f"{k}={v}" for k, v in changed.items()) or "(defaults)"
+
+
+__all__ = ["say", "normalise", "LANGUAGES", "option_list"]
