@@ -232,9 +232,9 @@ def rules(c: Call) -> None:
         if t is None:      # not at a table: what a new table would play
             opts = core.config.options_for()
             return c.display.send(player, [{"text": say(lang, "table.rules_default", preset=core.config.preset,
-                                                        options=option_list(opts.changed())), "colour": "aqua"}])
+                                                        options=option_list(opts.changed(), lang)), "colour": "aqua"}])
         return c.display.send(player, [{"text": say(lang, "table.rules", table=t.id, preset=t.preset,
-                                                    options=option_list(t.options().changed())), "colour": "aqua"}])
+                                                    options=option_list(t.options().changed(), lang)), "colour": "aqua"}])
     preset, assignments = _preset_and_assignments(c.rest, t.preset if t is not None else core.config.preset)
     base = dict(t.overrides) if t is not None and preset == t.preset else {}
     overrides = _rule_overrides(c, preset, assignments, base)
@@ -249,7 +249,7 @@ def rules(c: Call) -> None:
     t.preset, t.overrides = preset, overrides
     for name, lang2, _ in t.members():
         c.display.send(name, [{"text": say(lang2, "table.rules", table=t.id, preset=preset,
-                                           options=option_list(t.options().changed())), "colour": "aqua"}])
+                                           options=option_list(t.options().changed(), lang2)), "colour": "aqua"}])
     core.changed(t)
 
 
