@@ -1,0 +1,198 @@
+"""The `lookahead` bot (unocraft.search): legal in every edition, within its time
+cap, deterministic for a seed, blind to hidden cards, and it keeps the cards.
+
+Whether it plays better than `strong` is measured, not asserted here:
+benchmarks/bots_match.py (see docs/engine.md)."""
+
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings, strategies as st
+
+from unocraft.bots import BOTS, make_bot
+from unocraft.rules.cards import Card
+from unocraft.rules.options import Options
+from unocraft.search import LookaheadBot, Memory, _Position
+from unocraft.simulate import actor, new_game, play_match
+
+from test_properties import hidden_card_swap, tables
+
+
+class Checked:
+    """A bot whose every answer must be one of the legal actions it was given, and
+    whose thinking must leave the real game untouched."""
+
+    def __init__(self, bot, game):
+        self.bot, self.game = bot, game
+        self.times: list[float] = []
+
+    def act(self, view, legal):
+        before = self.game.fingerprint()
+        t0 = time.perf_counter()
+        choice = self.bot.act(view, legal)
+        self.times.append(time.perf_counter() - t0)
+        assert choice in legal, f"{choice} is not legal: {[str(a) for a in legal]}"
+        assert self.game.fingerprint() == before, "the search changed the real game"
+        return choice
+
+    def react(self, view, legal):
+        choice = self.bot.react(view, legal)
+        assert choice is None or choice in legal
+        return choice
+
+
+def lookahead(seed: int, worlds: int = 4, max_seconds: float | None = None) -> LookaheadBot:
+    bot = make_bot("lookahead", seed)
+    bot.worlds, bot.max_seconds = worlds, max_seconds
+    return bot
+
+
+def test_lookahead_is_a_bot_level():
+    assert "lookahead" in BOTS
+    assert isinstance(make_bot("lookahead", 1), LookaheadBot)
+
+
+@pytest.mark.parametrize("preset,players", [("official", 2), ("official", 3), ("minecraft", 2),
+                                            ("flip", 2), ("flip", 3), ("dos", 2), ("dos", 3)])
+def test_lookahead_plays_only_legal_actions_and_keeps_the_cards(preset, players):
+    """Self-play with lookahead at every seat, cards counted after every action
+    (`check`); in flip and dos it plays as strong (their hidden faces are not sampled)."""
+    names = [f"p{i}" for i in range(players)]
+    searched = 0
+    for seed in range(3):
+        game = new_game(names, Options.build(preset), seed)
+        bots = [lookahead(seed * 10 + i) for i in range(players)]
+        result = play_match(game, [Checked(b, game) for b in bots], check=True, one_round=True)
+        assert result.rounds == 1 and result.winners
+        searched += sum(b.searched for b in bots)
+    if preset in ("official", "minecraft"):
+        assert searched > 0, "the search never ran"
+    else:
+        assert searched == 0
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(table=tables(), seed=st.integers(0, 10**6))
+def test_lookahead_is_legal_under_any_options(table, seed):
+    options, players = table
+    names = [f"p{i}" for i in range(players)]
+    game = new_game(names, options, seed)
+    bots = [Checked(lookahead(seed + i, worlds=2) if i == 0 else make_bot("strong", seed + i), game)
+            for i in range(players)]
+    result = play_match(game, bots, check=True, one_round=True)
+    assert result.rounds == 1
+
+
+def test_lookahead_is_deterministic_for_a_seed():
+    def actions(seed):
+        game = new_game(["a", "b"], Options.build("official"), 7, events=True)
+        seen = []
+
+        class Log:
+            def __init__(self, bot):
+                self.bot = bot
+
+            def act(self, view, legal):
+                choice = self.bot.act(view, legal)
+                seen.append(str(choice))
+                return choice
+
+            def react(self, view, legal):
+                return self.bot.react(view, legal)
+
+        play_match(game, [Log(lookahead(seed, worlds=6)), Log(make_bot("strong", 2))], one_round=True)
+        return seen
+
+    first = actions(5)
+    assert len(first) > 10
+    assert actions(5) == first
+
+
+def test_lookahead_keeps_within_its_time_cap():
+    """More worlds than the cap allows: the search stops at the cap (after the world
+    it is in), so no decision takes much longer than `max_seconds`."""
+    cap = 0.05
+    game = new_game(["a", "b"], Options.build("official"), 3)
+    bot = Checked(lookahead(1, worlds=100000, max_seconds=cap), game)
+    play_match(game, [bot, Checked(make_bot("strong", 2), game)], one_round=True)
+    assert bot.bot.searched > 0
+    assert max(bot.times) >= cap, "the cap never bound: the test measures nothing"
+    assert max(bot.times) < cap + 0.15, f"a decision took {max(bot.times):.3f} s with a cap of {cap} s"
+
+
+def test_lookahead_sees_only_its_view():
+    """Two games that differ only in hidden cards give the same decision."""
+    rng = random.Random(1)
+    compared = 0
+    for seed in range(20):
+        game = new_game(["a", "b"], Options.build("official"), seed)
+        seat = actor(game)
+        other = hidden_card_swap(game, seat, rng)
+        name = game.names[seat]
+        if other is None or game.pending is not None:
+            continue
+        legal = game.legal_actions(name)
+        one = lookahead(9, worlds=8).act(game.view(name, legal=False), legal)
+        two = lookahead(9, worlds=8).act(other.view(name, legal=False), other.legal_actions(name))
+        assert one == two
+        compared += 1
+    assert compared >= 10
+
+
+def test_the_deals_it_imagines_agree_with_the_view():
+    """Every sampled world holds the whole deck once: my hand and the top card as
+    they are, each opponent as many cards as the view says, the draw pile as long."""
+    game = new_game(["a", "b", "c"], Options.build("official"), 12)
+    name = game.turn_player
+    view = game.view(name, legal=False)
+    memory = Memory()
+    memory.see(view)
+    position = _Position(view, memory)
+    for seed in range(20):
+        hands, discard, draw = position.sample(random.Random(seed))
+        world = position.game((hands, discard, draw), seed)
+        assert sorted(world.all_cards()) == list(range(game.deck.size))
+        for s in range(3):
+            assert len(world.hands[s]) == len(game.hands[s])
+        assert world.codes(world.hands[game.turn]) == game.codes(game.hands[game.turn])
+        assert world.top_face is game.top_face and world.colour == game.colour
+        assert len(world.draw_pile) == len(game.draw_pile)
+        assert sorted(map(str, world.legal_actions(name))) == sorted(map(str, game.legal_actions(name)))
+
+
+def test_an_opponent_who_drew_on_a_colour_is_dealt_none_of_it():
+    """Two players: the opponent drew one card and laid none on the colour my move
+    left, so it had none of that colour and no wild; the worlds respect that, but
+    for the one card it drew."""
+    game = new_game(["me", "you"], Options.build("official"), 0)
+    me = game.turn_player
+    memory = Memory()
+    while True:     # my turn: draw and pass, until the opponent must draw in turn
+        view = game.view(me, legal=False)
+        memory.see(view)
+        legal = game.legal_actions(me)
+        move = next(a for a in legal if a.verb in ("draw", "pass")) if game.pending is None or \
+            game.pending["kind"] == "drawn" else legal[0]
+        memory.acted(view, move)
+        game.play(move)
+        while game.phase == "play" and actor(game) != game.seat_of[me]:
+            other = game.names[actor(game)]
+            options = game.legal_actions(other)
+            draw = next((a for a in options if a.verb in ("draw", "pass")), options[0])
+            game.play(draw)
+        if memory.void or game.phase != "play":
+            view = game.view(me, legal=False)
+            memory.see(view)
+            break
+    assert game.phase == "play"
+    colour = game.colour
+    opponent = game.names[1 - game.seat_of[me]]
+    assert memory.void.get(opponent) == (colour, 1)
+    position = _Position(view, memory)
+    for seed in range(30):
+        hands, _, _ = position.sample(random.Random(seed))
+        faces = [game.faces[0][c] for c in hands[game.seat_of[opponent]]]
+        assert sum(1 for f in faces if f.colour == colour or f.is_wild) <= 1
+        assert len(faces) == len(game.hands[game.seat_of[opponent]])
