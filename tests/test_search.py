@@ -189,10 +189,31 @@ def test_an_opponent_who_drew_on_a_colour_is_dealt_none_of_it():
     assert game.phase == "play"
     colour = game.colour
     opponent = game.names[1 - game.seat_of[me]]
-    assert memory.void.get(opponent) == (colour, 1)
+    assert memory.void.get(opponent) == (colour, True, 1)
     position = _Position(view, memory)
     for seed in range(30):
         hands, _, _ = position.sample(random.Random(seed))
         faces = [game.faces[0][c] for c in hands[game.seat_of[opponent]]]
         assert sum(1 for f in faces if f.colour == colour or f.is_wild) <= 1
         assert len(faces) == len(game.hands[game.seat_of[opponent]])
+
+
+@pytest.mark.parametrize("preset,changes", [("official", {}), ("official", {"draw_two_chain": "stacking"}),
+                                            ("official", {"seven_o": True}), ("minecraft", {})])
+def test_rollouts_play_as_strong_does(preset, changes):
+    """The rollouts' fast policy reads the game, `strong` reads a view: on turn they
+    choose the same action (else the rollouts model the opponent wrongly)."""
+    from unocraft.rollout import rollout_move
+    compared = 0
+    for seed in range(15):
+        game = new_game(["a", "b", "c"], Options.build(preset, **changes), seed, events=False)
+        while game.phase == "play":
+            seat = actor(game)
+            name = game.names[seat]
+            legal = game.legal_actions(name)
+            expected = make_bot("strong", 1).act(game.view(name, legal=False), legal)
+            if not any(len(a.cards) == 2 for a in legal):
+                assert rollout_move(game, seat) == expected, game.view(name)
+                compared += 1
+            game.play(expected)
+    assert compared > 500

@@ -1,7 +1,7 @@
 """The `lookahead` bot: determinized rollouts over what its view knows.
 
 At a decision that matters (which card, which colour for a wild, play or draw,
-play the drawn card or keep it) it deals the hidden cards again many times in a
+play the drawn card or keep it, challenge a Wild Draw Four) it deals the hidden cards again many times in a
 way the view allows, plays each candidate move in each of those worlds, lets
 `strong`'s own judgement (a fast copy that reads the sampled game, `rollout_move`)
 play the round to its end for every player, and counts the rounds it wins. It
@@ -12,10 +12,14 @@ heuristic it started from.
 
 What the view allows (`Memory`), beyond hand sizes and the draw pile's size:
 the cards it saw on top of the pile this round stay out of the hidden hands,
-and an opponent who drew one card without playing on colour X had no card of X
-and no wild then (only cards drawn since can be of X). Out of turn, answers to
+and an opponent who drew one card without playing on colour X, or answered X
+with a wild while nobody was about to go out, had no card of X and no wild
+then (only cards drawn since can be of X). Out of turn, answers to
 draw cards, swaps and the other editions (flip: hidden faces on both sides; dos)
-are left to `strong`.
+are left to `strong`. A Wild Draw Four laid on the colour my own action left is
+guilty in a world where its player's sampled hand held that colour: sampling
+knows whether that player lacked the colour (see above), so the rollouts weigh
+a challenge by how likely a bluff is.
 
 Deterministic for a seed: the search does a fixed number of worlds
 (`worlds`); `max_seconds` only cuts it short on a machine too slow for that.
@@ -29,16 +33,14 @@ from dataclasses import replace
 
 from .bots import Bot, StrongBot, _by_verb, _face
 from .rules.actions import Action
-from .rules.cards import Card, COLOUR_BY_NAME, RESTRICTED_WILDS
+from .rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES, RESTRICTED_WILDS
 from .rules.editions import build_deck, find_edition
 from .rules.game import Game
 from .rules.options import Options
-from .simulate import actor
+from .rollout import fit_values, rollout
 
 #: Editions whose hidden information `Memory` can sample (one face per card).
 SEARCHED_EDITIONS = ("classic", "minecraft")
-#: A rollout that has not ended after this many actions counts as half a win.
-ROLLOUT_CAP = 400
 
 
 class Memory:
@@ -47,9 +49,13 @@ class Memory:
     def __init__(self) -> None:
         self.round = -1
         self.pile: dict[int, Card] = {}        # discard pile position -> face seen there
-        self.void: dict[str, tuple[str, int]] = {}   # player -> (colour, cards drawn since)
+        #: player -> (a colour it lacked, whether it lacked wilds too, cards drawn since)
+        self.void: dict[str, tuple[str, bool, int]] = {}
         self.counts: dict[str, int] = {}
-        self.expect: tuple[int, str] | None = None   # (discard count, colour) after my action
+        #: after my action: the discard pile's size, the colour, my cards
+        self.expect: tuple[int, str | None, int] | None = None
+        #: the colour my action left, when the only card laid since is the opponent's
+        self.before: str | None = None
 
     def see(self, view: dict) -> None:
         if view["round"] != self.round:
@@ -57,20 +63,30 @@ class Memory:
             self.round = view["round"]
         discards = view["discard_count"]
         self.pile = {i: f for i, f in self.pile.items() if i < discards}
-        if view["top"]:
-            self.pile[discards - 1] = Card.parse(view["top"])
+        top = Card.parse(view["top"]) if view["top"] else None
+        if top is not None:
+            self.pile[discards - 1] = top
         others = [p for p in view["players"] if p["name"] != view["you"]]
+        expect = self.expect if len(others) == 1 else None   # (the inferences hold for two players)
+        self.before = None
         for p in others:
             name, n = p["name"], p["cards"]
             grew = n - self.counts.get(name, n)
             if name in self.void and grew > 0:
-                colour, drawn = self.void[name]
-                self.void[name] = (colour, drawn + grew)
-            # two players: the opponent took exactly one card and laid none since my action,
-            # on the colour I left: it had nothing of that colour (and no wild) then
-            if (len(others) == 1 and grew == 1 and self.expect is not None
-                    and self.expect == (discards, view["colour"])):
-                self.void[name] = (COLOUR_BY_NAME[view["colour"]], 1)
+                colour, wilds, drawn = self.void[name]
+                self.void[name] = (colour, wilds, drawn + grew)
+            if expect is not None and expect[1] in COLOUR_BY_NAME:
+                left_discards, left_colour, my_cards = expect
+                # it took exactly one card and laid none since my action, on the colour I
+                # left: it had nothing of that colour (and no wild) then
+                if grew == 1 and (discards, view["colour"]) == (left_discards, left_colour):
+                    self.void[name] = (COLOUR_BY_NAME[left_colour], True, 1)
+                # it answered my card with a wild, and I was not about to go out (when a
+                # player is, `strong` plays wilds freely): it had nothing of my colour then
+                elif grew == -1 and discards == left_discards + 1 and top is not None:
+                    self.before = COLOUR_BY_NAME[left_colour]
+                    if top.is_wild and my_cards > 2:
+                        self.void[name] = (COLOUR_BY_NAME[left_colour], False, 0)
             self.counts[name] = n
         self.expect = None
 
@@ -78,17 +94,18 @@ class Memory:
         """Remember the position my action leaves (what the next view is compared with)."""
         discards = view["discard_count"]
         colour = view["colour"]
+        cards = len(view["hand"])
         if action.verb == "play":
             face = _face(view, action)
             self.pile[discards] = face
             discards += 1
+            cards -= 1
             colour = _colour_name(action.colour if face.is_wild else face.colour)
         if action.verb in ("play", "draw", "pass"):
-            self.expect = (discards, colour)
+            self.expect = (discards, colour, cards)
 
 
 def _colour_name(letter: str | None) -> str | None:
-    from .rules.cards import COLOUR_NAMES
     return COLOUR_NAMES.get(letter or "")
 
 
@@ -97,7 +114,7 @@ class LookaheadBot(Bot):
     name = "lookahead"
 
     def __init__(self, seed: int = 0, worlds: int = 40, max_seconds: float | None = 0.09,
-                 candidates: int = 5, margin: float = 1.0):
+                 candidates: int = 5, margin: float = 1.0, depth: int = 10):
         super().__init__(seed)
         self.strong = StrongBot(seed)
         self.memory = Memory()
@@ -105,6 +122,7 @@ class LookaheadBot(Bot):
         self.max_seconds = max_seconds
         self.max_candidates = candidates
         self.margin = margin        # standard errors a better candidate must win by
+        self.depth = depth          # actions a rollout plays before `values` judge (two players)
         self.searched = 0           # decisions searched (benchmarks report them)
 
     def react(self, view, legal):
@@ -114,7 +132,7 @@ class LookaheadBot(Bot):
         memory = self.memory
         memory.see(view)
         choice = self.strong.act(view, legal)
-        if self._searchable(view):
+        if self._searchable(view, legal):
             moves = self._candidates(view, legal, choice)
             if len(moves) > 1:
                 self.searched += 1
@@ -123,19 +141,26 @@ class LookaheadBot(Bot):
         return choice
 
     # -- what is searched
-    @staticmethod
-    def _searchable(view: dict) -> bool:
+    def _searchable(self, view: dict, legal: list[Action]) -> bool:
+        """Turn decisions; and whether to challenge a wild draw card laid on the colour
+        my action left (what makes it a bluff is known then), when no card answers it."""
         pending = view.get("pending")
-        return (view["edition"] in SEARCHED_EDITIONS and view["phase"] == "play"
-                and view["turn"] == view["you"] and not view["silence"]
-                and (pending is None or pending["kind"] == "drawn"))
+        if not (view["edition"] in SEARCHED_EDITIONS and view["phase"] == "play"
+                and view["turn"] == view["you"] and not view["silence"]):
+            return False
+        if pending is None or pending["kind"] == "drawn":
+            return True
+        return (pending["kind"] == "penalty" and pending["challengeable"] and self.memory.before is not None
+                and pending["card"] in RESTRICTED_WILDS and not any(a.verb == "play" for a in legal))
 
     def _candidates(self, view: dict, legal: list[Action], choice: Action) -> list[Action]:
         """`strong`'s choice first, then its other plays by its own score (a wild in the
         two colours it would name and the colour the next player lacks), draw or pass."""
+        verbs = _by_verb(legal)
+        if choice.verb in ("draw", "challenge") and "challenge" in verbs:
+            return [choice] + [a for a in legal if a.verb in ("draw", "challenge") and a != choice]
         if choice.verb not in ("play", "draw", "pass"):
             return [choice]          # an UNO call and the like: no question
-        verbs = _by_verb(legal)
         strong = self.strong
         best_colours = self._wild_colours(view)
         plays = []
@@ -163,7 +188,7 @@ class LookaheadBot(Bot):
             if card.colour:
                 points[card.colour] = points.get(card.colour, 0) + 1 + StrongBot._points(card) / 10
         ranked = sorted(points, key=lambda c: -points[c])[:2] or ["R"]
-        lacks = {colour for colour, _ in self.memory.void.values()}
+        lacks = {colour for colour, _, _ in self.memory.void.values()}
         return set(ranked) | lacks
 
     # -- the search
@@ -171,14 +196,38 @@ class LookaheadBot(Bot):
         start = time.perf_counter()
         base = _Position(view, self.memory)
         wins = [[] for _ in moves]
+        cap = self.max_seconds
+        values = _values(base.opts) if len(base.names) == 2 else []
         for w in range(self.worlds):
             world_seed = self.rng.getrandbits(32)
             sample = base.sample(random.Random(world_seed))
-            for i, move in enumerate(moves):
-                wins[i].append(_rollout(base.game(sample, world_seed), base.seat, move))
-            if self.max_seconds is not None and time.perf_counter() - start > self.max_seconds:
+            results = []
+            for move in moves:
+                if cap is not None and time.perf_counter() - start > cap:
+                    break   # out of time: this world is left out (every move needs it)
+                results.append(rollout(base.game(sample, world_seed), base.seat, move, self.depth, values))
+            if len(results) < len(moves):
                 break
+            for i, result in enumerate(results):
+                wins[i].append(result)
+        if not wins[0]:
+            return moves[0]
         return moves[_pick(wins, self.margin)]
+
+
+#: Rounds of self-play that `values` are counted over (about 2 s, once per rule set).
+VALUE_ROUNDS = 4000
+_VALUES: dict[Options, list[float]] = {}
+
+
+def _values(opts: Options) -> list[float]:
+    """The two-player win chances by hand sizes under these rules (rollout.fit_values)."""
+    found = _VALUES.get(opts)
+    if found is None:
+        names = ["a", "b"]
+        found = _VALUES[opts] = fit_values(lambda seed: Game.new(names, opts, seed, events=False),
+                                           VALUE_ROUNDS)
+    return found
 
 
 def _pick(wins: list[list[float]], margin: float) -> int:
@@ -234,6 +283,7 @@ class _Position:
         if pending is not None and pending["kind"] == "drawn":
             face = Card.parse(pending["card"])
             self.drawn = next(c for c in self.hand if faces[c] is face)
+        self.penalty = pending if pending is not None and pending["kind"] == "penalty" else None
 
     def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int], list[int]]:
         """Hands, discard pile and draw pile: the hidden cards dealt at random, an
@@ -252,12 +302,12 @@ class _Position:
                 hands.append(pool[len(pool) - n:] if n else [])
                 del pool[len(pool) - n:]
                 continue
-            colour, drawn = lack
+            colour, no_wilds, drawn = lack
             restricted = max(0, n - drawn)
             hand, rest = [], []
             for c in pool:
                 f = faces[c]
-                if restricted and f.colour is not None and f.colour != colour:
+                if restricted and f.colour != colour and not (no_wilds and f.is_wild):
                     hand.append(c)
                     restricted -= 1
                 else:
@@ -291,100 +341,13 @@ class _Position:
         g.round_no = view["round"]
         if self.drawn is not None:
             g.pending = {"kind": "drawn", "card": self.drawn}
+        p = self.penalty
+        if p is not None:   # a wild draw card on the colour I left: guilty if its player held that colour
+            source = self.names.index(p["source"])
+            prev = self.memory.before or ""
+            faces = self.deck.faces[0]
+            g.pending = {"kind": "penalty", "victim": self.seat, "source": source, "rank": p["card"],
+                         "amount": p["amount"], "card": self.top, "prev_colour": prev,
+                         "guilty": any(faces[c].colour == prev for c in hands[source]),
+                         "challengeable": True, "hand_then": list(hands[source]) + [self.top]}
         return g
-
-
-def _rollout(game: Game, me: int, move: Action) -> float:
-    """1 when `me` wins the round after `move`, everyone playing `rollout_move`."""
-    game.play(move)
-    for _ in range(ROLLOUT_CAP):
-        if game.phase != "play":
-            return 1.0 if game.round_winner == me else 0.0
-        game.play(rollout_move(game, actor(game)))
-    return 0.5
-
-
-def _points(face: Card) -> int:
-    if face.is_number:
-        return face.number or 0
-    return 50 if face.is_wild else 20
-
-
-_HITS = ("S", "+2", "+1", "+5", "E", "W+4", "W+2", "WC")
-
-
-def rollout_move(game: Game, seat: int) -> Action:
-    """`StrongBot.act` read off the game instead of a view (its rules, 50 times faster):
-    the rollouts play as the opponent does."""
-    name = game.names[seat]
-    legal = game.legal_actions(name)
-    hand = game.hands[seat]
-    faces = game.faces[game.side]
-    pending = game.pending
-    kind = pending["kind"] if pending is not None else None
-    plays: list[Action] = []
-    other = None
-    for a in legal:
-        verb = a.verb
-        if verb == "uno" and len(hand) == 2:
-            return a
-        if verb == "play" and len(a.cards) == 1:
-            plays.append(a)
-        elif verb in ("draw", "pass") and other is None:
-            other = a
-    counts: dict[str, int] = {}
-    for c in hand:
-        colour = faces[c].colour
-        if colour is not None:
-            counts[colour] = counts.get(colour, 0) + 1
-    if kind is not None and kind not in ("drawn", "penalty"):
-        return _choice(game, seat, legal, kind, counts)
-    if kind == "penalty":
-        if plays:
-            return max(plays, key=lambda a: counts.get(a.colour or a.cards[0].colour, 0))
-        if pending["challengeable"] and len(game.hands[pending["source"]]) >= 6:
-            for a in legal:
-                if a.verb == "challenge":
-                    return a
-        return other or legal[0]
-    if plays:
-        nxt = len(game.hands[game._next(seat)])
-        danger = any(len(game.hands[q]) <= 2 for q in game._others(seat))
-        holds = game.colour in counts
-        best, best_score = plays[0], -1e9
-        for a in plays:
-            face = a.cards[0]
-            score = _points(face)
-            if face.is_wild:
-                if not danger:
-                    score -= 60
-                if face.rank in RESTRICTED_WILDS and holds:
-                    score -= 200 if nxt > 2 else 40
-                if a.colour is not None:
-                    score += 3 * counts.get(a.colour, 0)
-            else:
-                score += 3 * (counts.get(face.colour, 0) - 1)
-            if nxt <= 3 and face.rank in _HITS:
-                score += 40
-            elif face.rank == "R" and nxt <= 2:
-                score += 25
-            if score > best_score:
-                best, best_score = a, score
-        if best_score > -50 or other is None:
-            return best
-    return other or legal[0]
-
-
-def _choice(game: Game, seat: int, legal: list[Action], kind: str, counts: dict[str, int]) -> Action:
-    """A colour, a swap or a card to give, as `strong` chooses them."""
-    if kind == "colour":
-        return max(legal, key=lambda a: counts.get(a.colour or "", 0) if a.verb == "colour" else -1)
-    swaps = [a for a in legal if a.verb == "swap"]
-    if swaps:
-        sizes = {game.names[q]: len(game.hands[q]) for q in range(len(game.names))}
-        return min(swaps, key=lambda a: (sizes.get(a.target or "", 99),
-                                         -_points(a.cards[0]) if a.cards else 0))
-    gives = [a for a in legal if a.verb == "give"]
-    if gives:
-        return min(gives, key=lambda a: _points(a.cards[0]))
-    return legal[0]
