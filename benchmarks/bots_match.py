@@ -32,11 +32,15 @@ class Timed:
     def __init__(self, bot):
         self.bot = bot
         self.times: list[float] = []
+        self.searched: list[float] = []    # times of the decisions the search looked into
 
     def act(self, view, legal):
         t0 = time.perf_counter()
+        before = getattr(self.bot, "searched", 0)
         choice = self.bot.act(view, legal)
         self.times.append(time.perf_counter() - t0)
+        if getattr(self.bot, "searched", 0) != before:
+            self.searched.append(self.times[-1])
         return choice
 
     def react(self, view, legal):
@@ -53,7 +57,21 @@ def make(kind: str, seed: int, args) -> object:
     return bot
 
 
-def play_deal(kinds: tuple[str, str], deal: int, args, times: list[list[float]]) -> float:
+class Tally:
+    """One bot level's moves over the match."""
+
+    def __init__(self):
+        self.times: list[float] = []
+        self.searched: list[float] = []
+        self.overruled = 0
+
+    def add(self, timed: Timed) -> None:
+        self.times += timed.times
+        self.searched += timed.searched
+        self.overruled += getattr(timed.bot, "overruled", 0)
+
+
+def play_deal(kinds: tuple[str, str], deal: int, args, tallies: list[Tally]) -> float:
     """Rounds won by kinds[0] over the one or two games of `deal` (1 per game)."""
     opts = Options.build(args.preset)
     seating = [(0, 1), (1, 0)] if args.mirror else [(0, 1) if deal % 2 == 0 else (1, 0)]
@@ -65,7 +83,7 @@ def play_deal(kinds: tuple[str, str], deal: int, args, times: list[list[float]])
         first = order.index(0)
         won += 1.0 if result.winners == [game.names[first]] else 0.0
         for s, k in enumerate(order):
-            times[k] += bots[s].times
+            tallies[k].add(bots[s])
     return won
 
 
@@ -89,7 +107,7 @@ def ms(values: list[float], q: float) -> float:
     return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def report(kinds, scores, times, args, seconds: float, final: bool) -> None:
+def report(kinds, scores, tallies: list[Tally], args, seconds: float, final: bool) -> None:
     rounds = len(scores) * (2 if args.mirror else 1)
     rate, low, high = interval(scores, args.mirror)
     print(f"{'result' if final else 'so far'}: {kinds[0]} vs {kinds[1]}, {rounds} rounds "
@@ -97,9 +115,14 @@ def report(kinds, scores, times, args, seconds: float, final: bool) -> None:
           f"(95% CI {low:.1%}..{high:.1%}), {seconds:.0f} s", flush=True)
     if final:
         for k, kind in enumerate(kinds):
-            t = times[k]
+            t = tallies[k].times
             print(f"  {kind} (bot {k + 1}): {len(t)} moves, per move median {ms(t, 0.5):.2f} ms, "
                   f"p99 {ms(t, 0.99):.1f} ms, max {ms(t, 1.0):.1f} ms")
+            searched = tallies[k].searched
+            if searched:
+                print(f"    {len(searched)} moves searched (median {ms(searched, 0.5):.1f} ms, "
+                      f"p99 {ms(searched, 0.99):.1f} ms), {tallies[k].overruled} of them "
+                      f"changed from strong's move")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -121,13 +144,13 @@ def main(argv: list[str] | None = None) -> int:
     print("command:", " ".join([sys.executable.rsplit("/", 3)[-3] + "/bin/python"] + sys.argv))
     print("engine:", engine_build.engine_build())
     scores: list[float] = []
-    times: list[list[float]] = [[], []]
+    tallies = [Tally(), Tally()]
     t0 = time.perf_counter()
     for deal in range(args.deals):
-        scores.append(play_deal(kinds, deal, args, times))
+        scores.append(play_deal(kinds, deal, args, tallies))
         if args.progress and (deal + 1) % args.progress == 0 and deal + 1 < args.deals:
-            report(kinds, scores, times, args, time.perf_counter() - t0, final=False)
-    report(kinds, scores, times, args, time.perf_counter() - t0, final=True)
+            report(kinds, scores, tallies, args, time.perf_counter() - t0, final=False)
+    report(kinds, scores, tallies, args, time.perf_counter() - t0, final=True)
     return 0
 
 

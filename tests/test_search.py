@@ -217,3 +217,19 @@ def test_rollouts_play_as_strong_does(preset, changes):
                 compared += 1
             game.play(expected)
     assert compared > 500
+
+
+def test_the_shipped_value_table_is_what_self_play_gives():
+    """lookahead_values.json is what `python -m unocraft.search --fit` makes: a fresh
+    smaller fit agrees with it on the common hand sizes (refit when the rollouts change)."""
+    import json
+    from unocraft.rollout import _key
+    from unocraft.search import VALUES_FILE, fit
+    shipped = json.loads(VALUES_FILE.read_text())["values"]
+    fresh = fit(1500)["values"]
+    assert len(fresh) == len(shipped)
+    cells = [_key(a, b, act) for a in range(1, 8) for b in range(1, 8) for act in (True, False)]
+    worst = max(abs(fresh[k] - shipped[k]) for k in cells)
+    assert worst < 0.08, f"the shipped values differ from self-play by up to {worst:.2f}"
+    # and they mean something: fewer cards than the opponent, better chances
+    assert shipped[_key(2, 7, True)] > 0.6 > 0.4 > shipped[_key(7, 2, True)]

@@ -27,9 +27,12 @@ Deterministic for a seed: the search does a fixed number of worlds
 
 from __future__ import annotations
 
+import json
 import random
+import sys
 import time
 from dataclasses import replace
+from pathlib import Path
 
 from .bots import Bot, StrongBot, _by_verb, _face
 from .rules.actions import Action
@@ -37,7 +40,7 @@ from .rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES, RESTRICTED_WILDS
 from .rules.editions import build_deck, find_edition
 from .rules.game import Game
 from .rules.options import Options
-from .rollout import fit_values, rollout
+from .rollout import MAX_CARDS, fit_values, rollout
 
 #: Editions whose hidden information `Memory` can sample (one face per card).
 SEARCHED_EDITIONS = ("classic", "minecraft")
@@ -123,7 +126,8 @@ class LookaheadBot(Bot):
         self.max_candidates = candidates
         self.margin = margin        # standard errors a better candidate must win by
         self.depth = depth          # actions a rollout plays before `values` judge (two players)
-        self.searched = 0           # decisions searched (benchmarks report them)
+        self.searched = 0           # decisions searched, and how many of them changed
+        self.overruled = 0          # strong's move (benchmarks report them)
 
     def react(self, view, legal):
         return self.strong.react(view, legal)
@@ -137,6 +141,7 @@ class LookaheadBot(Bot):
             if len(moves) > 1:
                 self.searched += 1
                 choice = self._search(view, moves)
+                self.overruled += choice != moves[0]
         memory.acted(view, choice)
         return choice
 
@@ -197,7 +202,7 @@ class LookaheadBot(Bot):
         base = _Position(view, self.memory)
         wins = [[] for _ in moves]
         cap = self.max_seconds
-        values = _values(base.opts) if len(base.names) == 2 else []
+        values = _values() if len(base.names) == 2 else []
         for w in range(self.worlds):
             world_seed = self.rng.getrandbits(32)
             sample = base.sample(random.Random(world_seed))
@@ -215,19 +220,27 @@ class LookaheadBot(Bot):
         return moves[_pick(wins, self.margin)]
 
 
-#: Rounds of self-play that `values` are counted over (about 2 s, once per rule set).
-VALUE_ROUNDS = 4000
-_VALUES: dict[Options, list[float]] = {}
+#: The two-player win chances by hand sizes (rollout.fit_values over official rules),
+#: shipped: fitting them takes seconds, too long for a table's first bot move. They
+#: serve every rule set (hand sizes say most of who is ahead under any of them).
+#: Made again by `python -m unocraft.search --fit ROUNDS` (when the rollouts change).
+VALUES_FILE = Path(__file__).with_name("lookahead_values.json")
+_VALUES: list[float] = []
 
 
-def _values(opts: Options) -> list[float]:
-    """The two-player win chances by hand sizes under these rules (rollout.fit_values)."""
-    found = _VALUES.get(opts)
-    if found is None:
-        names = ["a", "b"]
-        found = _VALUES[opts] = fit_values(lambda seed: Game.new(names, opts, seed, events=False),
-                                           VALUE_ROUNDS)
-    return found
+def _values() -> list[float]:
+    if not _VALUES:
+        _VALUES.extend(json.loads(VALUES_FILE.read_text())["values"])
+    return _VALUES
+
+
+def fit(rounds: int) -> dict:
+    names = ["a", "b"]
+    opts = Options.build("official")
+    values = fit_values(lambda seed: Game.new(names, opts, seed, events=False), rounds)
+    return {"about": "two-player win chances by (my cards, their cards, whether I act): "
+                     "unocraft.rollout.fit_values, official rules", "rounds": rounds,
+            "max_cards": MAX_CARDS, "values": [round(v, 4) for v in values]}
 
 
 def _pick(wins: list[list[float]], margin: float) -> int:
@@ -351,3 +364,9 @@ class _Position:
                          "guilty": any(faces[c].colour == prev for c in hands[source]),
                          "challengeable": True, "hand_then": list(hands[source]) + [self.top]}
         return g
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] != ["--fit"] or len(sys.argv) != 3:
+        sys.exit("usage: python -m unocraft.search --fit ROUNDS   (writes " + str(VALUES_FILE) + ")")
+    VALUES_FILE.write_text(json.dumps(fit(int(sys.argv[2]))) + "\n")
