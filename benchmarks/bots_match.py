@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="official")
     parser.add_argument("--no-mirror", dest="mirror", action="store_false")
     parser.add_argument("--worlds", type=int, default=40, help="lookahead: worlds per searched decision")
-    parser.add_argument("--max-seconds", type=float, default=0.09, help="lookahead: time cap per decision")
+    parser.add_argument("--max-seconds", type=float, default=0.07, help="lookahead: time cap per decision")
     parser.add_argument("--depth", type=int, default=10, help="lookahead: actions before the value table judges")
     parser.add_argument("--margin", type=float, default=1.0, help="lookahead: standard errors to overrule strong")
     parser.add_argument("--progress", type=int, default=100, help="print the figures every this many deals")

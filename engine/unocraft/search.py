@@ -116,7 +116,7 @@ class LookaheadBot(Bot):
     """`strong`, with its turn decisions checked by determinized rollouts (see the module)."""
     name = "lookahead"
 
-    def __init__(self, seed: int = 0, worlds: int = 40, max_seconds: float | None = 0.09,
+    def __init__(self, seed: int = 0, worlds: int = 40, max_seconds: float | None = 0.07,
                  candidates: int = 5, margin: float = 1.0, depth: int = 10):
         super().__init__(seed)
         self.strong = StrongBot(seed)
