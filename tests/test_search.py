@@ -233,3 +233,51 @@ def test_the_shipped_value_table_is_what_self_play_gives():
     assert worst < 0.08, f"the shipped values differ from self-play by up to {worst:.2f}"
     # and they mean something: fewer cards than the opponent, better chances
     assert shipped[_key(2, 7, True)] > 0.6 > 0.4 > shipped[_key(7, 2, True)]
+
+
+def _wild_draw_four_on_my_red(mine: list[str], theirs: list[str]):
+    """Two players: I lay R3 on R7, the opponent answers with a Wild Draw Four (blue).
+    Returns the game (my decision: challenge or draw) and my memory of it."""
+    from unocraft.rules.actions import Action
+    game = new_game(["me", "you"], Options.build("official"), 1, events=False)
+    faces = game.faces[0]
+    free = list(range(game.deck.size))
+
+    def take(code):
+        card = next(c for c in free if str(faces[c]) == code)
+        free.remove(card)
+        return card
+
+    game.hands = [[take(c) for c in mine + ["R3"]], [take(c) for c in theirs + ["W+4"]]]
+    game.discard = [take("R7")]
+    game.draw_pile = free
+    game.colour, game.turn, game.pending, game.start_top = "R", 0, None, False
+    memory = Memory()
+    view = game.view("me", legal=False)
+    memory.see(view)
+    play = Action("me", "play", (Card.parse("R3"),))
+    memory.acted(view, play)
+    game.play(play)
+    game.play(Action("you", "play", (Card.parse("W+4"),), "B"))
+    assert game.pending["kind"] == "penalty" and game.turn == 0
+    return game, memory
+
+
+@pytest.mark.parametrize("mine,theirs,expected", [
+    # I hold 4 cards after R3: strong lays a Wild Draw Four only without red, so it is
+    # innocent in every world and a challenge would cost 6 cards
+    (["B1", "G2", "Y3", "Y4"], ["R1", "R2", "R4", "G5", "B6", "G6", "Y6"], "draw"),
+    # I hold 2 cards: strong bluffs then, a 5-card hand most likely held red; strong
+    # itself would draw (it challenges hands of 6 or more)
+    (["B1", "G2"], ["R1", "R2", "R4", "G5"], "challenge"),
+])
+def test_lookahead_challenges_a_wild_draw_four_when_a_bluff_is_likely(mine, theirs, expected):
+    game, memory = _wild_draw_four_on_my_red(mine, theirs)
+    bot = lookahead(3, worlds=60)
+    bot.memory = memory
+    choice = bot.act(game.view("me", legal=False), game.legal_actions("me"))
+    if choice.verb == "uno":     # two cards: the call comes first, as strong makes it
+        game.play(choice)
+        choice = bot.act(game.view("me", legal=False), game.legal_actions("me"))
+    assert bot.searched == 1
+    assert choice.verb == expected

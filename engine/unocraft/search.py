@@ -59,6 +59,7 @@ class Memory:
         self.expect: tuple[int, str | None, int] | None = None
         #: the colour my action left, when the only card laid since is the opponent's
         self.before: str | None = None
+        self.call = False    # my last action was a call (UNO): nobody else acted since
 
     def see(self, view: dict) -> None:
         if view["round"] != self.round:
@@ -69,6 +70,9 @@ class Memory:
         top = Card.parse(view["top"]) if view["top"] else None
         if top is not None:
             self.pile[discards - 1] = top
+        if self.call:   # what I knew before the call still holds
+            self.call = False
+            return
         others = [p for p in view["players"] if p["name"] != view["you"]]
         expect = self.expect if len(others) == 1 else None   # (the inferences hold for two players)
         self.before = None
@@ -106,6 +110,7 @@ class Memory:
             colour = _colour_name(action.colour if face.is_wild else face.colour)
         if action.verb in ("play", "draw", "pass"):
             self.expect = (discards, colour, cards)
+        self.call = action.verb in ("uno", "catch")
 
 
 def _colour_name(letter: str | None) -> str | None:
