@@ -49,8 +49,15 @@ def lookahead(seed: int, worlds: int = 4, max_seconds: float | None = None) -> L
 
 
 def test_lookahead_is_a_bot_level():
+    """Selectable where bot levels are: make_bot, `unocraft sim --bots`, engine.yaml's bots.kind."""
+    from unocraft.cli import main
+    from unocraft.tables.config import parse
     assert "lookahead" in BOTS
     assert isinstance(make_bot("lookahead", 1), LookaheadBot)
+    config = parse({"bots": {"kind": "lookahead", "stand_in": "lookahead"}})
+    assert config.bot_kind == config.stand_in == "lookahead"
+    assert main(["sim", "--games", "2", "--players", "2", "--one-round", "--bots", "lookahead,strong",
+                 "--check"]) == 0
 
 
 @pytest.mark.parametrize("preset,players", [("official", 2), ("official", 3), ("minecraft", 2),

@@ -1,28 +1,28 @@
-"""The `lookahead` bot: determinized rollouts over what its view knows.
+"""The `lookahead` bot: `strong`, with its decisions checked by determinized rollouts.
 
 At a decision that matters (which card, which colour for a wild, play or draw,
-play the drawn card or keep it, challenge a Wild Draw Four) it deals the hidden cards again many times in a
-way the view allows, plays each candidate move in each of those worlds, lets
-`strong`'s own judgement (a fast copy that reads the sampled game, `rollout_move`)
-play the round to its end for every player, and counts the rounds it wins. It
-keeps `strong`'s move unless another candidate won clearly more often in the
-same worlds (paired comparison, common random numbers): with a few hundred
-rollouts the noise is large, and a bot that follows noise plays worse than the
-heuristic it started from.
+play the drawn card or keep it, challenge a Wild Draw Four or not) it deals the
+hidden cards again (`worlds` times) as its view allows, plays each candidate move
+in each of those worlds and lets every player go on as `strong` would
+(`rollout.rollout_move`, a copy of `StrongBot.act` that reads the sampled game:
+the opponent is modelled as it plays). With two players a rollout stops after
+`depth` actions and a table of win chances by hand sizes (`lookahead_values.json`,
+fitted by self-play) judges the position: whole rounds are so noisy that a few
+hundred of them cannot tell two moves apart (the previous attempt, whole random
+rounds, lost to `strong`). It keeps `strong`'s move unless another won by
+`margin` standard errors of the paired difference in the same worlds.
 
-What the view allows (`Memory`), beyond hand sizes and the draw pile's size:
-the cards it saw on top of the pile this round stay out of the hidden hands,
-and an opponent who drew one card without playing on colour X, or answered X
-with a wild while nobody was about to go out, had no card of X and no wild
-then (only cards drawn since can be of X). Out of turn, answers to
-draw cards, swaps and the other editions (flip: hidden faces on both sides; dos)
-are left to `strong`. A Wild Draw Four laid on the colour my own action left is
-guilty in a world where its player's sampled hand held that colour: sampling
-knows whether that player lacked the colour (see above), so the rollouts weigh
-a challenge by how likely a bluff is.
+What the view allows (`Memory`), beyond hand sizes and the draw pile's size: the
+cards it saw on top of the pile this round stay out of the hidden hands; with two
+players, an opponent who drew one card without laying any on colour X had no card
+of X and no wild then, and one who answered X with a wild while I was not about to
+go out had no card of X (only cards drawn since can be of X). A Wild Draw Four
+laid on the colour my action left is guilty in a world where its player's sampled
+hand held that colour. Out-of-turn moves, answers to draw cards, swaps and the
+other editions (flip: hidden faces on both sides of the cards; dos) are `strong`'s.
 
-Deterministic for a seed: the search does a fixed number of worlds
-(`worlds`); `max_seconds` only cuts it short on a machine too slow for that.
+Deterministic for a seed: the search does a fixed number of worlds; the time cap
+(`max_seconds`) cuts it short on a machine too slow or too busy for them.
 """
 
 from __future__ import annotations
