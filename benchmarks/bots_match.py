@@ -97,7 +97,7 @@ def interval(scores: list[float], mirror: bool) -> tuple[float, float, float]:
     mean = statistics.fmean(pairs)
     sd = statistics.stdev(pairs) if len(pairs) > 1 else 0.5
     half = 1.96 * sd / math.sqrt(len(pairs))
-    return mean, mean - half, mean + half
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
 def ms(values: list[float], q: float) -> float:
@@ -113,6 +113,9 @@ def report(kinds, scores, tallies: list[Tally], args, seconds: float, final: boo
     print(f"{'result' if final else 'so far'}: {kinds[0]} vs {kinds[1]}, {rounds} rounds "
           f"({len(scores)} deals{', mirrored' if args.mirror else ''}): {kinds[0]} won {rate:.1%} "
           f"(95% CI {low:.1%}..{high:.1%}), {seconds:.0f} s", flush=True)
+    if final and args.mirror:
+        low, high = wilson(sum(scores), rounds)
+        print(f"  (Wilson interval over the {rounds} rounds, the pairing ignored: {low:.1%}..{high:.1%})")
     if final:
         for k, kind in enumerate(kinds):
             t = tallies[k].times

@@ -288,3 +288,19 @@ def test_lookahead_challenges_a_wild_draw_four_when_a_bluff_is_likely(mine, thei
         choice = bot.act(game.view("me", legal=False), game.legal_actions("me"))
     assert bot.searched == 1
     assert choice.verb == expected
+
+
+def test_the_match_benchmark_reports_a_win_rate_with_its_interval(capsys):
+    """benchmarks/bots_match.py: mirrored deals, a rate inside its interval, times per move."""
+    import re
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    import bots_match
+    assert bots_match.main(["--bots", "strong,basic", "--deals", "20", "--progress", "0"]) == 0
+    out = capsys.readouterr().out
+    found = re.search(r"strong won ([\d.]+)% \(95% CI ([\d.]+)%\.\.([\d.]+)%\)", out)
+    assert found and "40 rounds (20 deals, mirrored)" in out
+    rate, low, high = map(float, found.groups())
+    assert 0 <= low <= rate <= high <= 100 and high - low < 60
+    assert "basic (bot 2):" in out and "per move median" in out
