@@ -119,8 +119,9 @@ def report(kinds, scores, tallies: list[Tally], args, seconds: float, final: boo
     if final:
         for k, kind in enumerate(kinds):
             t = tallies[k].times
+            over = sum(1 for x in t if x > 0.1)
             print(f"  {kind} (bot {k + 1}): {len(t)} moves, per move median {ms(t, 0.5):.2f} ms, "
-                  f"p99 {ms(t, 0.99):.1f} ms, max {ms(t, 1.0):.1f} ms")
+                  f"p99 {ms(t, 0.99):.1f} ms, max {ms(t, 1.0):.1f} ms, {over} over 100 ms")
             searched = tallies[k].searched
             if searched:
                 print(f"    {len(searched)} moves searched (median {ms(searched, 0.5):.1f} ms, "

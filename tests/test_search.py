@@ -304,3 +304,12 @@ def test_the_match_benchmark_reports_a_win_rate_with_its_interval(capsys):
     rate, low, high = map(float, found.groups())
     assert 0 <= low <= rate <= high <= 100 and high - low < 60
     assert "basic (bot 2):" in out and "per move median" in out
+
+
+def test_the_rollouts_are_compiled_with_the_engine():
+    """In the compiled build the rollouts are compiled too (setup.py): they are most of
+    the search's time. (Plain Python: nothing to check.)"""
+    from unocraft import engine_build, rollout
+    if not engine_build.is_compiled():
+        pytest.skip("plain Python build: the compiled-build run of scripts/test checks this")
+    assert not rollout.__file__.endswith(".py"), rollout.__file__
