@@ -26,12 +26,14 @@ class Checked:
     def __init__(self, bot, game):
         self.bot, self.game = bot, game
         self.times: list[float] = []
+        self.cpu: list[float] = []      # this thread's CPU time: no wait for a busy core in it
 
     def act(self, view, legal):
         before = self.game.fingerprint()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         choice = self.bot.act(view, legal)
         self.times.append(time.perf_counter() - t0)
+        self.cpu.append(time.thread_time() - c0)
         assert choice in legal, f"{choice} is not legal: {[str(a) for a in legal]}"
         assert self.game.fingerprint() == before, "the search changed the real game"
         return choice
@@ -118,15 +120,17 @@ def test_lookahead_is_deterministic_for_a_seed():
 
 
 def test_lookahead_keeps_within_its_time_cap():
-    """More worlds than the cap allows: the search stops at the cap (after the world
-    it is in), so no decision takes much longer than `max_seconds`."""
+    """More worlds than the cap allows: the search stops at the cap (before the next
+    rollout), so no decision works much longer than `max_seconds`. Judged by the CPU
+    time the decision used: on a busy machine the wall clock also counts the waits
+    for a core, which no bot can help (benchmarks/bots_match.py reports those)."""
     cap = 0.05
     game = new_game(["a", "b"], Options.build("official"), 3)
     bot = Checked(lookahead(1, worlds=100000, max_seconds=cap), game)
     play_match(game, [bot, Checked(make_bot("strong", 2), game)], one_round=True)
     assert bot.bot.searched > 0
     assert max(bot.times) >= cap, "the cap never bound: the test measures nothing"
-    assert max(bot.times) < cap + 0.15, f"a decision took {max(bot.times):.3f} s with a cap of {cap} s"
+    assert max(bot.cpu) < cap + 0.1, f"a decision worked {max(bot.cpu):.3f} s with a cap of {cap} s"
 
 
 def test_lookahead_sees_only_its_view():
