@@ -317,3 +317,22 @@ def test_the_rollouts_are_compiled_with_the_engine():
     if not engine_build.is_compiled():
         pytest.skip("plain Python build: the compiled-build run of scripts/test checks this")
     assert not rollout.__file__.endswith(".py"), rollout.__file__
+
+
+def test_a_table_plays_a_round_with_lookahead_bots():
+    """engine.yaml's bots.kind and bots.stand_in at work: a lookahead bot in the empty
+    seat and, after the turn timer, for the absent player; the round ends."""
+    from test_tables import make, started
+    from unocraft.search import LookaheadBot
+    tables = make(bots={"fill_to": 2, "kind": "lookahead", "stand_in": "lookahead"})
+    started(tables)
+    table = next(iter(tables.tables.values()))
+    now = 10.0
+    while table.game.phase == "play" and now < 5000:
+        now += 5
+        tables.tick(now)
+        tables.flush()
+    assert table.game.phase != "play", "the round did not end"
+    bots = list(table._bots.values())
+    assert len(bots) == 2 and all(isinstance(b, LookaheadBot) for b in bots)
+    assert sum(b.searched for b in bots) > 0
