@@ -2,7 +2,7 @@
 cap, deterministic for a seed, blind to hidden cards, and it keeps the cards.
 
 Whether it plays better than `strong` is measured, not asserted here:
-benchmarks/bots_match.py (see docs/engine.md)."""
+benchmarks/bots_match.py (see docs/bots.md)."""
 
 import random
 import time
