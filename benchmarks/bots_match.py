@@ -8,8 +8,10 @@ interval is then taken over the deals (the mean of each pair's two results, a
 normal interval), which is what the mirroring buys. `--no-mirror` plays each
 deal once and gives a Wilson interval over the rounds. Each round is one round
 of a fresh match (`one_round`), seats alternate between the two bots.
-Per-move times are of `act` (the decisions on turn), for each bot; the first
-bot's time of the decisions it searched is shown apart.
+Per-move times are of `act` (the decisions on turn), for each bot, in wall time
+(what a player waits, including the waits for a core on a busy machine) and in
+the thread's CPU time (the bot's own work); the times of the decisions the search
+looked into are shown apart.
 """
 
 from __future__ import annotations
@@ -32,13 +34,16 @@ class Timed:
     def __init__(self, bot):
         self.bot = bot
         self.times: list[float] = []
+        self.cpu: list[float] = []         # the thread's CPU time: without the waits for a core
         self.searched: list[float] = []    # times of the decisions the search looked into
 
     def act(self, view, legal):
         t0 = time.perf_counter()
+        c0 = time.thread_time()
         before = getattr(self.bot, "searched", 0)
         choice = self.bot.act(view, legal)
         self.times.append(time.perf_counter() - t0)
+        self.cpu.append(time.thread_time() - c0)
         if getattr(self.bot, "searched", 0) != before:
             self.searched.append(self.times[-1])
         return choice
@@ -62,11 +67,13 @@ class Tally:
 
     def __init__(self):
         self.times: list[float] = []
+        self.cpu: list[float] = []
         self.searched: list[float] = []
         self.overruled = 0
 
     def add(self, timed: Timed) -> None:
         self.times += timed.times
+        self.cpu += timed.cpu
         self.searched += timed.searched
         self.overruled += getattr(timed.bot, "overruled", 0)
 
@@ -122,6 +129,9 @@ def report(kinds, scores, tallies: list[Tally], args, seconds: float, final: boo
             over = sum(1 for x in t if x > 0.1)
             print(f"  {kind} (bot {k + 1}): {len(t)} moves, per move median {ms(t, 0.5):.2f} ms, "
                   f"p99 {ms(t, 0.99):.1f} ms, max {ms(t, 1.0):.1f} ms, {over} over 100 ms")
+            cpu = tallies[k].cpu
+            print(f"    CPU time per move (no waiting for a busy core): median {ms(cpu, 0.5):.2f} ms, "
+                  f"p99 {ms(cpu, 0.99):.1f} ms, max {ms(cpu, 1.0):.1f} ms")
             searched = tallies[k].searched
             if searched:
                 print(f"    {len(searched)} moves searched (median {ms(searched, 0.5):.1f} ms, "
