@@ -22,6 +22,8 @@ from setuptools.command.build_ext import build_ext
 COMPILED = [f"engine/unocraft/rules/{name}.py" for name in (
     "cards", "actions", "events", "errors", "editions", "options",
     "legal", "views", "scoring", "game", "dos")]
+#: the search's rollouts (the lookahead bot spends most of its time there)
+COMPILED.append("engine/unocraft/rollout.py")
 
 MODE = os.environ.get("UNOCRAFT_COMPILE", "auto")   # auto | 1 | 0
 

@@ -4,8 +4,9 @@
     bot.act(view, legal)      -> Action          (the bot must act: its turn, an answer, a choice)
     bot.react(view, legal)    -> Action | None   (out of turn: catch, UNO, jump-in, slap, ...)
 
-Three strengths: `random` (any legal action), `basic` (plays the first card that
-fits, never bluffs, always calls UNO) and `strong` (see `StrongBot`).
+Four strengths: `random` (any legal action), `basic` (plays the first card that
+fits, never bluffs, always calls UNO), `strong` (see `StrongBot`) and `lookahead`
+(`strong` checked by determinized rollouts, up to ~0.1 s a move: see `search.py`).
 """
 
 from __future__ import annotations
@@ -16,10 +17,13 @@ from collections import Counter
 from .rules.actions import Action
 from .rules.cards import Card, COLOUR_NAMES
 
-BOTS = ("random", "basic", "strong")
+BOTS = ("random", "basic", "strong", "lookahead")
 
 
 def make_bot(kind: str, seed: int = 0) -> "Bot":
+    if kind == "lookahead":
+        from .search import LookaheadBot   # (search imports this module)
+        return LookaheadBot(seed)
     try:
         cls = {"random": RandomBot, "basic": BasicBot, "strong": StrongBot}[kind]
     except KeyError:
