@@ -63,6 +63,12 @@ def main(argv=None) -> int:
     if m:
         n, med, p99 = m[-1]
         print(f"op batches applied: {n}; server time per batch: median {med} ms, p99 {p99} ms")
+    m = re.findall(r"its CPU time: median ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms", log)
+    if m:     # the same batches' CPU time: the wall time also counts waits for a core or a GC pause
+        print(f"CPU time per batch on the server thread: median {m[-1][0]} ms, p99 {m[-1][1]} ms, max {m[-1][2]} ms")
+    slow = re.findall(r"an op took (.{0,110})", log)
+    for line in slow[:8]:
+        print(f"  op over 5 ms: {line}")
     m = re.findall(r"engine time per answered event batch: median ([\d.]+) ms, p99 ([\d.]+) ms \((\d+)", log)
     if m:
         med, p99, n = m[-1]

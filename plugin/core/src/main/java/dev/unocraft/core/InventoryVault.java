@@ -1,46 +1,108 @@
 package dev.unocraft.core;
 
+import dev.unocraft.core.Platform.InventoryCopy;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
  * A player's own inventory, saved to disk before the first card is dealt and put back exactly on
- * every way out: game end, leave, quit, plugin disable, and on the next join after a crash. The
- * file is written (and synced) before the inventory is cleared, and deleted only after the items
- * are back, so a crash at any point loses nothing and duplicates nothing. Saving and restoring
- * are serialized (a quit on one thread and an op batch on another never interleave). Files and
- * folder are owner-only ({@link OwnerOnly}).
+ * every way out: game end, leave, quit, plugin disable, and on the next join after a crash.
  *
- * <p>Files are named by the player's UUID where the platform knows it (names change on online-mode
- * servers: a renamed player gets their items back); a file named by the player's name (a vault from
- * before, or a platform without UUIDs) is still found.
+ * <p>The disk is never touched on the main thread. Saving: the main thread takes a copy of the
+ * inventory (copies of the stacks, {@link Platform#copyInventory}); the vault's own thread turns it
+ * into text, writes it, syncs it and moves it into place; then, back on the main thread, the
+ * inventory is cleared, but only if the player is still online and the inventory still holds
+ * exactly what was copied (else the new contents are copied and written again), and only then do
+ * the cards go in ({@link #saveThen}). Restoring: the copy is kept in memory while its file exists,
+ * so giving the items back is a main-thread copy, and the file is deleted afterwards on the vault's
+ * thread; only a file an earlier run left (a crash) is read, on the vault's thread, before its items
+ * go back. So a crash at any point leaves the items in the inventory, in the file, or in both (the
+ * next join then puts the file's items back in place of whatever the inventory holds: nothing is
+ * duplicated). The one window: an item the player picks up in the tick or two between a durable
+ * write and the clear is not in the file; a crash just then loses it, as a crash loses everything
+ * since the server last saved the player's data. One vault thread does every write, read and
+ * delete in order, so a delete never overtakes the write of the same file.
+ *
+ * <p>Main-thread calls are serialized (a quit on one thread and an op batch on another never
+ * interleave); {@link #holds} may be called on any thread. Files and folder are owner-only
+ * ({@link OwnerOnly}). Files are named by the player's UUID where the platform knows it (names change
+ * on online-mode servers: a renamed player gets their items back); a file named by the player's name
+ * (a vault from before, or a platform without UUIDs) is still found.
  */
 public final class InventoryVault {
     private final Path dir;
     private final Platform platform;
-    private final java.util.function.Function<String, String> keyOf;
+    private final Function<String, String> keyOf;
+    private final Consumer<Runnable> onMain;
+    private final ExecutorService io = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "unocraft-vault");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicInteger pending = new AtomicInteger();     // vault-thread jobs not finished yet
+    /** By file name without ".inv" (the lower-case key or name): every inventory the vault holds or is saving. */
+    private final Map<String, Entry> entries = new ConcurrentHashMap<>();
 
-    public InventoryVault(Path dir, Platform platform) {
-        this(dir, platform, player -> player);
+    /** One player's inventory in the vault. Changed only under the vault's lock. */
+    private static final class Entry {
+        final String file;
+        /** What the file holds (or will): null for a file of an earlier run not read yet. */
+        InventoryCopy copy;
+        /** The file is on disk and the inventory cleared; false while the copy is being written. */
+        boolean durable;
+        boolean reading;
+        /** What waits for the inventory to be cleared (cards to put in), in order. */
+        List<Runnable> waiting = new ArrayList<>();
+
+        Entry(String file, InventoryCopy copy, boolean durable) {
+            this.file = file;
+            this.copy = copy;
+            this.durable = durable;
+        }
     }
 
-    /** {@code keyOf}: the player's lasting key (the UUID), or the name when none is known. */
-    public InventoryVault(Path dir, Platform platform, java.util.function.Function<String, String> keyOf) {
+    public InventoryVault(Path dir, Platform platform) {
+        this(dir, platform, player -> player, platform::runOnMain);
+    }
+
+    /**
+     * {@code keyOf}: the player's lasting key (the UUID), or the name when none is known.
+     * {@code onMain}: how the vault's thread hands its results back to the main thread.
+     */
+    public InventoryVault(Path dir, Platform platform, Function<String, String> keyOf, Consumer<Runnable> onMain) {
         this.dir = dir;
         this.platform = platform;
         this.keyOf = keyOf;
+        this.onMain = onMain;
         if (Files.isDirectory(dir)) {
             try {
                 OwnerOnly.folder(dir);      // a vault an older version left world-readable
             } catch (IOException e) {
                 platform.logger().warning("cannot make " + dir + " owner-only: " + e);
+            }
+            // start-up: the files a crash left, to be read when their players join
+            try (Stream<Path> s = Files.list(dir)) {
+                s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".inv"))
+                        .forEach(n -> entries.put(n.substring(0, n.length() - 4), new Entry(n.substring(0, n.length() - 4), null, true)));
+            } catch (IOException e) {
+                platform.logger().warning("cannot list " + dir + ": " + e);
             }
         }
     }
@@ -49,67 +111,246 @@ public final class InventoryVault {
         return keyOf.apply(player).toLowerCase(Locale.ROOT);
     }
 
-    private Path fileOf(String player) {
-        Path byKey = dir.resolve(key(player) + ".inv");
-        Path byName = dir.resolve(player.toLowerCase(Locale.ROOT) + ".inv");
-        return !Files.exists(byKey) && Files.exists(byName) ? byName : byKey;
+    private Entry entryOf(String player) {
+        Entry e = entries.get(key(player));
+        return e != null ? e : entries.get(player.toLowerCase(Locale.ROOT));
     }
 
-    public synchronized boolean holds(String player) {
-        return Files.exists(fileOf(player));
+    private Path fileOf(Entry e) {
+        return dir.resolve(e.file + ".inv");
     }
 
-    /** Saves and clears the inventory, unless it is already saved (cards are on it then). */
-    public synchronized void saveAndClear(String player) {
-        if (holds(player)) {
+    /** Whether the vault holds (or is saving) the player's own items; any thread. */
+    public boolean holds(String player) {
+        return entryOf(player) != null;
+    }
+
+    /**
+     * Main thread: saves the player's inventory and clears it, then runs {@code then} (which puts the
+     * cards in). Already saved: {@code then} runs now. Being saved: {@code then} runs after what
+     * waits already. When the inventory cannot be saved, nothing is cleared and {@code then} never runs.
+     */
+    public synchronized void saveThen(String player, Runnable then) {
+        Entry e = entryOf(player);
+        if (e != null && e.durable && e.copy != null) {
+            then.run();
             return;
         }
-        String snapshot = platform.snapshotInventory(player);
-        try {
-            OwnerOnly.folder(dir);
-            Path tmp = dir.resolve(key(player) + ".tmp");
-            OwnerOnly.write(tmp, snapshot);     // someone's items: for the server's user only
-            try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
-                ch.force(true);
+        if (e != null) {
+            e.waiting.add(then);    // being written, or a file of an earlier run: its items go back first
+            if (e.copy == null) {
+                readOnce(player, e);
             }
-            Files.move(tmp, fileOf(player), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            // Never clear an inventory that is not safely on disk.
-            throw new IllegalStateException("cannot save the inventory of " + player, e);
+            return;
+        }
+        e = new Entry(key(player), platform.copyInventory(player), false);
+        e.waiting.add(then);
+        entries.put(e.file, e);
+        write(player, e, e.copy);
+    }
+
+    /** The vault's thread writes the copy durably; the main thread then finishes ({@link #written}). */
+    private void write(String player, Entry e, InventoryCopy copy) {
+        submit(() -> {
+            boolean ok;
+            try {
+                writeDurably(fileOf(e), e.file, copy.text());
+                ok = true;
+            } catch (IOException | RuntimeException ex) {
+                platform.logger().severe("cannot save the inventory of " + player + " (" + ex
+                        + "); it stays where it is and no cards are dealt to them");
+                ok = false;
+            }
+            boolean saved = ok;
+            onMain.accept(() -> written(player, e, copy, saved));
+        });
+    }
+
+    private void writeDurably(Path file, String name, String text) throws IOException {
+        OwnerOnly.folder(dir);
+        Path tmp = dir.resolve(name + ".tmp");
+        OwnerOnly.write(tmp, text);     // someone's items: for the server's user only
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        if (!WINDOWS) {     // the rename itself on disk too (Windows cannot open a folder; NTFS journals it)
+            try (FileChannel folder = FileChannel.open(dir, StandardOpenOption.READ)) {
+                folder.force(true);
+            }
+        }
+    }
+
+    private static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
+
+    /** Main thread, once {@code copy} is on disk (or failed to get there). */
+    private synchronized void written(String player, Entry e, InventoryCopy copy, boolean ok) {
+        if (entries.get(e.file) != e || e.durable || e.copy != copy) {
+            return;     // cancelled meanwhile (its file is deleted after this write), or a newer copy is on its way
+        }
+        if (!ok || !platform.isOnline(player)) {
+            cancel(e);
+            return;
+        }
+        if (!platform.inventoryIs(player, copy)) {
+            // it changed while being written: the old file goes (the inventory holds everything) and
+            // the new contents go to disk before anything is cleared
+            delete(e);
+            e.copy = platform.copyInventory(player);
+            write(player, e, e.copy);
+            return;
         }
         platform.clearInventory(player);
+        e.durable = true;
+        runWaiting(e);
     }
 
-    /** Puts the saved inventory back (replacing any card items) and forgets it. */
-    public synchronized boolean restore(String player) {
-        Path f = fileOf(player);
-        if (!Files.exists(f)) {
-            return false;
-        }
-        try {
-            if (!platform.restoreInventory(player, Files.readString(f, StandardCharsets.UTF_8))) {
-                platform.logger().warning("could not give " + player + " their items yet; they stay in " + f);
-                return false;
+    private void runWaiting(Entry e) {
+        List<Runnable> waiting = e.waiting;
+        e.waiting = new ArrayList<>();
+        waiting.forEach(Runnable::run);
+    }
+
+    /** A save that never cleared the inventory: forgotten, its file deleted (after its write, on the same thread). */
+    private void cancel(Entry e) {
+        entries.remove(e.file, e);
+        e.waiting.clear();
+        delete(e);
+    }
+
+    private void delete(Entry e) {
+        Path file = fileOf(e);
+        submit(() -> {
+            try {
+                if (Files.exists(file)) {      // not there when its write failed
+                    Files.delete(file);
+                }
+            } catch (IOException ex) {
+                platform.logger().severe("cannot delete " + file + " (" + ex + "); delete it by hand, or the items in it"
+                        + " replace the player's inventory on their next join");
             }
-            Files.delete(f);
-            return true;
-        } catch (IOException e) {
-            platform.logger().severe("cannot restore the inventory of " + player + " from " + f + ": " + e);
-            return false;
+        });
+    }
+
+    /**
+     * Main thread: puts the saved inventory back (replacing any card items) and forgets it; what waited
+     * for the inventory to be cleared is dropped. A save still being written is called off (the items
+     * never left the inventory). A file of an earlier run is read on the vault's thread first, and its
+     * items go back when it has been read (if the player is still online then; else on their next join).
+     */
+    public synchronized void restore(String player) {
+        Entry e = entryOf(player);
+        if (e == null) {
+            return;
+        }
+        if (!e.durable) {
+            cancel(e);
+            return;
+        }
+        e.waiting.clear();
+        if (e.copy == null) {
+            readOnce(player, e);
+            return;
+        }
+        if (!platform.restoreInventory(player, e.copy)) {
+            platform.logger().warning("could not give " + player + " their items yet; they stay in " + fileOf(e));
+            return;
+        }
+        entries.remove(e.file, e);
+        delete(e);
+    }
+
+    private void readOnce(String player, Entry e) {
+        if (e.reading) {
+            return;
+        }
+        e.reading = true;
+        Path file = fileOf(e);
+        submit(() -> {
+            InventoryCopy copy;
+            try {
+                copy = platform.readInventory(Files.readString(file, StandardCharsets.UTF_8));
+            } catch (IOException | RuntimeException ex) {
+                platform.logger().severe("cannot restore the inventory of " + player + " from " + file + ": " + ex);
+                onMain.accept(() -> readFailed(e));
+                return;
+            }
+            onMain.accept(() -> wasRead(player, e, copy));
+        });
+    }
+
+    private synchronized void readFailed(Entry e) {
+        e.reading = false;
+        e.waiting.clear();      // no cards over items that are not back
+    }
+
+    /** Main thread: a file of an earlier run was read; its items go back now, then what waited is saved anew. */
+    private synchronized void wasRead(String player, Entry e, InventoryCopy copy) {
+        e.reading = false;
+        if (entries.get(e.file) != e) {
+            return;
+        }
+        e.copy = copy;
+        List<Runnable> waiting = e.waiting;
+        e.waiting = new ArrayList<>();
+        if (!platform.isOnline(player)) {
+            return;     // kept in memory for their next join
+        }
+        restore(player);
+        if (!holds(player)) {
+            platform.logger().info("restored the saved inventory of " + player);
+            waiting.forEach(then -> saveThen(player, then));
         }
     }
 
+    /** The file names (without ".inv") of every inventory the vault holds. */
     public List<String> saved() {
-        List<String> names = new ArrayList<>();
-        if (!Files.isDirectory(dir)) {
-            return names;
+        return List.copyOf(entries.keySet());
+    }
+
+    /**
+     * Plugin disable, after the inventories went back: saves still being written are called off (the
+     * items never left those inventories), and the vault's thread finishes its queue (up to 10 s).
+     */
+    public void close() {
+        synchronized (this) {
+            for (Entry e : List.copyOf(entries.values())) {
+                if (!e.durable) {
+                    cancel(e);
+                }
+            }
         }
-        try (Stream<Path> s = Files.list(dir)) {
-            s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".inv"))
-                    .forEach(n -> names.add(n.substring(0, n.length() - 4)));
-        } catch (IOException e) {
-            platform.logger().warning("cannot list " + dir + ": " + e);
+        io.shutdown();
+        try {
+            if (!io.awaitTermination(10, TimeUnit.SECONDS)) {
+                platform.logger().warning("the inventory vault's disk writes did not finish in 10 s");
+            }
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
         }
-        return names;
+    }
+
+    private void submit(Runnable job) {
+        pending.incrementAndGet();
+        try {
+            io.execute(() -> {
+                try {
+                    job.run();
+                } finally {
+                    pending.decrementAndGet();
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException ex) {
+            pending.decrementAndGet();      // closed: a save or delete after disable stays undone (the next start finds the file)
+            platform.logger().warning("the inventory vault is closed; not done: " + ex);
+        }
+    }
+
+    /** Waits until the vault's thread has nothing left to do (tests and the warm-up rehearsal: what it handed to a main thread that runs tasks at once ran too). */
+    void awaitIdle() {
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (pending.get() > 0 && System.nanoTime() < end) {
+            java.util.concurrent.locks.LockSupport.parkNanos(200_000);     // a disk sync takes milliseconds: no spinning
+        }
     }
 }

@@ -8,7 +8,8 @@ import java.util.logging.Logger;
 
 /**
  * What the core needs from a server platform (Bukkit/Spigot/Paper, Minestom). Every method except
- * {@link #runOnMain}, {@link #logger} and {@link #dataFolder} is called on the server's main thread.
+ * {@link #runOnMain}, {@link #logger}, {@link #dataFolder}, {@link #readInventory}, {@link #prepare}
+ * and {@link #warmUp} (and {@link InventoryCopy#text}) is called on the server's main thread.
  * Components arrive in the version-neutral form of {@code unocraft.presentation.chat}: a JSON object
  * {text, color, bold, italic, underlined, click: {run|suggest|url}, hover: component, extra: [...]},
  * a plain string, or an array of those; each platform builds its own component type from it.
@@ -75,16 +76,39 @@ public interface Platform {
     /** Takes the sidebar down and gives back the scoreboard the player had before; no-op without one. */
     void clearSidebar(String player);
 
-    /** The player's whole inventory in the platform's own lossless text form. */
-    String snapshotInventory(String player);
+    /**
+     * A copy of the player's whole inventory: copies of its stacks, nothing serialized yet (that is
+     * {@link InventoryCopy#text}'s work, done on the inventory vault's own thread). Cheap, for the
+     * main thread; an offline player's is an empty copy.
+     */
+    InventoryCopy copyInventory(String player);
 
     /**
-     * Replaces the player's whole inventory with a snapshot made by {@link #snapshotInventory}.
-     * Returns false when the player cannot be reached (the snapshot is then kept).
+     * Reads text made by {@link InventoryCopy#text} back into a copy, ready to put in. Called off the
+     * main thread (the vault's thread, on a file of an earlier run); throws IllegalArgumentException
+     * when the text cannot be read.
      */
-    boolean restoreInventory(String player, String snapshot);
+    InventoryCopy readInventory(String text);
+
+    /** Whether the player's inventory holds exactly what the copy holds, item for item. */
+    boolean inventoryIs(String player, InventoryCopy copy);
+
+    /**
+     * Replaces the player's whole inventory with the copy. Returns false when the player cannot be
+     * reached (the vault then keeps the copy).
+     */
+    boolean restoreInventory(String player, InventoryCopy copy);
 
     void clearInventory(String player);
+
+    /** A copy of an inventory, made on the main thread ({@link #copyInventory}) or read from text ({@link #readInventory}). */
+    interface InventoryCopy {
+        /**
+         * The copy in the platform's own lossless text form. Called on the vault's thread, not the
+         * main thread: it may touch only the copy, which nothing else holds.
+         */
+        String text();
+    }
 
     /**
      * Called on the engine's thread, not the main thread, with each item an op batch is about to put

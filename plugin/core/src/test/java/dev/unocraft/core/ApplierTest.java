@@ -101,6 +101,8 @@ class ApplierTest {
         assertEquals(1, platform.warnings.size(), "the bad op is refused on arrival: " + platform.warnings);
         assertTrue(platform.inventories.get("ann").isEmpty(), "nothing applied before the tick");
         platform.tick();
+        core.vault().awaitIdle();       // the player's own items (none) on disk first
+        platform.tick();
         assertEquals("card button:draw map -1", platform.inventories.get("ann").get(0));
         assertEquals(1, platform.warnings.size(), platform.warnings.toString());
     }
@@ -123,11 +125,22 @@ class ApplierTest {
         assertEquals(ItemTemplates.MAX + 2, templates.builds(), "the least recently used template made room and is built again");
     }
 
+    private static long warmUpFolders() throws java.io.IOException {
+        try (var s = java.nio.file.Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return s.filter(p -> p.getFileName().toString().startsWith("unocraft-warmup")).count();
+        }
+    }
+
     @Test
-    void warmUpRunsEveryPreparationAndThePlatformsOwnWithoutAWarning() {
+    void warmUpRunsEveryPreparationAndThePlatformsOwnWithoutAWarning() throws Exception {
         TickingPlatform platform = new TickingPlatform(dir);
         UnoCore core = new UnoCore(platform, "test");
+        long folders = warmUpFolders();
         core.warmUp();
+        assertEquals(folders, warmUpFolders(), "the rehearsal's temporary folder is gone");
+        try (var s = java.nio.file.Files.list(dir)) {
+            assertEquals(List.of(), s.toList(), "the rehearsal wrote nothing in the plugin's folder");
+        }
         assertEquals(1, platform.warmUps);
         assertEquals(List.of("-"), platform.prepared, "the sample item was prepared");
         assertEquals(List.of(), platform.warnings);

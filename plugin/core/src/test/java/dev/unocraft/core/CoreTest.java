@@ -62,12 +62,18 @@ class CoreTest {
         FakePlatform platform = new FakePlatform(dir);
         platform.inventories.put("ann", new HashMap<>(Map.of(3, "sword")));
         InventoryVault vault = new InventoryVault(dir.resolve("vault"), platform);
-        vault.saveAndClear("ann");
+        vault.saveThen("ann", () -> { });
+        vault.awaitIdle();
+        assertEquals(Map.of(), platform.inventories.get("ann"));
         platform.reachable = false;
-        assertFalse(vault.restore("ann"));
+        vault.restore("ann");
+        vault.awaitIdle();
         assertTrue(vault.holds("ann"));
+        assertEquals(Map.of(), platform.inventories.get("ann"));
         platform.reachable = true;
-        assertTrue(vault.restore("ann"));
+        vault.restore("ann");
+        vault.awaitIdle();
+        assertFalse(vault.holds("ann"));
         assertEquals(Map.of(3, "sword"), platform.inventories.get("ann"));
     }
 
@@ -75,10 +81,13 @@ class CoreTest {
     void aJoinAfterACrashGivesTheSavedItemsBack() {
         FakePlatform platform = new FakePlatform(dir);
         platform.inventories.put("ann", new HashMap<>(Map.of(3, "sword")));
-        new InventoryVault(dir.resolve("vault"), platform).saveAndClear("ann");
+        InventoryVault before = new InventoryVault(dir.resolve("vault"), platform);
+        before.saveThen("ann", () -> { });
+        before.awaitIdle();
         platform.inventories.put("ann", new HashMap<>(Map.of(0, "card card:R5 map 100")));   // stale cards
         UnoCore core = new UnoCore(platform, "test");
         core.onJoin("ann");
+        core.vault().awaitIdle();
         assertEquals(Map.of(3, "sword"), platform.inventories.get("ann"));
     }
 

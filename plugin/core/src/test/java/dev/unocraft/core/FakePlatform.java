@@ -75,21 +75,39 @@ class FakePlatform implements Platform {
         return id;
     }
 
-    @Override
-    public String snapshotInventory(String p) {
-        StringBuilder b = new StringBuilder();
-        inventories.get(p).forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
-        return b.toString();
+    /** An inventory copied (slot → item) or read back from its text, "slot=item" lines. */
+    record Copy(Map<Integer, String> items) implements InventoryCopy {
+        @Override
+        public String text() {
+            StringBuilder b = new StringBuilder();
+            new java.util.TreeMap<>(items).forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
+            return b.toString();
+        }
     }
 
     @Override
-    public boolean restoreInventory(String p, String snapshot) {
-        if (!reachable || !inventories.containsKey(p)) return false;
+    public InventoryCopy copyInventory(String p) {
+        return new Copy(Map.copyOf(inventories.getOrDefault(p, Map.of())));
+    }
+
+    @Override
+    public InventoryCopy readInventory(String text) {
         Map<Integer, String> inv = new HashMap<>();
-        for (String line : snapshot.split("\n")) {
+        for (String line : text.split("\n")) {
             if (!line.isEmpty()) inv.put(Integer.parseInt(line.split("=", 2)[0]), line.split("=", 2)[1]);
         }
-        inventories.put(p, inv);
+        return new Copy(Map.copyOf(inv));
+    }
+
+    @Override
+    public boolean inventoryIs(String p, InventoryCopy copy) {
+        return ((Copy) copy).items().equals(inventories.get(p));
+    }
+
+    @Override
+    public boolean restoreInventory(String p, InventoryCopy copy) {
+        if (!reachable || !inventories.containsKey(p)) return false;
+        inventories.put(p, new HashMap<>(((Copy) copy).items()));
         return true;
     }
 

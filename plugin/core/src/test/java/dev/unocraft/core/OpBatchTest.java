@@ -247,7 +247,8 @@ class OpBatchTest {
         UnoCore core = new UnoCore(platformWith("ann"), "test");
         core.apply(OpBatch.parse("{\"ops\":[]}"));
         String line = core.statsLine();
-        assertTrue(line.matches("op batches applied: \\d+, time per batch on the server thread: median [0-9.]+ ms, p99 [0-9.]+ ms"), line);
+        assertTrue(line.matches("op batches applied: \\d+, time per batch on the server thread: median [0-9.]+ ms, p99 [0-9.]+ ms;"
+                + " its CPU time: median [0-9.]+ ms, p99 [0-9.]+ ms, max [0-9.]+ ms"), line);
         assertEquals(StandardCharsets.US_ASCII.newEncoder().canEncode(line), true);     // no "µs" anywhere
     }
 }

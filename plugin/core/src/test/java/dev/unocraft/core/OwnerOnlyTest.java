@@ -25,7 +25,8 @@ class OwnerOnlyTest {
         FakePlatform platform = new FakePlatform(dir);
         platform.inventories.put("ann", new HashMap<>(Map.of(3, "sword")));
         InventoryVault vault = new InventoryVault(dir.resolve("vault"), platform);
-        vault.saveAndClear("ann");
+        vault.saveThen("ann", () -> { });
+        vault.awaitIdle();
         assertEquals("rw-------", mode(dir.resolve("vault/ann.inv")));
         assertEquals("rwx------", mode(dir.resolve("vault")));
     }

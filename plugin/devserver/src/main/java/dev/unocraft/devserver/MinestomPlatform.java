@@ -190,8 +190,14 @@ final class MinestomPlatform implements Platform {
         build(new CardItem(-1, "minecraft:paper", text, List.of(), false, "-"));
         Title.title(c, c);
         Sound.sound(Key.key("minecraft:ui.button.click"), Sound.Source.MASTER, 1f, 1f);
-        mapPacket(1, new byte[128 * 128]);
         new Sidebar(c).createLine(new Sidebar.ScoreboardLine("l0", c, 1, Sidebar.NumberFormat.blank()));
+        // what an op does on the applier the first time: a map sent to no one, an inventory no one sees
+        PacketSendingUtils.sendGroupedPacket(List.of(), mapPacket(1, new byte[128 * 128]));
+        net.minestom.server.inventory.PlayerInventory inventory = new net.minestom.server.inventory.PlayerInventory();
+        inventory.setItemStack(0, build(new CardItem(1, null, text, List.of(text), true, "-")));
+        inventory.setItemStack(internalSlot(40), ItemStack.AIR);
+        java.util.Arrays.equals(inventory.getItemStacks(), inventory.getItemStacks());
+        inventory.clear();
     }
 
     @Override
@@ -309,22 +315,46 @@ final class MinestomPlatform implements Platform {
         }
     }
 
-    @Override
-    public String snapshotInventory(String name) {
-        Player p = player(name);
-        if (p == null) {
-            return "{}";
+    /** An inventory's stacks (Minestom's are immutable: the array is the copy); text on the vault's thread. */
+    private record Copy(ItemStack[] items) implements InventoryCopy {
+        @Override
+        public String text() {
+            return snapshot(items);
         }
-        String[] out = new String[1];
-        sync(p, q -> out[0] = snapshot(q));
-        return out[0];
     }
 
-    static String snapshot(Player p) {
+    @Override
+    public InventoryCopy copyInventory(String name) {
+        Player p = player(name);
+        return new Copy(p == null ? new ItemStack[0] : p.getInventory().getItemStacks());   // a copy of the array
+    }
+
+    @Override
+    public InventoryCopy readInventory(String text) {
+        return new Copy(read(text));
+    }
+
+    @Override
+    public boolean inventoryIs(String name, InventoryCopy copy) {
+        Player p = player(name);
+        return p != null && java.util.Arrays.equals(((Copy) copy).items(), p.getInventory().getItemStacks());
+    }
+
+    @Override
+    public boolean restoreInventory(String name, InventoryCopy copy) {
+        Player p = player(name);
+        if (p == null) {
+            return false;
+        }
+        sync(p, q -> restore(q, ((Copy) copy).items()));
+        return true;
+    }
+
+    /** The player's own items (not the engine's) as text: slot → SNBT; PlayerStore's format too. */
+    static String snapshot(ItemStack[] items) {
         JsonObject o = new JsonObject();
-        ItemStack[] items = p.getInventory().getItemStacks();
         for (int i = 0; i < items.length; i++) {
-            if (!items[i].isAir() && !UnoCore.isEngineTag(items[i].getTag(ENGINE_TAG))) {
+            if (own(items[i])) {
                 try {
                     o.addProperty(Integer.toString(i), TagStringIO.tagStringIO().asString(items[i].toItemNBT()));
                 } catch (IOException e) {
@@ -335,25 +365,40 @@ final class MinestomPlatform implements Platform {
         return o.toString();
     }
 
-    @Override
-    public boolean restoreInventory(String name, String snapshot) {
-        Player p = player(name);
-        if (p == null) {
-            return false;
-        }
-        sync(p, q -> restore(q, snapshot));
-        return true;
+    private static boolean own(ItemStack item) {
+        return !item.isAir() && !UnoCore.isEngineTag(item.getTag(ENGINE_TAG));
     }
 
-    static void restore(Player p, String snapshot) {
-        p.getInventory().clear();
-        JsonObject o = JsonParser.parseString(snapshot).getAsJsonObject();
+    /** Text made by {@link #snapshot} back into stacks, slot by slot (empty slots: air). */
+    static ItemStack[] read(String text) {
+        ItemStack[] items = new ItemStack[net.minestom.server.inventory.PlayerInventory.INVENTORY_SIZE];
+        java.util.Arrays.fill(items, ItemStack.AIR);
+        JsonObject o;
+        try {
+            o = JsonParser.parseString(text).getAsJsonObject();
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("not a saved inventory: " + e.getMessage(), e);
+        }
         for (Map.Entry<String, JsonElement> e : o.entrySet()) {
+            int slot = Integer.parseInt(e.getKey());
+            if (slot < 0 || slot >= items.length) {
+                throw new IllegalArgumentException("no inventory slot " + slot);
+            }
             try {
-                p.getInventory().setItemStack(Integer.parseInt(e.getKey()),
-                        ItemStack.fromItemNBT(TagStringIO.tagStringIO().asCompound(e.getValue().getAsString())));
+                items[slot] = ItemStack.fromItemNBT(TagStringIO.tagStringIO().asCompound(e.getValue().getAsString()));
             } catch (IOException ex) {
-                throw new IllegalStateException(ex);
+                throw new IllegalArgumentException("unreadable item in slot " + slot + ": " + ex.getMessage(), ex);
+            }
+        }
+        return items;
+    }
+
+    /** Replaces the player's inventory with these stacks (their own items only). */
+    static void restore(Player p, ItemStack[] items) {
+        p.getInventory().clear();
+        for (int i = 0; i < items.length; i++) {
+            if (own(items[i])) {
+                p.getInventory().setItemStack(i, items[i]);
             }
         }
     }

@@ -354,33 +354,62 @@ public class SpigotPlatform implements Platform {
         shown.objective().unregister();
     }
 
-    @Override
-    public String snapshotInventory(String player) {
-        Player p = Bukkit.getPlayerExact(player);
-        YamlConfiguration yaml = new YamlConfiguration();
-        yaml.set("contents", p == null ? List.of() : Arrays.asList(p.getInventory().getContents()));
-        return yaml.saveToString();
+    /**
+     * An inventory's stacks, cloned on the main thread ({@code getContents()} gives live mirrors);
+     * turned into YAML on the vault's thread, from these clones only.
+     */
+    private record Copy(ItemStack[] items) implements InventoryCopy {
+        @Override
+        public String text() {
+            YamlConfiguration yaml = new YamlConfiguration();
+            yaml.set("contents", Arrays.asList(items));
+            return yaml.saveToString();
+        }
     }
 
     @Override
-    public boolean restoreInventory(String player, String snapshot) {
+    public InventoryCopy copyInventory(String player) {
+        Player p = Bukkit.getPlayerExact(player);
+        ItemStack[] contents = p == null ? new ItemStack[0] : p.getInventory().getContents();
+        ItemStack[] copy = new ItemStack[contents.length];
+        for (int i = 0; i < contents.length; i++) {
+            copy[i] = contents[i] == null ? null : contents[i].clone();
+        }
+        return new Copy(copy);
+    }
+
+    @Override
+    public InventoryCopy readInventory(String text) {
+        YamlConfiguration yaml = new YamlConfiguration();
+        try {
+            yaml.loadFromString(text);
+        } catch (InvalidConfigurationException e) {
+            throw new IllegalArgumentException("unreadable saved inventory: " + e.getMessage(), e);
+        }
+        List<?> list = yaml.getList("contents");
+        ItemStack[] items = new ItemStack[list == null ? 0 : list.size()];
+        for (int i = 0; i < items.length; i++) {
+            items[i] = list.get(i) instanceof ItemStack s ? s : null;
+        }
+        return new Copy(items);
+    }
+
+    @Override
+    public boolean inventoryIs(String player, InventoryCopy copy) {
+        Player p = Bukkit.getPlayerExact(player);
+        return p != null && Arrays.equals(((Copy) copy).items(), p.getInventory().getContents());
+    }
+
+    @Override
+    public boolean restoreInventory(String player, InventoryCopy copy) {
         Player p = Bukkit.getPlayerExact(player);
         if (p == null) {
             return false;
         }
-        YamlConfiguration yaml = new YamlConfiguration();
-        try {
-            yaml.loadFromString(snapshot);
-        } catch (InvalidConfigurationException e) {
-            logger().severe("unreadable saved inventory of " + player + ": " + e);
-            return false;
-        }
-        List<?> list = yaml.getList("contents");
+        ItemStack[] items = ((Copy) copy).items();
         ItemStack[] contents = new ItemStack[p.getInventory().getContents().length];
-        for (int i = 0; list != null && i < list.size() && i < contents.length; i++) {
-            contents[i] = list.get(i) instanceof ItemStack s ? s : null;
-        }
-        p.getInventory().setContents(contents);
+        System.arraycopy(items, 0, contents, 0, Math.min(items.length, contents.length));
+        p.getInventory().setContents(contents);     // copies each stack in
         return true;
     }
 

@@ -1,0 +1,48 @@
+package dev.unocraft.core;
+
+import com.google.gson.JsonElement;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.logging.Logger;
+
+/**
+ * A platform that shows nothing to no one, for the start-up rehearsal ({@link UnoCore#warmUp}): a
+ * throwaway core applies a game's ops to it off the main thread, so that the classes, lambdas and
+ * first runs of the core's own apply code (faces, the inventory vault, items, restore) are paid for
+ * there and not by the first game on the main thread. One player, "-", always online.
+ */
+final class WarmUpPlatform implements Platform {
+    static final String PLAYER = "-";
+    private static final InventoryCopy EMPTY = () -> "";
+
+    private final Path data;
+    private final Logger logger = Logger.getAnonymousLogger();
+
+    WarmUpPlatform(Path data) {
+        this.data = data;
+        logger.setUseParentHandlers(false);     // a rehearsal's slow ops are no one's business
+    }
+
+    @Override public void runOnMain(Runnable task) { task.run(); }
+    @Override public Logger logger() { return logger; }
+    @Override public Path dataFolder() { return data; }
+    @Override public Collection<String> onlinePlayers() { return List.of(PLAYER); }
+    @Override public boolean isOnline(String player) { return true; }
+    @Override public double[] position(String player) { return null; }
+    @Override public String locale(String player) { return null; }
+    @Override public void sendMessage(String player, JsonElement component) { }
+    @Override public void sendActionBar(String player, JsonElement component) { }
+    @Override public void showTitle(String player, JsonElement title, JsonElement subtitle) { }
+    @Override public void playSound(String player, String sound, float volume, float pitch) { }
+    @Override public void setSlot(String player, int slot, CardItem item) { }
+    @Override public void setHeldSlot(String player, int slot) { }
+    @Override public int showMap(int wantedId, byte[] pixels) { return Math.max(wantedId, 1); }
+    @Override public void showSidebar(String player, JsonElement title, List<JsonElement> lines) { }
+    @Override public void clearSidebar(String player) { }
+    @Override public InventoryCopy copyInventory(String player) { return EMPTY; }
+    @Override public InventoryCopy readInventory(String text) { return EMPTY; }
+    @Override public boolean inventoryIs(String player, InventoryCopy copy) { return true; }
+    @Override public boolean restoreInventory(String player, InventoryCopy copy) { return true; }
+    @Override public void clearInventory(String player) { }
+}

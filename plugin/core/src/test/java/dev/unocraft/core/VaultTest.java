@@ -1,0 +1,229 @@
+package dev.unocraft.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.unocraft.core.ApplierTest.TickingPlatform;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The inventory vault off the server thread (issue 9): the disk is written, synced and read on the
+ * vault's own thread, the inventory is cleared only once its file is durable, and a crash at any
+ * point leaves the player's items in the inventory or in the vault file.
+ */
+class VaultTest {
+    @TempDir
+    Path dir;
+
+    private static final Map<Integer, String> OWN = Map.of(3, "sword", 7, "bread x3");
+    private static final String DEAL = "{\"ops\":[{\"op\":\"items\",\"player\":\"ann\",\"slots\":{\"0\":{\"material\":\"paper\",\"name\":\"R5\",\"tag\":\"card:R5\"}},\"held\":0}]}";
+    private static final String RESTORE = "{\"ops\":[{\"op\":\"restore\",\"player\":\"ann\"}]}";
+
+    private TickingPlatform platformWithOwnItems(Path data) {
+        TickingPlatform platform = new TickingPlatform(data);
+        platform.inventories.put("ann", new HashMap<>(OWN));
+        return platform;
+    }
+
+    private static List<String> vaultFiles(Path data) throws IOException {
+        if (!Files.isDirectory(data.resolve("vault"))) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(data.resolve("vault"))) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    /**
+     * The server crashes now, with the player's inventory as it is and the vault folder as it is on
+     * disk: after a restart and the player's join, their inventory must hold their own items.
+     */
+    private Map<Integer, String> afterACrashNow(TickingPlatform now, String moment) throws IOException {
+        Path copy = Files.createDirectories(dir.resolve("crash-" + moment));
+        if (Files.isDirectory(now.data.resolve("vault"))) {
+            Files.createDirectories(copy.resolve("vault"));
+            for (String f : vaultFiles(now.data)) {
+                Files.copy(now.data.resolve("vault").resolve(f), copy.resolve("vault").resolve(f));
+            }
+        }
+        TickingPlatform restarted = new TickingPlatform(copy);
+        restarted.inventories.put("ann", new HashMap<>(now.inventories.get("ann")));
+        UnoCore core = new UnoCore(restarted, "test");
+        core.onJoin("ann");
+        core.vault().awaitIdle();
+        while (restarted.tick()) {
+            core.vault().awaitIdle();
+        }
+        return restarted.inventories.get("ann");
+    }
+
+    @Test
+    void theInventoryIsClearedOnlyOnceItsFileIsOnDiskAndACrashAtAnyPointLosesNothing() throws IOException {
+        TickingPlatform platform = platformWithOwnItems(dir.resolve("server"));
+        UnoCore core = new UnoCore(platform, "test");
+        core.onJoin("ann");
+        assertEquals(OWN, afterACrashNow(platform, "before"));
+
+        core.queueBatch(OpBatch.parse(DEAL));
+        platform.tick();                      // the op: a copy taken, the write handed to the vault's thread
+        assertEquals(OWN, platform.inventories.get("ann"), "not cleared before the file is durable");
+        assertTrue(core.vault().holds("ann"));
+        assertEquals(OWN, afterACrashNow(platform, "while-writing"));
+
+        core.vault().awaitIdle();
+        assertEquals(List.of("uuid-of-ann.inv"), vaultFiles(platform.data));
+        assertEquals(OWN, platform.inventories.get("ann"), "cleared on the main thread only, in a tick");
+        assertEquals(OWN, afterACrashNow(platform, "written"));
+
+        platform.tick();                      // the file is durable: cleared, the card put in
+        assertEquals(Map.of(0, "card card:R5 map -1"), platform.inventories.get("ann"));
+        assertTrue(platform.log.contains("held ann 0"), platform.log.toString());
+        assertEquals(OWN, afterACrashNow(platform, "dealt"));
+
+        core.queueBatch(OpBatch.parse(RESTORE));
+        platform.tick();                      // back from memory at once; the file goes on the vault's thread
+        assertEquals(OWN, platform.inventories.get("ann"));
+        assertFalse(core.vault().holds("ann"));
+        assertEquals(OWN, afterACrashNow(platform, "restored"));
+        core.vault().awaitIdle();
+        assertEquals(List.of(), vaultFiles(platform.data));
+        assertEquals(List.of(), platform.warnings);
+    }
+
+    @Test
+    void anInventoryThatChangesWhileItIsWrittenIsWrittenAgainNotLost() throws IOException {
+        TickingPlatform platform = platformWithOwnItems(dir);
+        UnoCore core = new UnoCore(platform, "test");
+        core.queueBatch(OpBatch.parse(DEAL));
+        platform.tick();
+        platform.inventories.get("ann").put(9, "apple");      // picked up while the copy was on its way to disk
+        core.vault().awaitIdle();
+        platform.tick();                      // not what was written: written again, not cleared
+        assertTrue(platform.inventories.get("ann").containsKey(9));
+        assertFalse(platform.inventories.get("ann").containsKey(0), "no card before the new contents are on disk");
+        core.vault().awaitIdle();
+        Map<Integer, String> all = new HashMap<>(OWN);
+        all.put(9, "apple");
+        assertTrue(Files.readString(dir.resolve("vault/uuid-of-ann.inv")).contains("9=apple"));
+        assertEquals(all, afterACrashNow(platform, "rewritten"));
+        platform.tick();
+        assertEquals(Map.of(0, "card card:R5 map -1"), platform.inventories.get("ann"));
+        assertEquals(all, afterACrashNow(platform, "dealt"));
+        core.queueBatch(OpBatch.parse(RESTORE));
+        platform.tick();
+        assertEquals(all, platform.inventories.get("ann"));
+    }
+
+    @Test
+    void aQuitOrARestoreWhileTheFileIsWrittenLeavesTheItemsWhereTheyAreAndNoFile() throws IOException {
+        for (String way : List.of("quit", "restore")) {
+            Path data = dir.resolve(way);
+            TickingPlatform platform = platformWithOwnItems(data);
+            UnoCore core = new UnoCore(platform, "test");
+            core.queueBatch(OpBatch.parse(DEAL));
+            platform.tick();
+            if (way.equals("quit")) {
+                core.onQuit("ann");
+            } else {
+                core.queueBatch(OpBatch.parse(RESTORE));
+                platform.tick();
+            }
+            assertFalse(core.vault().holds("ann"), way);
+            core.vault().awaitIdle();
+            while (platform.tick()) {
+                core.vault().awaitIdle();
+            }
+            assertEquals(OWN, platform.inventories.get("ann"), way + ": never cleared, and no card dealt after it");
+            assertEquals(List.of(), vaultFiles(data), way + ": the file written meanwhile is deleted after its write");
+        }
+    }
+
+    @Test
+    void anInventoryThatCannotBeSavedIsNotTouched() throws IOException {
+        TickingPlatform platform = platformWithOwnItems(dir);
+        Files.writeString(dir.resolve("vault"), "a file where the vault folder should be");
+        UnoCore core = new UnoCore(platform, "test");
+        core.queueBatch(OpBatch.parse(DEAL));
+        platform.tick();
+        core.vault().awaitIdle();
+        platform.tick();
+        core.vault().awaitIdle();
+        assertEquals(OWN, platform.inventories.get("ann"));
+        assertFalse(core.vault().holds("ann"));
+        assertEquals(1, platform.warnings.size(), platform.warnings.toString());
+        assertTrue(platform.warnings.get(0).contains("cannot save the inventory of ann"), platform.warnings.get(0));
+    }
+
+    @Test
+    void cardsDealtBeforeACrashFileIsReadWaitForTheItemsToGoBackFirst() throws IOException {
+        Files.createDirectories(dir.resolve("vault"));
+        Files.writeString(dir.resolve("vault/uuid-of-ann.inv"), "3=sword\n7=bread x3\n");   // left by a crash
+        TickingPlatform platform = new TickingPlatform(dir);
+        platform.inventories.put("ann", new HashMap<>(Map.of(0, "card card:G2 map -1")));  // the stale cards
+        UnoCore core = new UnoCore(platform, "test");
+        core.onJoin("ann");
+        core.queueBatch(OpBatch.parse(DEAL));       // the resumed table deals again before the file is read
+        for (int i = 0; i < 4; i++) {           // read, back; saved again; cleared, dealt
+            platform.tick();
+            core.vault().awaitIdle();
+        }
+        assertEquals(Map.of(0, "card card:R5 map -1"), platform.inventories.get("ann"));
+        assertEquals("3=sword\n7=bread x3\n", Files.readString(dir.resolve("vault/uuid-of-ann.inv")),
+                "the items that went back are saved again before the new cards went in");
+    }
+
+    @Test
+    void theVaultNeverTouchesTheDiskOnTheServerThread() throws Exception {
+        Files.createDirectories(dir.resolve("vault"));
+        Files.writeString(dir.resolve("vault/uuid-of-bob.inv"), "1=shield\n");     // a crash left bob's items
+        TickingPlatform platform = platformWithOwnItems(dir);
+        platform.inventories.put("bob", new HashMap<>());
+        UnoCore core = new UnoCore(platform, "test");
+        @SuppressWarnings("deprecation") long server = Thread.currentThread().getId();   // threadId() is Java 19+; the core targets 17     // this test's thread runs the ticks
+        List<RecordedEvent> events;
+        try (Recording r = new Recording()) {
+            for (String e : List.of("jdk.FileWrite", "jdk.FileRead", "jdk.FileForce")) {
+                r.enable(e).withThreshold(Duration.ZERO).withStackTrace();
+            }
+            r.start();
+            core.onJoin("bob");
+            core.queueBatch(OpBatch.parse(DEAL));
+            for (int i = 0; i < 3; i++) {
+                platform.tick();
+                core.vault().awaitIdle();
+            }
+            assertEquals(Map.of(0, "card card:R5 map -1"), platform.inventories.get("ann"));
+            assertEquals(Map.of(1, "shield"), platform.inventories.get("bob"));
+            core.queueBatch(OpBatch.parse(RESTORE));
+            platform.tick();
+            core.vault().awaitIdle();
+            assertEquals(OWN, platform.inventories.get("ann"));
+            r.stop();
+            Path out = dir.resolve("io.jfr");
+            r.dump(out);
+            events = RecordingFile.readAllEvents(out);
+        }
+        String vault = dir.resolve("vault").toString();
+        List<RecordedEvent> vaultIo = events.stream()
+                .filter(e -> e.hasField("path") && e.getString("path") != null && e.getString("path").startsWith(vault)).toList();
+        List<RecordedEvent> onServer = vaultIo.stream().filter(e -> e.getThread().getJavaThreadId() == server).toList();
+        assertEquals(List.of(), onServer, "file I/O of the vault on the server thread");
+        for (String kind : List.of("jdk.FileWrite", "jdk.FileForce", "jdk.FileRead")) {
+            assertTrue(vaultIo.stream().anyMatch(e -> e.getEventType().getName().equals(kind)
+                    && e.getThread().getJavaName().equals("unocraft-vault")), kind + " on the vault's thread: " + vaultIo);
+        }
+    }
+}
