@@ -41,9 +41,10 @@ public interface Platform {
     /**
      * The platform's own message object for a component (an Adventure Component, BungeeCord
      * components, …), built from the engine's component JSON. Called on the engine's thread while a
-     * batch is prepared, never on the main thread during a game, so the main thread only sends what
-     * is built: the object must be safe to build on any thread and to hand to the main thread (the
-     * core publishes it through a concurrent queue). The default keeps the JSON as it is.
+     * batch is prepared (and for the core's own three messages once as it starts), never on the main
+     * thread during a game, so the main thread only sends what is built: the object must be safe to
+     * build on any thread and to hand to the main thread (the core publishes it through a concurrent
+     * queue). The default keeps the JSON as it is.
      */
     default Object text(JsonElement component) {
         return component;
