@@ -83,8 +83,9 @@ public interface Platform {
 
     /**
      * Shows the player a sidebar scoreboard: a title and lines (each what {@link #text} made), top
-     * line first (at most 15; lines may repeat). Replaces the one shown before. The first call for a player keeps whatever scoreboard
-     * the player had (another plugin's) so that {@link #clearSidebar} can give it back.
+     * line first (at most 15; lines may repeat). Replaces the one shown before. The first call for a
+     * player keeps whatever scoreboard the player had (another plugin's) so that {@link #clearSidebar}
+     * can give it back.
      */
     void showSidebar(String player, Object title, List<Object> lines);
 
