@@ -12,8 +12,10 @@ ones the checks accept, so there is one place where each rule is decided.
 Each house rule (RULES.md §10) is a `HouseRule` in its own module under
 `rules/house/`; `Game` (game.py) installs the active ones once per game into the
 hook tuples below, so a table without a house rule pays an empty loop for it and
-nothing more. The core knows no house rule by name. DOS is a different game on
-the same cards: see `dos.py`.
+nothing more. The core knows no house rule by name; the state some of them keep
+(`silence`, `slap`, `level`, `out_order`) is declared here with the rest, so that
+saving, undo and fingerprints cover all of it in one place. DOS is a different
+game on the same cards: see `dos.py`.
 """
 
 from __future__ import annotations
