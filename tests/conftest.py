@@ -2,9 +2,40 @@
 depends on the examples of the day; locally every run explores new random games."""
 
 import os
+import shutil
+import subprocess
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+# ---------------------------------------------------------------- the release artifacts
+
+def _java():
+    from unocraft.serve import find_java
+    try:
+        return find_java()
+    except Exception as e:  # noqa: BLE001
+        return None if os.environ.get("UNOCRAFT_E2E") != "1" else pytest.fail(str(e))
+
+
+@pytest.fixture(scope="session")
+def release():
+    """scripts/release run once per test session (tests/test_release.py, tests/test_packaging.py)."""
+    import unocraft
+    root = Path(__file__).resolve().parents[1]
+    java = _java()
+    if java is None or shutil.which("mvn") is None:
+        pytest.skip("the release build needs Maven and a JDK (run scripts/test, which checks for both)")
+    env = dict(os.environ, JAVA_HOME=str(Path(java).resolve().parent.parent))
+    proc = subprocess.run([str(root / "scripts" / "release")], cwd=root, env=env, capture_output=True, text=True,
+                          timeout=900)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    version = unocraft.__version__
+    return {"java": java, "jar": root / "dist" / f"unocraft-{version}.jar",
+            "wheel": root / "dist" / f"unocraft-{version}-py3-none-any.whl"}

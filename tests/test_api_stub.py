@@ -2,7 +2,11 @@
 Spigot/Paper 1.21.11 API has. A Java class without a constructor gets a public no-argument one
 the real API may lack (the event classes, Location and PluginCommand had one): every class of
 the stub but the abstract Bungee chat bases declares its constructors, and none of the classes
-below may have a no-argument one (their real constructors take the event's subjects)."""
+below may have a no-argument one (their real constructors take the event's subjects).
+The Paper API stub (plugin/paper-api-stub: the Spigot stub with Paper's Adventure members in place of
+the ones Paper deprecates) is held to the same: every member it adds is listed with its Paper 1.21.11
+source, and none of the deprecated ones is there. Both are checked against the real APIs outside CI
+(mvn -Preal-spigot / -Preal-paper, docs/minecraft.md)."""
 
 import re
 from pathlib import Path
@@ -40,3 +44,110 @@ def test_the_event_classes_location_and_plugincommand_have_only_their_real_const
     assert constructors(STUB / "org/bukkit/command/PluginCommand.java") == [
         "protected PluginCommand(String name, org.bukkit.plugin.Plugin owner)"]
     assert constructors(STUB / "org/bukkit/Location.java") == ["public Location(World world, double x, double y, double z)"]
+
+
+# ---------------------------------------------------------------- the Paper API stub
+
+PAPER_OVERLAY = Path(__file__).resolve().parents[1] / "plugin" / "paper-api-stub" / "src" / "main" / "java"
+PAPER_POM = PAPER_OVERLAY.parents[2] / "pom.xml"
+JD = "https://jd.papermc.io/paper/1.21.11/"
+
+#: Every declaration the Paper stub adds to what it takes from the Spigot stub, as Paper 1.21.11 declares
+#: it (annotations left out), and where it was looked up. The stub's own files may declare nothing else
+#: but the Spigot stub's lines of the same type.
+PAPER_API = {
+    "public interface CommandSender extends net.kyori.adventure.audience.Audience":
+        JD + "org/bukkit/command/CommandSender.html (extends Audience, Permissible)",
+    "java.util.Locale locale();": JD + "org/bukkit/entity/Player.html#locale()",
+    "void customName(net.kyori.adventure.text.Component customName);":
+        JD + "org/bukkit/inventory/meta/ItemMeta.html#customName(net.kyori.adventure.text.Component)",
+    "void lore(java.util.List<? extends net.kyori.adventure.text.Component> lore);":
+        JD + "org/bukkit/inventory/meta/ItemMeta.html#lore(java.util.List)",
+    "default Objective registerNewObjective(String name, Criteria criteria, net.kyori.adventure.text.Component displayName)"
+    " throws IllegalArgumentException":
+        JD + "org/bukkit/scoreboard/Scoreboard.html (a default method: it calls the RenderType overload)",
+    "net.kyori.adventure.text.Component displayName() throws IllegalStateException;":
+        JD + "org/bukkit/scoreboard/Objective.html#displayName()",
+    "void displayName(net.kyori.adventure.text.Component displayName) throws IllegalStateException, IllegalArgumentException;":
+        JD + "org/bukkit/scoreboard/Objective.html#displayName(net.kyori.adventure.text.Component)",
+    "net.kyori.adventure.text.Component prefix() throws IllegalStateException;": JD + "org/bukkit/scoreboard/Team.html#prefix()",
+    "void prefix(net.kyori.adventure.text.Component prefix) throws IllegalStateException, IllegalArgumentException;":
+        JD + "org/bukkit/scoreboard/Team.html#prefix(net.kyori.adventure.text.Component)",
+    "public interface ChatRenderer": JD + "io/papermc/paper/chat/ChatRenderer.html",
+    "public abstract class AbstractChatEvent extends org.bukkit.event.player.PlayerEvent implements org.bukkit.event.Cancellable":
+        JD + "io/papermc/paper/event/player/AbstractChatEvent.html",
+    "AbstractChatEvent(boolean async, org.bukkit.entity.Player player, java.util.Set<net.kyori.adventure.audience.Audience> viewers,"
+    " io.papermc.paper.chat.ChatRenderer renderer, net.kyori.adventure.text.Component message,"
+    " net.kyori.adventure.text.Component originalMessage, net.kyori.adventure.chat.SignedMessage signedMessage)":
+        "PaperMC/Paper paper-api AbstractChatEvent.java (package-private: not in the javadoc)",
+    "public boolean isCancelled()": JD + "io/papermc/paper/event/player/AbstractChatEvent.html#isCancelled()",
+    "public void setCancelled(boolean cancel)": JD + "io/papermc/paper/event/player/AbstractChatEvent.html#setCancelled(boolean)",
+    "public final class AsyncChatEvent extends AbstractChatEvent": JD + "io/papermc/paper/event/player/AsyncChatEvent.html",
+    "public AsyncChatEvent(boolean async, org.bukkit.entity.Player player, java.util.Set<net.kyori.adventure.audience.Audience> viewers,"
+    " io.papermc.paper.chat.ChatRenderer renderer, net.kyori.adventure.text.Component message,"
+    " net.kyori.adventure.text.Component originalMessage, net.kyori.adventure.chat.SignedMessage signedMessage)":
+        JD + "io/papermc/paper/event/player/AsyncChatEvent.html (@ApiStatus.Internal)",
+}
+
+#: Members of the Spigot API that Paper deprecates for the Adventure ones above: the Paper stub must not
+#: declare them (so the Paper adapter cannot compile a call to one).
+DEPRECATED_ON_PAPER = ["getLocale(", "sendTitle(", "spigot(", "setDisplayName(", "getDisplayName(", "setLore(",
+                       "getPrefix(", "setPrefix(", "Criteria criteria, String displayName", "AsyncPlayerChatEvent",
+                       "net.md_5"]
+
+
+def declarations(path: Path) -> list[str]:
+    """The declarations of a stub file, one a line, without comments, bodies and the closing braces."""
+    out = []
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith(("//", "package ", "import ", "}")):
+            continue
+        out.append(re.sub(r"\s*\{.*$", "", line))    # a body ({ throw ... } / { super(...); }) or a type's opening brace
+    return out
+
+
+def paper_files() -> list[Path]:
+    return sorted(PAPER_OVERLAY.rglob("*.java"))
+
+
+def test_the_paper_stub_declares_only_papers_real_members():
+    assert paper_files(), "no Paper stub sources"
+    unknown = []
+    for path in paper_files():
+        rel = path.relative_to(PAPER_OVERLAY)
+        spigot = STUB / rel
+        kept = set(declarations(spigot)) if spigot.exists() else set()
+        unknown += [f"{rel}: {d}" for d in declarations(path) if d not in kept and d not in PAPER_API]
+    assert unknown == [], "declarations not checked against Paper 1.21.11 (add them to PAPER_API with their source):\n" \
+        + "\n".join(unknown)
+    declared = {d for path in paper_files() for d in declarations(path)}
+    assert set(PAPER_API) <= declared, set(PAPER_API) - declared      # the table speaks of the stub as it is
+
+
+def test_the_paper_stub_leaves_out_what_paper_deprecates():
+    for path in paper_files():
+        text = "\n".join(declarations(path))
+        assert not [d for d in DEPRECATED_ON_PAPER if d in text], path
+    pom = PAPER_POM.read_text()
+    # taken from the Spigot stub but for these: Bukkit's chat event and the BungeeCord chat API
+    assert "<exclude>net/md_5/**</exclude>" in pom
+    assert "<exclude>org/bukkit/event/player/AsyncPlayerChatEvent.java</exclude>" in pom
+    assert "<directory>${project.basedir}/../spigot-api-stub/src/main/java</directory>" in pom
+
+
+def test_the_paper_stubs_classes_have_only_their_real_constructors():
+    for path in paper_files():
+        text = path.read_text()
+        if re.search(rf"^public (final )?class {path.stem}\b", text, re.M):
+            assert constructors(path), f"{path}: no constructor declared (Java adds a public no-argument one)"
+    event = PAPER_OVERLAY / "io/papermc/paper/event/player/AsyncChatEvent.java"
+    assert [c.split("(")[0] for c in constructors(event)] == ["public AsyncChatEvent"]
+    assert all(not re.search(r"\(\s*\)", c) for p in paper_files() for c in constructors(p))
+
+
+def test_spigots_stub_has_nothing_of_papers():
+    """Spigot has no Adventure and no io.papermc API: the Spigot adapter must not compile against them."""
+    for path in STUB.rglob("*.java"):
+        assert "net.kyori" not in path.read_text() and "io.papermc" not in path.read_text(), path
+    assert not (STUB / "io").exists()

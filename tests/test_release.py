@@ -1,16 +1,14 @@
 """Release artifacts (issue 8): `scripts/release` builds the wheel and the plugin jar with one
 version; the jar carries py4j relocated (another plugin's py4j cannot clash) and the wheel; the
-installer in the jar makes the engine's virtual environment from that wheel, once."""
+installer in the jar makes the engine's virtual environment from that wheel, once. The `release`
+fixture (tests/conftest.py) runs scripts/release once for this file and tests/test_packaging.py."""
 
-import os
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
-import pytest
 
 import unocraft
 
@@ -29,27 +27,6 @@ def test_one_version_for_the_engine_and_the_plugin():
     assert out.stdout.strip().startswith(f"unocraft {VERSION} (bridge protocol {unocraft.PROTOCOL}; rules engine: ")
     bridge = (ROOT / "plugin/core/src/main/java/dev/unocraft/core/Bridge.java").read_text()
     assert f"public static final int PROTOCOL = {unocraft.PROTOCOL};" in bridge
-
-
-def _java():
-    from unocraft.serve import find_java
-    try:
-        return find_java()
-    except Exception as e:  # noqa: BLE001
-        return None if os.environ.get("UNOCRAFT_E2E") != "1" else pytest.fail(str(e))
-
-
-@pytest.fixture(scope="module")
-def release():
-    java = _java()
-    if java is None or shutil.which("mvn") is None:
-        pytest.skip("the release build needs Maven and a JDK (run scripts/test, which checks for both)")
-    env = dict(os.environ, JAVA_HOME=str(Path(java).resolve().parent.parent))
-    proc = subprocess.run([str(ROOT / "scripts" / "release")], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=900)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    return {"java": java, "jar": ROOT / "dist" / f"unocraft-{VERSION}.jar",
-            "wheel": ROOT / "dist" / f"unocraft-{VERSION}-py3-none-any.whl"}
 
 
 def test_the_release_command_builds_the_jar_and_the_wheel(release):
@@ -74,12 +51,15 @@ def test_the_release_command_builds_the_jar_and_the_wheel(release):
 
 
 def test_the_main_class_can_be_loaded_by_bukkit_test_harnesses(release):
-    """MockBukkit (the standard Bukkit test harness) subclasses the main class: it must not be final."""
+    """MockBukkit (the standard Bukkit test harness) subclasses the main class: it must not be final,
+    nor its superclass (the Spigot plugin's)."""
     javap = Path(release["java"]).with_name("javap")
-    out = subprocess.run([str(javap), "-cp", str(release["jar"]), "dev.unocraft.spigot.UnocraftPlugin"],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([str(javap), "-cp", str(release["jar"]), "dev.unocraft.spigot.UnocraftPlugin",
+                          "dev.unocraft.paper.UnocraftPaperPlugin"], capture_output=True, text=True, check=True).stdout
     assert "public class dev.unocraft.spigot.UnocraftPlugin extends org.bukkit.plugin.java.JavaPlugin" in out, out
     assert "public dev.unocraft.spigot.UnocraftPlugin();" in out
+    assert "public class dev.unocraft.paper.UnocraftPaperPlugin extends dev.unocraft.spigot.UnocraftPlugin" in out, out
+    assert "public dev.unocraft.paper.UnocraftPaperPlugin();" in out
 
 
 def test_the_jar_installs_its_engine_into_a_virtual_environment_once(release, tmp_path):

@@ -3,6 +3,7 @@ package dev.unocraft.devserver;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.unocraft.adventure.Components;
 import dev.unocraft.core.ItemTemplates;
 import dev.unocraft.core.Platform;
 import dev.unocraft.core.UnoCore;
@@ -18,7 +19,6 @@ import net.kyori.adventure.key.Key;
 import net.kyori.adventure.nbt.TagStringIO;
 import net.kyori.adventure.sound.Sound;
 import net.kyori.adventure.text.Component;
-import net.kyori.adventure.text.format.TextDecoration;
 import net.kyori.adventure.title.Title;
 import net.minestom.server.MinecraftServer;
 import net.minestom.server.component.DataComponents;
@@ -210,9 +210,9 @@ final class MinestomPlatform implements Platform {
             material = Material.PAPER;
         }
         List<Component> lore = new ArrayList<>();
-        item.lore().forEach(l -> lore.add(Components.of(l).decorationIfAbsent(TextDecoration.ITALIC, TextDecoration.State.FALSE)));
+        item.lore().forEach(l -> lore.add(Components.itemText(l)));
         ItemStack.Builder b = ItemStack.builder(material)
-                .set(DataComponents.CUSTOM_NAME, Components.of(item.name()).decorationIfAbsent(TextDecoration.ITALIC, TextDecoration.State.FALSE))
+                .set(DataComponents.CUSTOM_NAME, Components.itemText(item.name()))
                 .set(DataComponents.LORE, lore);
         if (item.mapId() >= 0) {
             b.set(DataComponents.MAP_ID, item.mapId());

@@ -9,7 +9,6 @@ import org.bukkit.event.block.Action;
 import org.bukkit.event.entity.PlayerDeathEvent;
 import org.bukkit.event.inventory.InventoryClickEvent;
 import org.bukkit.event.inventory.InventoryDragEvent;
-import org.bukkit.event.player.AsyncPlayerChatEvent;
 import org.bukkit.event.player.PlayerDropItemEvent;
 import org.bukkit.event.player.PlayerInteractEvent;
 import org.bukkit.event.player.PlayerJoinEvent;
@@ -18,7 +17,7 @@ import org.bukkit.event.player.PlayerSwapHandItemsEvent;
 import org.bukkit.inventory.EquipmentSlot;
 import org.bukkit.inventory.ItemStack;
 
-/** Bukkit events → core events; engine items never move, drop or survive a death. */
+/** Bukkit events → core events; engine items never move, drop or survive a death. Chat: {@link SpigotPlatform#chatListener}. */
 final class SpigotListener implements Listener {
     private final UnoCore core;
     private final SpigotPlatform platform;
@@ -40,11 +39,6 @@ final class SpigotListener implements Listener {
     @EventHandler(priority = EventPriority.MONITOR)
     public void onQuit(PlayerQuitEvent e) {
         core.onQuit(e.getPlayer().getName());     // items back before the server saves the player
-    }
-
-    @EventHandler(priority = EventPriority.MONITOR, ignoreCancelled = true)
-    public void onChat(AsyncPlayerChatEvent e) {
-        core.onChat(e.getPlayer().getName());     // only queues: safe off the main thread
     }
 
     @EventHandler(priority = EventPriority.LOWEST)

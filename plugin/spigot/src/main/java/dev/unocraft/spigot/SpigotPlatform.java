@@ -26,6 +26,7 @@ import org.bukkit.NamespacedKey;
 import org.bukkit.configuration.InvalidConfigurationException;
 import org.bukkit.configuration.file.YamlConfiguration;
 import org.bukkit.entity.Player;
+import org.bukkit.event.Listener;
 import org.bukkit.inventory.ItemStack;
 import org.bukkit.inventory.meta.ItemMeta;
 import org.bukkit.inventory.meta.MapMeta;
@@ -40,14 +41,28 @@ import org.bukkit.scoreboard.Scoreboard;
 import org.bukkit.scoreboard.ScoreboardManager;
 import org.bukkit.scoreboard.Team;
 
-/** The core's {@link Platform} on Bukkit/Spigot/Paper: one adapter, no game logic. */
-final class SpigotPlatform implements Platform {
+/**
+ * The core's {@link Platform} on Bukkit/Spigot: one adapter, no game logic. Text goes out through
+ * BungeeCord chat and legacy (§) strings, which Spigot has; the Paper adapter (plugin/paper) extends
+ * this one and replaces every text method and hook below with Adventure, which Paper has instead.
+ */
+public class SpigotPlatform implements Platform {
     private final UnocraftPlugin plugin;
     private final NamespacedKey tagKey;
 
-    SpigotPlatform(UnocraftPlugin plugin) {
+    protected SpigotPlatform(UnocraftPlugin plugin) {
         this.plugin = plugin;
         this.tagKey = new NamespacedKey(plugin, UnoCore.TAG_KEY);
+    }
+
+    /** The platform's name in the bridge's hello (the engine logs it). */
+    protected String name() {
+        return "spigot";
+    }
+
+    /** What hears a player chat (the core only needs to know that they did). */
+    protected Listener chatListener(UnoCore core) {
+        return new SpigotChatListener(core);
     }
 
     Collection<? extends Player> players() {
@@ -182,16 +197,21 @@ final class SpigotPlatform implements Platform {
         if (item.mapId() >= 0 && meta instanceof MapMeta map) {
             map.setMapView(Bukkit.getMap(item.mapId()));
         }
-        meta.setDisplayName(ChatColor.of("white").toString() + legacy(item.name()));
-        List<String> lore = new ArrayList<>();
-        item.lore().forEach(l -> lore.add(legacy(l)));
-        meta.setLore(lore);
+        describe(meta, item);
         if (item.glow()) {
             meta.setEnchantmentGlintOverride(true);
         }
         meta.getPersistentDataContainer().set(tagKey, PersistentDataType.STRING, item.tag());
         stack.setItemMeta(meta);
         return stack;
+    }
+
+    /** The item's name and lore: legacy (§) strings on Spigot. */
+    protected void describe(ItemMeta meta, CardItem item) {
+        meta.setDisplayName(ChatColor.of("white").toString() + legacy(item.name()));
+        List<String> lore = new ArrayList<>();
+        item.lore().forEach(l -> lore.add(legacy(l)));
+        meta.setLore(lore);
     }
 
     @Override
@@ -246,6 +266,7 @@ final class SpigotPlatform implements Platform {
     /** A sidebar shown: our own scoreboard, and the one the player had before (given back on clear). */
     private record Shown(Scoreboard own, Scoreboard board, Objective objective) {}
 
+    protected static final String SIDEBAR_OBJECTIVE = "unocraft";
     private static final int MAX_LINES = 15;
     private static final String CODES = "0123456789abcdef";
     private final java.util.Map<String, Shown> sidebars = new java.util.HashMap<>();   // main thread only
@@ -262,7 +283,6 @@ final class SpigotPlatform implements Platform {
             return;
         }
         String key = player.toLowerCase(java.util.Locale.ROOT);
-        String titleText = legacy(title);
         Shown shown = sidebars.get(key);
         if (shown == null) {
             ScoreboardManager manager = Bukkit.getScoreboardManager();
@@ -270,11 +290,11 @@ final class SpigotPlatform implements Platform {
                 return;    // no world loaded yet
             }
             Scoreboard board = manager.getNewScoreboard();
-            Objective objective = board.registerNewObjective("unocraft", Criteria.DUMMY, titleText);
+            Objective objective = newSidebar(board, title);
             objective.setDisplaySlot(DisplaySlot.SIDEBAR);
             shown = new Shown(null, board, objective);      // the player's own is kept below
-        } else if (!titleText.equals(shown.objective().getDisplayName())) {
-            shown.objective().setDisplayName(titleText);
+        } else {
+            retitle(shown.objective(), title);
         }
         int n = Math.min(lines.size(), MAX_LINES);
         for (int i = 0; i < n; i++) {
@@ -283,10 +303,7 @@ final class SpigotPlatform implements Platform {
                 team = shown.board().registerNewTeam("unocraft" + i);
                 team.addEntry(entry(i));
             }
-            String text = legacy(lines.get(i));
-            if (!text.equals(team.getPrefix())) {
-                team.setPrefix(text);
-            }
+            setLine(team, lines.get(i));
             shown.objective().getScore(entry(i)).setScore(MAX_LINES - i);    // top line first
         }
         for (int i = n; i < MAX_LINES; i++) {
@@ -300,6 +317,27 @@ final class SpigotPlatform implements Platform {
             p.setScoreboard(shown.board());
         }
         sidebars.put(key, shown);
+    }
+
+    /** The sidebar's objective, titled; the text of a line is its team's prefix (see {@link #setLine}). */
+    protected Objective newSidebar(Scoreboard board, JsonElement title) {
+        return board.registerNewObjective(SIDEBAR_OBJECTIVE, Criteria.DUMMY, legacy(title));
+    }
+
+    /** A new title for a sidebar shown, sent only when it changed. */
+    protected void retitle(Objective objective, JsonElement title) {
+        String text = legacy(title);
+        if (!text.equals(objective.getDisplayName())) {
+            objective.setDisplayName(text);
+        }
+    }
+
+    /** A line's text (its team's prefix), sent only when it changed. */
+    protected void setLine(Team team, JsonElement line) {
+        String text = legacy(line);
+        if (!text.equals(team.getPrefix())) {
+            team.setPrefix(text);
+        }
     }
 
     @Override

@@ -26,8 +26,8 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
     @Override
     public void onEnable() {
         saveDefaultConfig();
-        platform = new SpigotPlatform(this);
-        core = new UnoCore(platform, "spigot");
+        platform = createPlatform();
+        core = new UnoCore(platform, platform.name());
         Path tokenFile = getDataFolder().toPath().resolve("bridge.token");
         try {
             core.enable(getConfig().getInt("bridge-port", 25333), tokenFile);
@@ -41,6 +41,7 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         uno.setExecutor(this);
         uno.setTabCompleter(this);
         getServer().getPluginManager().registerEvents(new SpigotListener(core, platform), this);
+        getServer().getPluginManager().registerEvents(platform.chatListener(core), this);
         for (Player p : platform.players()) {
             core.onJoin(p.getName());     // a reload: players already online
         }
@@ -49,6 +50,11 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         } else {
             getLogger().info("engine.autostart is false: start the engine yourself (unocraft serve --attach)");
         }
+    }
+
+    /** The adapter: Spigot's; the release jar's main class (plugin/paper) returns Paper's on Paper. */
+    protected SpigotPlatform createPlatform() {
+        return new SpigotPlatform(this);
     }
 
     private void superviseEngine(Path tokenFile) {

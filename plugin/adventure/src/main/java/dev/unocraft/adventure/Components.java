@@ -1,4 +1,4 @@
-package dev.unocraft.devserver;
+package dev.unocraft.adventure;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -12,14 +12,21 @@ import net.kyori.adventure.text.format.TextDecoration;
 import net.kyori.adventure.text.serializer.legacy.LegacyComponentSerializer;
 
 /**
- * Version-neutral component description → Adventure component. Adventure (through Minestom) writes
- * the wire form the client's version expects (click_event / hover_event since 1.21.5), so nothing
- * here depends on the protocol version.
+ * Version-neutral component description → Adventure component, for every platform that speaks
+ * Adventure: the dev server (Minestom) and Paper. The server writes the wire form the client's
+ * version expects (click_event / hover_event since 1.21.5), so nothing here depends on the protocol
+ * version. Written against the Adventure both ship: Paper 1.21.11 bundles 4.26, Minestom 5.x; the dev
+ * server compiles this source itself (plugin/devserver/pom.xml) and AdventureFiveTest runs it there.
  */
-final class Components {
+public final class Components {
     private Components() {}
 
-    static Component of(JsonElement el) {
+    /** An item's name or lore line: not italic unless the description says so (the client's default is italic). */
+    public static Component itemText(JsonElement el) {
+        return of(el).decorationIfAbsent(TextDecoration.ITALIC, TextDecoration.State.FALSE);
+    }
+
+    public static Component of(JsonElement el) {
         if (el == null || el.isJsonNull()) {
             return Component.empty();
         }
