@@ -15,7 +15,6 @@ import statistics
 import time
 
 from unocraft.mcpi.board import Painter
-from unocraft.rules.actions import Action
 from unocraft.simulate import actor
 from unocraft.tables.config import parse
 from unocraft.tables.manager import Tables
@@ -37,7 +36,8 @@ def one_game(seed: int, seats: int, sizes: list[int], firsts: list[int], times: 
             break
         who = t.game.names[actor(t.game)]
         if who == "ann":
-            t.apply(Action.parse("ann", str(t.legal("ann")[0])), now)
+            # as a player types it: through the tables, which then know the table changed
+            tables.handle({"type": "command", "player": "ann", "args": str(t.legal("ann")[0]).split()}, now)
         else:
             now += 1
             tables.tick(now)

@@ -18,7 +18,7 @@ SEED = "3"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from unocraft.tables.manager import SEED_ENV
+    from unocraft.tables.lifecycle import SEED_ENV
     require_prerequisites()
     s = DevServer(tmp_path_factory.mktemp("e2e-supervision"),
                   {"bots": {"fill_to": 2, "kind": "random"},

@@ -254,8 +254,8 @@ def test_two_servers_share_stats_and_top_through_the_engine(shared, tmp_path):
     for t in (one, two):
         t.attach({"online": [], "vault": []}, 0)
         t.handle({"type": "join", "player": "ann", "locale": "en_us"}, 0)
-    one._add_stats("ann", matches_played=2, matches_won=2, rounds_played=3, points=120)
-    two._add_stats("ann", matches_played=1, rounds_played=2, points=30)
+    one.tally.add("ann", matches_played=2, matches_won=2, rounds_played=3, points=120)
+    two.tally.add("ann", matches_played=1, rounds_played=2, points=30)
     one.save()
     two.save()
     assert one.stats.idle() and two.stats.idle()
@@ -292,7 +292,7 @@ def test_the_database_down_mid_run_pauses_nothing_and_loses_nothing(services, tm
         for i in range(count):
             for name in ("ann", "bob", "cid"):
                 delta = {"rounds_played": 1, "cards_played": i % 7 + 1, "points": 3 * i}
-                engine._add_stats(name, **delta)
+                engine.tally.add(name, **delta)
                 for c, n in delta.items():
                     expected[f"{name}.{c}"] = expected.get(f"{name}.{c}", 0) + n
             started = time.perf_counter()
@@ -389,7 +389,7 @@ def test_a_renamed_player_keeps_their_statistics_and_is_listed_once_under_the_ne
 
     def play(name, player_uuid, **counters):
         tables.handle({"type": "join", "player": name, "locale": "en_us", "uuid": player_uuid}, 0)
-        tables._add_stats(name, **counters)
+        tables.tally.add(name, **counters)
         tables.save()
 
     play("ann", ann, matches_played=4, matches_won=3, rounds_played=6, points=200)

@@ -322,7 +322,7 @@ def test_help_lists_every_command_in_the_players_language():
 
 
 def test_the_test_seed_variable_fixes_a_new_tables_deal(monkeypatch):
-    from unocraft.tables.manager import SEED_ENV
+    from unocraft.tables.lifecycle import SEED_ENV
     monkeypatch.setenv(SEED_ENV, "1234")
     deals = []
     for _ in range(2):

@@ -202,6 +202,11 @@ def test_rules_when_not_at_a_table_describe_a_new_table():
     assert lines == ["Rules of a new table: official (defaults)"]
 
 
+def test_rules_with_nothing_changed_say_so_in_the_players_language():
+    assert answer(joined("ru_ru"), "ann", "rules") == ["Правила нового стола: official (по умолчанию)"]
+    assert answer(joined("sk_sk"), "ann", "rules") == ["Pravidlá nového stola: official (predvolené)"]
+
+
 # ------------------------------------------------------------------ item 12: the operator's log
 def test_the_log_has_one_line_per_table_opened_dealt_finished_closed_and_player_seated_or_gone(caplog):
     import logging

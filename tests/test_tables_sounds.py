@@ -4,7 +4,8 @@ the table) — and none at all when `sounds.enabled` is false."""
 
 from unocraft.simulate import actor
 from unocraft.tables.config import parse
-from unocraft.tables.manager import SOUND_PENALTY, SOUND_TURN, SOUND_UNO, Tables
+from unocraft.tables.manager import Tables
+from unocraft.tables.sounds import SOUND_PENALTY, SOUND_TURN, SOUND_UNO
 from test_tables import CONFIG, cmd, texts
 
 PLING = "minecraft:block.note_block.pling"

@@ -44,7 +44,7 @@ TWO_HUMANS = {"bots": {"fill_to": 0},
 def two_humans_server(tmp_path_factory, name: str, seed: int):
     """A module fixture's body: a started dev server for two human clients (`TWO_HUMANS`)
     whose tables deal from `seed`, stopped after the module's tests."""
-    from unocraft.tables.manager import SEED_ENV
+    from unocraft.tables.lifecycle import SEED_ENV
     require_prerequisites()
     server = DevServer(tmp_path_factory.mktemp(name), TWO_HUMANS, env={SEED_ENV: str(seed)})
     server.start()

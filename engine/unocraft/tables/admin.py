@@ -1,6 +1,7 @@
 """Console and admin commands: `/uno tables`, `/uno close <table>`, `/uno reload`, `/uno engine
 status|restart`, `/uno version`. From the server console (a "console" event; the answers go back as a
-"console" op the plugin writes to the server log) or from a player with uno.admin (answers in chat).
+"console" op the plugin writes to the server log) or from a player with uno.admin (answers in chat;
+commands.py declares them, with `console=True`, and checks the permission).
 The plugin answers `engine status|restart` and `version` from the console itself as well, so that
 they work while the engine is down; everything else about tables is decided here.
 """
@@ -14,14 +15,11 @@ from typing import TYPE_CHECKING, Callable
 from .. import PROTOCOL, __version__
 from ..presentation.lang import t as say
 from ..rules.errors import ConfigError
+from .lifecycle import number
 
 if TYPE_CHECKING:
     from .config import EngineConfig
     from .manager import Tables
-
-#: the admin subcommands (manager.py routes them here); "close" for a player stays the manager's own
-WORDS = ("tables", "reload", "engine", "version")
-CONSOLE = "#console"   # the plugin's name for the console in completion trees
 
 
 class Admin:
@@ -32,28 +30,16 @@ class Admin:
         self.reload: Callable[[], EngineConfig] | None = None
         #: asked to restart: the engine exits and its supervisor (or systemd) starts it again
         self.restart: Callable[[], None] | None = None
-        self.sent_ids: list[str] | None = None
 
     # ---------------------------------------------------------------- entry points
     def console(self, args: list[str], now: float) -> None:
-        lang = self.tables.config.language
-        lines = self._run(args, lang, now, console=True)
-        self.tables.ops.append({"op": "console", "lines": lines})
+        lines = self._run(args, self.tables.core.config.language, now, console=True)
+        self.tables.display.ops.append({"op": "console", "lines": lines})
 
-    def command(self, player: str, args: list[str], now: float, admin: bool) -> None:
-        if not admin:
-            return self.tables._error(player, "error.no_permission")
-        for line in self._run(args, self.tables.lang(player), now, console=False):
-            self.tables._send(player, [{"text": line, "colour": "aqua"}])
-
-    def refresh_completions(self, force: bool = False) -> None:
-        """Sends the console's completion tree (the plugin completes console input from it) when the
-        table ids in it changed."""
-        ids = sorted(self.tables.tables)
-        if force or ids != self.sent_ids:
-            self.sent_ids = ids
-            self.tables.ops.append({"op": "complete", "player": CONSOLE, "tree": {
-                "": list(WORDS) + ["close"], "close": ids, "engine": ["status", "restart"]}})
+    def command(self, player: str, args: list[str], now: float) -> None:
+        """From a player with uno.admin (commands.py checked it): the answer in chat."""
+        for line in self._run(args, self.tables.core.lang(player), now, console=False):
+            self.tables.display.send(player, [{"text": line, "colour": "aqua"}])
 
     # ---------------------------------------------------------------- commands
     def _run(self, args: list[str], lang: str, now: float, console: bool) -> list[str]:
@@ -74,7 +60,7 @@ class Admin:
         return [say(lang, "admin.usage")]
 
     def _list(self, lang: str) -> list[str]:
-        tables = sorted(self.tables.tables.values(), key=lambda t: int(t.id.lstrip("t") or 0))
+        tables = sorted(self.tables.core.tables.values(), key=lambda t: number(t.id))
         if not tables:
             return [say(lang, "admin.tables_none")]
         lines = [say(lang, "admin.tables_head", count=len(tables))]
@@ -86,13 +72,13 @@ class Admin:
         return lines
 
     def _close(self, table: str, lang: str) -> list[str]:
-        t = self.tables.tables.get(table)
+        t = self.tables.core.tables.get(table)
         if t is None:
             return [say(lang, "admin.no_table", table=table)]
         for name, member_lang, _ in t.members():
-            self.tables._send(name, [{"text": say(member_lang, "table.closed", table=t.id), "colour": "gray"}])
-        self.tables._close(t)
-        self.tables._shared_completions()
+            self.tables.display.send(name, [{"text": say(member_lang, "table.closed", table=t.id), "colour": "gray"}])
+        self.tables.core.close(t)
+        self.tables.display.shared_completions()
         return [say(lang, "admin.closed", table=table)]
 
     def _reload(self, lang: str) -> list[str]:
@@ -102,13 +88,13 @@ class Admin:
             config = self.reload()
         except ConfigError as e:
             return [say(lang, "admin.reload_failed", error=str(e))]   # the old settings stay
-        self.tables.config = config
+        self.tables.core.reconfigure(config)
         return [say(lang, "admin.reloaded")]
 
     def _status(self, lang: str) -> list[str]:
         return [say(lang, "admin.status", version=__version__, protocol=PROTOCOL, pid=os.getpid(),
-                    uptime=int(time.time() - self.started), tables=len(self.tables.tables),
-                    players=len(self.tables.online))]
+                    uptime=int(time.time() - self.started), tables=len(self.tables.core.tables),
+                    players=len(self.tables.core.online))]
 
     def _restart(self, lang: str) -> list[str]:
         if self.restart is None:

@@ -1,5 +1,8 @@
-"""The `/uno` subcommands: one list that `/uno help`, the usage lines, the completions and the
-"did you mean" suggestions all derive from (tests check plugin.yml and the docs against it).
+"""The `/uno` subcommands: one handler each, declared with what it needs (uno.admin or not, the
+console too or not) and what it completes, in the one list that `/uno help`, the usage lines, tab
+completion, the "did you mean" suggestions and the plugin's plugin.yml (a test compares them)
+derive from. The game actions (`play`, `draw`, ...) go to the input room (input.py), the console
+and admin ones to admin.py.
 
 A command's arguments and what it does are text in the language files (`help.<name>.args`,
 `help.<name>.text`): placeholders such as `<card>` are translated, the words typed are not.
@@ -8,42 +11,417 @@ A command's arguments and what it does are text in the language files (`help.<na
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
 
+from ..presentation import chat
+from ..rules.cards import COLOUR_NAMES
+from ..rules.errors import ConfigError
 from ..rules.options import CHOICES, PRESETS, Options
-from .text import say
+from .stats import TOP_KINDS
+from .table import Table
+from .text import option_list, say
+
+if TYPE_CHECKING:
+    from .display import Display
+    from .lifecycle import Lifecycle
+    from .manager import Tables
+
+#: Every word Options.build reads as true or false; players are shown "true, false".
+BOOL_WORDS = ("true", "false", "yes", "no", "on", "off", "1", "0")
+ENGINE_WORDS = ["status", "restart"]
+
+
+@dataclass
+class Call:
+    """One `/uno` command as a player typed it."""
+    tables: Tables
+    player: str
+    name: str               # the subcommand (an alias is replaced by its command)
+    rest: list[str]         # the words after it (without the turn token of a click)
+    pos: list | None
+    now: float
+    admin: bool = False     # the player has uno.admin
+    token: str | None = None
+
+    @property
+    def core(self) -> Lifecycle:
+        return self.tables.core
+
+    @property
+    def display(self) -> Display:
+        return self.tables.display
+
+    def error(self, key: str, **args) -> None:
+        self.display.error(self.player, key, **args)
+
+    def usage(self) -> None:
+        self.display.usage(self.player, self.name)
+
+
+@dataclass(frozen=True)
+class Completing:
+    """What a completion tree is built for: the tree every player shares (`table` None), or one
+    player's own at a table (their hand, the other players, the colours in play)."""
+    stats_names: list[str] = field(default_factory=list)
+    table_ids: list[str] = field(default_factory=list)
+    table: Table | None = None
+    player: str = ""
+    view: dict = field(default_factory=dict)
+
+    @property
+    def hand(self) -> list[str]:
+        return sorted(set(self.view.get("hand") or []))
+
+    @property
+    def others(self) -> list[str]:
+        return [s.name for s in self.table.seats if s.name != self.player] if self.table else []
+
+    @property
+    def colours(self) -> list[str]:
+        side = self.table.game.side_colours
+        return [COLOUR_NAMES[c] for c in (side() if callable(side) else side)]
+
+
+Completion = Callable[[Completing], dict[str, list[str]]]
 
 
 @dataclass(frozen=True)
 class Command:
     name: str
-    admin: bool = False        # needs uno.admin: shown in help to admins only
+    run: Callable[[Call], None]
+    admin: bool = False        # needs uno.admin (else "no permission"); help lists it to admins only
     action: bool = False       # a game action (the rules' verb of the same name)
+    console: bool = False      # the server console may run it too (admin.py answers it there)
+    complete: Completion | None = None   # its words in the completion trees
 
 
-#: Every /uno subcommand, in the order /uno help lists them.
-COMMANDS: tuple[Command, ...] = (
-    Command("start"), Command("join"), Command("leave"), Command("spectate"), Command("rules"),
-    Command("play", action=True), Command("draw", action=True), Command("pass", action=True),
-    Command("uno", action=True), Command("catch", action=True), Command("challenge", action=True),
-    Command("accept", action=True), Command("colour", action=True), Command("swap", action=True),
-    Command("give", action=True), Command("jump", action=True), Command("dos", action=True),
-    Command("slap", action=True), Command("add", action=True), Command("end", action=True),
-    Command("stats"), Command("top"), Command("close", admin=True), Command("tables", admin=True),
-    Command("reload", admin=True), Command("engine", admin=True), Command("version", admin=True),
-    Command("help"),
-)
-NAMES: tuple[str, ...] = tuple(c.name for c in COMMANDS)
-ADMIN_ONLY = frozenset(c.name for c in COMMANDS if c.admin)
+_REGISTERED: list[Command] = []
+
+
+def command(name: str, admin: bool = False, action: bool = False, console: bool = False,
+            complete: Completion | None = None) -> Callable[[Callable[[Call], None]], Callable[[Call], None]]:
+    """Declares the handler below it as the subcommand `name`; /uno help lists them in this order."""
+    def register(run: Callable[[Call], None]) -> Callable[[Call], None]:
+        _REGISTERED.append(Command(name, run, admin=admin, action=action, console=console, complete=complete))
+        return run
+    return register
+
+
+def shared(words: Callable[[Completing], dict[str, list[str]]]) -> Completion:
+    """A completion of the shared tree only."""
+    return lambda c: {} if c.table else words(c)
+
+
+def at_table(words: Callable[[Completing], dict[str, list[str]]]) -> Completion:
+    """A completion of a player's own tree at a table only."""
+    return lambda c: words(c) if c.table else {}
+
+
+# ================================================================ sitting down and getting up
+@command("start", complete=shared(lambda c: {"start": list(PRESETS)}))
+def start(c: Call) -> None:
+    """`/uno start [preset] [option=value ...]`: sit down at the open table nearby or open one; the
+    owner of a lobby starts it now."""
+    core, player = c.core, c.player
+    t = core.table_of(player)
+    if t is not None and t.seat(player) is not None:
+        if t.state == "lobby" and t.owner == player:
+            t.countdown_at = min(t.countdown_at, c.now)   # the owner starts now
+            return None
+        return c.error("error.already_seated", table=t.id)
+    if t is not None:   # a spectator sits down
+        core.unwatch(player)
+    preset = core.config.preset
+    overrides = dict(core.config.options)
+    if c.rest:
+        preset, assignments = _preset_and_assignments(c.rest, preset)
+        checked = _rule_overrides(c, preset, assignments, overrides)
+        if checked is None:
+            return None
+        overrides = checked
+    near = core.open_table_near(c.pos) if not c.rest else None
+    if near is not None:
+        return core.sit(near, player, c.now)
+    core.open(player, c.pos, preset, overrides, c.now)
+
+
+def _table_ids(key: str) -> Completion:
+    return lambda c: {key: list(c.table_ids) if c.table else []}
+
+
+@command("join", complete=_table_ids("join"))
+def join(c: Call) -> None:
+    core, player = c.core, c.player
+    t = core.table_of(player)
+    if t is not None and t.seat(player) is not None:
+        return c.error("error.already_seated", table=t.id)
+    target = _chosen_table(c, lambda: core.open_table_near(c.pos) or next(
+        (x for x in core.tables.values() if x.state == "lobby" and len(x.seats) < core.config.seats), None))
+    if target is None:
+        return None
+    if target.state != "lobby":
+        return c.error("error.game_running", table=target.id)
+    if len(target.seats) >= core.config.seats:
+        return c.error("error.table_full", table=target.id)
+    if t is not None:
+        core.unwatch(c.player)
+    core.sit(target, player, c.now)
+
+
+@command("leave")
+def leave(c: Call) -> None:
+    t = c.core.table_of(c.player)
+    if t is None:
+        return c.error("error.not_at_table")
+    if c.player in t.spectators:
+        c.core.unwatch(c.player)
+        return c.display.tell(c.player, "table.you_left", "green")
+    c.core.leave(c.player, t)
+
+
+@command("spectate", complete=_table_ids("spectate"))
+def spectate(c: Call) -> None:
+    core = c.core
+    t = core.table_of(c.player)
+    if t is not None:
+        return c.error("error.already_seated", table=t.id)
+    target = _chosen_table(c, lambda: _nearest(core.tables.values(), c.pos))
+    if target is not None:
+        core.watch(target, c.player)
+
+
+def _chosen_table(c: Call, otherwise: Callable[[], Table | None]) -> Table | None:
+    """The table the player named, else `otherwise()`; None after telling the player there is none."""
+    if c.rest:
+        return _named_table(c, c.rest[0])
+    t = otherwise()
+    if t is None:
+        c.error("error.no_table")
+    return t
+
+
+def _nearest(tables, pos) -> Table | None:
+    """The table nearest to `pos` (without a position: the first)."""
+    return min(tables, default=None, key=lambda x: math.dist(pos, x.pos) if pos is not None else 0)
+
+
+def _named_table(c: Call, name: str) -> Table | None:
+    """The table `name`, or None after telling the player there is none and how the command goes."""
+    t = c.core.tables.get(name)
+    if t is None:
+        c.error("error.no_such_table", table=name)
+        c.usage()
+    return t
+
+
+# ================================================================ the rules of a table
+def _option_words(c: Completing) -> list[str]:
+    return [f"{k}=" for k in option_names()]
+
+
+@command("rules", complete=shared(lambda c: {"rules": list(PRESETS) + _option_words(c), "rules *": _option_words(c)}))
+def rules(c: Call) -> None:
+    """`/uno rules`: the rules of your table (or of a new one); with words, changes them (the
+    owner in the lobby, or uno.admin)."""
+    core, player = c.core, c.player
+    t = core.table_of(player)
+    lang = core.lang(player)
+    if not c.rest:
+        if t is None:      # not at a table: what a new table would play
+            opts = core.config.options_for()
+            return c.display.send(player, [{"text": say(lang, "table.rules_default", preset=core.config.preset,
+                                                        options=option_list(opts.changed(), lang)), "colour": "aqua"}])
+        return c.display.send(player, [{"text": say(lang, "table.rules", table=t.id, preset=t.preset,
+                                                    options=option_list(t.options().changed(), lang)), "colour": "aqua"}])
+    preset, assignments = _preset_and_assignments(c.rest, t.preset if t is not None else core.config.preset)
+    base = dict(t.overrides) if t is not None and preset == t.preset else {}
+    overrides = _rule_overrides(c, preset, assignments, base)
+    if overrides is None:
+        return None
+    if t is None or t.seat(player) is None and not c.admin:
+        return c.error("error.not_at_table")
+    if t.owner != player and not c.admin:      # uno.admin may change any table's rules
+        return c.error("error.not_owner", player=t.owner)
+    if t.state != "lobby":
+        return c.error("error.rules_locked")
+    t.preset, t.overrides = preset, overrides
+    for name, lang2, _ in t.members():
+        c.display.send(name, [{"text": say(lang2, "table.rules", table=t.id, preset=preset,
+                                           options=option_list(t.options().changed(), lang2)), "colour": "aqua"}])
+    core.changed(t)
+
+
+def _preset_and_assignments(rest: list[str], current: str) -> tuple[str, list[str]]:
+    """`official a=b ...` names a preset; `a=b ...` keeps `current`."""
+    return (rest[0], rest[1:]) if "=" not in rest[0] else (current, rest)
+
+
+def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict) -> dict | None:
+    """`base` with the `option=value` words applied, checked against `preset`; None after
+    telling the player what is wrong (with the nearest names) and how the command goes."""
+    display, player = c.display, c.player
+    if preset not in PRESETS:
+        c.error("error.unknown_preset", preset=preset, presets=", ".join(PRESETS))
+        display.did_you_mean(player, preset_suggestions(preset))
+        return c.usage()
+    overrides = dict(base)
+    for word in assignments:
+        name, eq, value = word.partition("=")
+        name, value = name.strip(), value.strip()
+        if not eq:
+            c.error("error.not_an_assignment", word=word)
+            display.did_you_mean(player, option_suggestions(name))
+            return c.usage()
+        if name not in Options.__dataclass_fields__:
+            c.error("error.unknown_option", option=name)
+            display.did_you_mean(player, option_suggestions(name))
+            return c.usage()
+        shown, accepted = _option_values(name)
+        if accepted and value.lower() not in accepted:
+            c.error("error.bad_value", option=name, value=value, values=", ".join(shown))
+            display.did_you_mean(player, [f"{name}={v}" for v in nearest(value.lower(), shown)])
+            return c.usage()
+        overrides[name] = value
+    try:
+        Options.build(preset, **overrides)
+    except ConfigError as e:        # a whole number out of range, options that contradict
+        c.error("error.bad_argument", detail=str(e))
+        return c.usage()
+    return overrides
+
+
+def _option_values(name: str) -> tuple[list[str], tuple[str, ...]]:
+    """The values of an option to show a player, and every word it accepts (none for a whole
+    number, which Options.build checks)."""
+    if name in CHOICES:
+        return list(CHOICES[name]), CHOICES[name]
+    if isinstance(getattr(Options(), name), bool):
+        return ["true", "false"], BOOL_WORDS
+    return [], ()
+
+
+# ================================================================ game actions (input.py)
+def typed_action(c: Call) -> None:
+    c.tables.input.typed(c)
+
+
+_ACTION_COMPLETIONS: dict[str, Completion] = {
+    "play": at_table(lambda c: {"play": c.hand, "play *": c.colours}),
+    "catch": at_table(lambda c: {"catch": c.others}),
+    "colour": lambda c: {"colour": c.colours} if c.table else {"colour": ["red", "yellow", "green", "blue"]},
+    "swap": at_table(lambda c: {"swap": c.others}),
+    "give": at_table(lambda c: {"give": c.hand}),
+    "jump": at_table(lambda c: {"jump": c.hand}),
+}
+for _verb in ("play", "draw", "pass", "uno", "catch", "challenge", "accept", "colour", "swap", "give",
+              "jump", "dos", "slap", "add", "end"):
+    command(_verb, action=True, complete=_ACTION_COMPLETIONS.get(_verb))(typed_action)
 #: Typed words that stand for a command, and the rules verb an action command sends.
 ALIASES = {"color": "colour"}
 VERB_OF = {"accept": "draw"}
+
+
+# ================================================================ statistics (stats_tally.py)
+@command("stats", complete=shared(lambda c: {"stats": list(c.stats_names)}))
+def stats(c: Call) -> None:
+    """`/uno stats [player]`: one player's statistics, your own by default."""
+    if len(c.rest) > 1:
+        return c.usage()
+    c.tables.save()                       # what just ended counts too: written before the read
+    who = c.rest[0] if c.rest else c.player
+    c.tables.tally.ask_stats(c.player, who, bool(c.rest))
+
+
+@command("top", complete=shared(lambda c: {"top": list(TOP_KINDS)}))
+def top(c: Call) -> None:
+    """`/uno top [wins|points|rate]`: the best ten (rate: among players with enough matches)."""
+    kind = c.rest[0].lower() if c.rest else "wins"
+    if kind not in TOP_KINDS or len(c.rest) > 1:
+        c.error("top.unknown", what=" ".join(c.rest))
+        return c.usage()
+    c.tables.save()
+    c.tables.tally.ask_top(c.player, kind)
+
+
+# ================================================================ administration (admin.py)
+@command("close", admin=True, console=True)
+def close(c: Call) -> None:
+    """`/uno close [table]`: ends a table; everyone at it gets their items back."""
+    core = c.core
+    t = _chosen_table(c, lambda: core.table_of(c.player) or _nearest(core.tables.values(), c.pos))
+    if t is None:
+        return None
+    for name, lang, _ in t.members():
+        c.display.send(name, [{"text": say(lang, "table.closed", table=t.id), "colour": "gray"}])
+    if c.player not in [m[0] for m in t.members()]:
+        c.display.tell(c.player, "table.closed", "gray", table=t.id)
+    core.close(t)
+
+
+def admin_command(c: Call) -> None:
+    c.tables.admin.command(c.player, [c.name, *c.rest], c.now)
+
+
+command("tables", admin=True, console=True)(admin_command)
+command("reload", admin=True, console=True)(admin_command)
+command("engine", admin=True, console=True, complete=shared(lambda c: {"engine": ENGINE_WORDS}))(admin_command)
+command("version", admin=True, console=True)(admin_command)
+
+
+@command("help")
+def help_(c: Call) -> None:
+    """Every command the player may use (admin-only ones for admins)."""
+    lang = c.core.lang(c.player)
+    c.display.send(c.player, [{"text": say(lang, "help.header"), "colour": "gold", "bold": True}])
+    for line, suggest in help_lines(lang, c.admin):
+        c.display.send(c.player, [{"text": line, "colour": "gray", "click": {"suggest": suggest}}])
+
+
+#: Every /uno subcommand, in the order /uno help lists them.
+COMMANDS: tuple[Command, ...] = tuple(_REGISTERED)
+BY_NAME = {c.name: c for c in COMMANDS}
+NAMES: tuple[str, ...] = tuple(c.name for c in COMMANDS)
+ADMIN_ONLY = frozenset(c.name for c in COMMANDS if c.admin)
 ACTIONS = frozenset(c.name for c in COMMANDS if c.action) | set(ALIASES)
 
 
+# ================================================================ running one
+def run(tables: Tables, player: str, args: list[str], pos, now: float, admin: bool = False) -> None:
+    """A `/uno` command from a player: its handler, or help, or what they may have meant."""
+    args, token = chat.split_token(args)
+    sub = args[0].lower() if args else "help"
+    found = BY_NAME.get(ALIASES.get(sub, sub))
+    if found is None:
+        display = tables.display
+        display.error(player, "error.unknown_command", command=args[0])
+        display.did_you_mean(player, nearest(sub, names(admin)))
+        return display.usage(player, admin=admin)
+    if found.admin and not admin:
+        return tables.display.error(player, "error.no_permission")
+    found.run(Call(tables, player, found.name, args[1:], pos, now, admin, token))
+
+
+# ================================================================ what the list gives
 def names(admin: bool) -> list[str]:
     """The subcommands a player may use (admin-only ones for admins)."""
     return [c.name for c in COMMANDS if admin or not c.admin]
+
+
+def completion_tree(c: Completing) -> dict[str, list[str]]:
+    """The shared completion tree (`c.table` None: every subcommand and its fixed words), or a
+    player's own at a table; the plugin completes from the player's own first."""
+    tree: dict[str, list[str]] = {} if c.table else {"": list(NAMES)}
+    for cmd in COMMANDS:
+        if cmd.complete is not None:
+            tree.update(cmd.complete(c))
+    return tree
+
+
+def console_tree(table_ids: list[str]) -> dict[str, list[str]]:
+    """The console's completion tree: the subcommands it may run, the tables to close."""
+    return {"": [c.name for c in COMMANDS if c.console], "close": list(table_ids), "engine": ENGINE_WORDS}
 
 
 def syntax(lang: str, name: str) -> str:

@@ -120,7 +120,7 @@ class EngineLoop:
             ops = self.tables.flush(save=False)
         except Exception:
             log.exception("redraw failed")
-            ops, self.tables.ops = self.tables.ops, []
+            ops = self.tables.display.take()
         rendered = time.perf_counter()
         if ops:
             self.transport.apply(ops)

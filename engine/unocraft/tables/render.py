@@ -1,7 +1,7 @@
 """Views → what a player sees: card items, chat lines with buttons, the status line.
 
-Pure functions of a rules view (and the player's language and page): no clock, no I/O. The
-manager turns their results into display ops.
+Pure functions of a rules view (and the player's language and page): no clock, no I/O.
+display.py turns their results into display ops.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The table at a glance: the sidebar scoreboard of every seated player and spectator.
 
 A pure function of a rules view (the viewer's, or a spectator's), the viewer's language, the
-table's preset and whether the table keeps a match score: no clock, no I/O, no hidden state. The
-manager sends the result as a `sidebar` op; the plugin only displays the lines it is given.
+table's preset and whether the table keeps a match score: no clock, no I/O, no hidden state.
+display.py sends the result as a `sidebar` op; the plugin only displays the lines it is given.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A table asks the rules for everything (legal actions, refusals, events) and never decides a
 rule itself. Time comes in as `now` (seconds, wall clock), so tests drive it without sleeping.
-Messages and redraws go out through the `Outbox` the manager gives it.
+It sends nothing: the lifecycle core (lifecycle.py) drives it and display.py shows it.
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ class Table:
         return events
 
     def count(self, name: str, counter: str, amount: int = 1) -> None:
-        """Adds to a player's counter of this round (statistics; the manager records them at the
+        """Adds to a player's counter of this round (statistics; stats_tally.py records them at the
         end of the round)."""
         mine = self.tally.setdefault(name, {})
         mine[counter] = mine.get(counter, 0) + amount

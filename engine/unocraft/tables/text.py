@@ -12,4 +12,11 @@ from ..presentation.lang import LANGUAGES, normalise, t
 
 say = t
 
-__all__ = ["say", "normalise", "LANGUAGES"]
+
+def option_list(changed: dict, lang: str | None = None) -> str:
+    """The options a table plays that differ from its preset, `name=value ...` (option names and
+    values are what players type, so they stay as they are); none changed says so in `lang`."""
+    return " ".join(f"{k}={v}" for k, v in changed.items()) or say(lang, "table.defaults")
+
+
+__all__ = ["say", "normalise", "LANGUAGES", "option_list"]

@@ -1,0 +1,251 @@
+"""What the players see, as display ops, and everything about what was sent to whom.
+
+Views of the rules become ops here (items, action bar, title, sidebar, chat, completion trees,
+card faces, sounds), and each kind of op is remembered per player as it was last sent, so a redraw
+sends only what changed: `sent_slots` (inventory slots), `sent_sidebars`, `sent_completions`,
+`prompted` (the turn lines of a turn token), `titled` (the title of a turn), `faces_sent` (map
+pixels of a card face, once per plugin connection), `stats_names` and `console_ids` (the shared
+and the console completion trees). A reconnected plugin (`attach`) or a player who joins, quits or
+leaves a table resets what no longer holds. The ops wait in `ops` until the loop takes them.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import TYPE_CHECKING
+
+from ..presentation.faces import edition_face_keys, face_pixels
+from ..rules.editions import EDITIONS
+from . import commands, render
+from .sidebar import sidebar_op
+from .sounds import SOUND_TURN
+from .table import Table
+from .text import say
+
+if TYPE_CHECKING:
+    from .lifecycle import Lifecycle
+
+CONSOLE = "#console"   # the plugin's name for the console in completion trees
+
+
+class Display:
+    def __init__(self, core: Lifecycle):
+        self.core = core
+        self.ops: list[dict] = []
+        self.sent_slots: dict[str, dict[int, str]] = {}
+        self.sent_completions: dict[str, str] = {}
+        self.prompted: dict[str, tuple[str, int]] = {}
+        self.titled: dict[str, tuple[str, float]] = {}
+        self.sent_sidebars: dict[str, str] = {}   # player -> the sidebar last sent
+        self.faces_sent: set[str] = set()
+        self.stats_names: list[str] = []          # completed after /uno stats, as last sent
+        self.console_ids: list[str] | None = None  # the table ids in the console's tree, as last sent
+
+    def take(self) -> list[dict]:
+        """The ops so far, for the plugin; the list starts empty again."""
+        ops, self.ops = self.ops, []
+        return ops
+
+    # ================================================================ connection
+    def attach(self, hello: dict) -> None:
+        """A (re)connected plugin shows nothing of ours yet: everything is sent again (`core.online`
+        is the hello's already)."""
+        self.sent_slots.clear()
+        self.sent_completions.clear()
+        self.prompted.clear()
+        self.titled.clear()
+        self.sent_sidebars.clear()
+        # faces the plugin still shows from an engine of this version: not rendered and sent again
+        # (rendering every face costs seconds on a busy machine; a restarted game goes on sooner)
+        self.faces_sent = set(hello.get("faces", []))
+        for name in sorted(self.core.online - set(self.core.where)):   # a sidebar left over from before: gone
+            self.ops.append({"op": "sidebar_clear", "player": name})
+        lang = self.core.config.language
+        self.ops.append({"op": "strings", "strings": {
+            "paused": {"text": say(lang, "engine.paused"), "colour": "yellow"},
+            "resumed": {"text": say(lang, "engine.resumed"), "colour": "green"},
+            "no_engine": {"text": say(lang, "engine.paused"), "colour": "red"}}})
+        self.shared_completions()
+        # the faces of the default edition (and of every table's) go out now, off the path of a click
+        editions = {self.core.config.options_for().edition} | {t.options().edition for t in self.core.tables.values()}
+        for edition in sorted(editions):
+            for key in edition_face_keys(EDITIONS[edition]):
+                self.face(key)
+
+    def joined(self, player: str) -> None:
+        self.sent_slots.pop(player, None)
+        self.sent_sidebars.pop(player, None)
+        self.sent_completions.pop(player, None)
+        self.prompted.pop(player, None)
+
+    def quit(self, player: str) -> None:
+        self.sent_slots.pop(player, None)
+        self.sent_sidebars.pop(player, None)     # the plugin takes it down itself on a quit
+        self.sent_completions.pop(player, None)
+
+    # ================================================================ chat
+    def send(self, player: str, line) -> None:
+        if player in self.core.online:
+            self.ops.append({"op": "msg", "player": player, "c": line})
+
+    def tell(self, to: str, key: str, colour: str = "white", **args) -> None:
+        self.send(to, [{"text": say(self.core.lang(to), key, **args), "colour": colour}])
+
+    def error(self, to: str, key: str, **args) -> None:
+        self.tell(to, key, "red", **args)
+
+    def broadcast(self, key: str, **args) -> None:
+        """A line for every player online (a table opened)."""
+        for name in sorted(self.core.online):
+            self.tell(name, key, "aqua", **args)
+
+    def usage(self, player: str, command: str | None = None, admin: bool = False) -> None:
+        """The usage of one command, or the list of every command the player may use."""
+        lang = self.core.lang(player)
+        text = commands.usage(lang, command) if command else commands.usage_all(lang, admin)
+        self.send(player, [{"text": text, "colour": "yellow"}])
+
+    def did_you_mean(self, player: str, names: list[str]) -> None:
+        if names:
+            self.tell(player, "error.did_you_mean", "yellow", names=", ".join(names))
+
+    def tell_events(self, t: Table, events) -> None:
+        """Every member of the table reads what happened (a listener of the game events)."""
+        for ev in events:
+            for name, lang, seated in t.members():
+                line = render.event_line(ev, name if seated else None, lang)
+                if line:
+                    self.send(name, line)
+
+    def sound(self, player: str, sound: tuple[str, float]) -> None:
+        """A short sound for one player (`sounds.enabled` turns them all off)."""
+        if self.core.config.sounds and player in self.core.online:
+            key, pitch = sound
+            self.ops.append({"op": "sound", "player": player, "sound": key,
+                             "volume": float(self.core.config.sound_volume), "pitch": pitch})
+
+    # ================================================================ a table
+    def redraw(self, t: Table) -> None:
+        if t.game is None or t.state != "playing":
+            return
+        actor = t.actor_name()
+        for seat in t.humans():
+            name = seat.name
+            if seat.away_since is not None or name not in self.core.online:
+                continue
+            lang = self.core.lang(name)
+            view = t.view(name)
+            legal = t.legal(name)
+            self._items(name, render.hand_slots(view, lang, t.pages.get(name, 0), legal))
+            self.ops.append({"op": "actionbar", "player": name, "c": render.status_line(view, lang)})
+            self._sidebar(t, name, view, lang)
+            self._completions(t, name, view)
+            if self.prompted.get(name) != (t.id, t.token):
+                self.prompted[name] = (t.id, t.token)
+                if name == actor or any(a.verb in ("catch", "jump", "slap") for a in legal):
+                    for line in render.turn_lines(view, lang, t.token, legal):
+                        self.send(name, line)
+            if name == actor and self.titled.get(name) != (t.id, t.turn_started):
+                self.titled[name] = (t.id, t.turn_started)
+                self.ops.append({"op": "title", "player": name, "title": {"text": say(lang, "turn.yours"), "colour": "gold"},
+                                 "subtitle": render.status_line(view, lang)})
+                self.sound(name, SOUND_TURN)
+        for name, lang in t.spectators.items():
+            if name in self.core.online:
+                view = t.view(None)
+                self.ops.append({"op": "actionbar", "player": name, "c": render.status_line(view, lang)})
+                self._sidebar(t, name, view, lang)
+
+    def _sidebar(self, t: Table, player: str, view: dict, lang: str) -> None:
+        """The table at a glance at the side of the screen, sent when it changed."""
+        op = sidebar_op(player, view, lang, t.preset, match=not self.core.config.single_round)
+        key = json.dumps(op, sort_keys=True)
+        if self.sent_sidebars.get(player) != key:
+            self.sent_sidebars[player] = key
+            self.ops.append(op)
+
+    def _clear_sidebar(self, player: str) -> None:
+        """Takes the sidebar down (the plugin gives back the player's own scoreboard)."""
+        self.sent_sidebars.pop(player, None)
+        if player in self.core.online:
+            self.ops.append({"op": "sidebar_clear", "player": player})
+
+    def forget_sidebar(self, player: str) -> None:
+        """Gone from the server for good: the plugin took the sidebar down at the quit."""
+        self.sent_sidebars.pop(player, None)
+
+    def _items(self, player: str, slots: dict[int, dict | None]) -> None:
+        sent = self.sent_slots.setdefault(player, {})
+        changed: dict[str, dict | None] = {}
+        for slot, item in slots.items():
+            key = repr(item) if item is not None else ""   # items are built in a fixed key order
+            if slot in sent and sent[slot] == key:
+                continue
+            sent[slot] = key
+            changed[str(slot)] = item
+            if item is not None and "face" in item:
+                self.face(item["face"])
+        if changed:
+            self.ops.append({"op": "items", "player": player, "slots": changed})
+
+    def face(self, key: str) -> None:
+        """Sends a card face's map pixels once per plugin connection, before any item shows it."""
+        if key not in self.faces_sent:
+            self.faces_sent.add(key)
+            self.ops.append({"op": "face", "key": key,
+                             "pixels": base64.b64encode(face_pixels(key)).decode("ascii")})
+
+    def restore(self, player: str) -> None:
+        """The plugin gives the player their own items back."""
+        self.ops.append({"op": "restore", "player": player})
+
+    def give_back(self, player: str) -> None:
+        """The player is done with a table: their items back, the table's sidebar down."""
+        self.restore(player)
+        self._clear_sidebar(player)
+        self.sent_slots.pop(player, None)
+        self.sent_completions.pop(player, None)
+        self.prompted.pop(player, None)
+
+    def unwatched(self, player: str) -> None:
+        """A spectator is done watching."""
+        self.sent_completions.pop(player, None)
+        self._clear_sidebar(player)
+
+    # ================================================================ completions
+    def _completions(self, t: Table, player: str, view: dict) -> None:
+        """The player's own completion tree at the table (their cards, the others' names)."""
+        tree = commands.completion_tree(commands.Completing(table_ids=self.core.table_ids(), table=t,
+                                                            player=player, view=view))
+        key = json.dumps(tree, sort_keys=True)
+        if self.sent_completions.get(player) != key:
+            self.sent_completions[player] = key
+            self.ops.append({"op": "complete", "player": player, "tree": tree})
+
+    def shared_completions(self) -> None:
+        """The completion tree every player shares (a player's own, sent with the table, comes first)."""
+        self.ops.append({"op": "complete", "tree": commands.completion_tree(
+            commands.Completing(stats_names=self.stats_names))})
+        self.console_completions(force=True)
+
+    def console_completions(self, force: bool = False) -> None:
+        """Sends the console's completion tree (the plugin completes console input from it) when the
+        table ids in it changed."""
+        ids = self.core.table_ids()
+        if force or ids is not self.console_ids and ids != self.console_ids:
+            self.console_ids = ids
+            self.ops.append({"op": "complete", "player": CONSOLE, "tree": commands.console_tree(ids)})
+
+    def known_stats_names(self, names: list[str]) -> None:
+        """Every player the statistics database knows (its answer at a connection): completed after
+        /uno stats, the names this engine added since it asked first."""
+        self.stats_names = [n for n in self.stats_names if n not in names] + names
+        self.shared_completions()
+
+    def new_stats_names(self, names: list[str]) -> None:
+        """Players the statistics know now: completed after /uno stats (the newest first, at most 200)."""
+        new = [n for n in names if n not in self.stats_names]
+        if new:
+            self.stats_names = (new + self.stats_names)[:200]
+            self.shared_completions()

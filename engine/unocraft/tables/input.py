@@ -1,0 +1,176 @@
+"""Player input that is not a plain command: a click on a card in the inventory, a right-click
+with a card or button item, a chat line, and a typed game action (`/uno play R7`), each turned
+into a rules action for `act`, which checks that the player may act now (seated, dealt, the turn
+token of a chat click still current) and answers a refusal. The rules decide; nothing here does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..rules.actions import Action, parse_ref
+from ..rules.cards import COLOUR_NAMES, DARK_COLOURS, LIGHT_COLOURS, parse_colour
+from ..rules.errors import ConfigError, Refused
+from . import commands, render
+from .sounds import SOUND_PENALTY
+from .table import Table
+from .text import say
+
+if TYPE_CHECKING:
+    from .commands import Call
+    from .lifecycle import Lifecycle
+
+
+class Input:
+    def __init__(self, core: Lifecycle):
+        self.core = core
+        self.display = core.display
+
+    # ================================================================ what the plugin forwards
+    def click(self, player: str, tag: str, now: float) -> None:
+        """A click on a card in the inventory calls UNO (the mod flow of RULES.md §13)."""
+        t = self.core.seated_table(player)
+        if t is None or t.game is None or not tag.startswith(render.TAG_CARD):
+            return
+        self.act(player, "uno", None, now)
+
+    def use(self, player: str, tag: str, now: float) -> None:
+        """A right-click with an item: a card plays it (a wild asks its colour first), the page
+        button turns the page of the hand, the top card shows the status line."""
+        t = self.core.seated_table(player)
+        if t is None or t.game is None:
+            return self.display.error(player, "error.not_at_table")
+        if tag == render.TAG_PAGE:
+            t.pages[player] = t.pages.get(player, 0) + 1
+            self.core.changed(t)
+            return
+        if tag == render.TAG_TOP:
+            return self.display.send(player, render.status_line(t.view(player), self.core.lang(player)))
+        if not tag.startswith(render.TAG_CARD):
+            return
+        code = tag[len(render.TAG_CARD):]
+        view = t.view(player)
+        if code not in (view.get("hand") or []):
+            return self.display.error(player, "error.wrong_card_item")
+        side = view.get("side", "light")
+        face = render.face_of(code, side)[0]
+        legal = t.legal(player)
+        if face.is_wild and any(a.colour for a in legal if a.verb in ("play", "jump") and a.cards
+                                and render.playable_codes([a], side) == {code}):
+            return self.display.send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal, side))
+        self.act(player, f"play {code}", None, now)
+
+    def chat(self, player: str, now: float) -> None:
+        """Silent twos (RULES.md §10): a chat message while the table keeps silence is `talk`.
+        Any other chat is none of the game's business."""
+        t = self.core.seated_table(player)
+        if t is None or t.state != "playing" or t.game is None or t.game.phase != "play":
+            return
+        if getattr(t.game, "silence", None) is None:
+            return
+        self.act(player, "talk", None, now)
+
+    def typed(self, c: Call) -> None:
+        """A typed game action (`/uno play R7`, `/uno colour blue`): a card code or colour the
+        game does not know gets its own answer, with the nearest codes of the player's hand."""
+        player, name = c.player, c.name
+        verb = commands.VERB_OF.get(name, name)
+        text = " ".join([verb] + c.rest)
+        t = self.core.seated_table(player)
+        try:
+            action = Action.parse(player, text)
+        except ConfigError as e:
+            if not self._bad_word(player, t, verb, c.rest):
+                self.display.error(player, "error.bad_argument", detail=str(e))
+            return self.display.usage(player, name)
+        if t is not None and action.colour is not None and action.colour not in colours(t):
+            self._not_a_colour(player, t, COLOUR_NAMES[action.colour])
+            return self.display.usage(player, name)
+        self.act(player, text, c.token, c.now, action)
+
+    # ================================================================ acting
+    def act(self, player: str, text: str, token: str | None, now: float, action: Action | None = None) -> None:
+        if action is None:
+            action = Action.parse(player, text)
+        t = self.core.seated_table(player)
+        if t is None:
+            return self.display.error(player, "error.not_at_table")
+        if t.state != "playing" or t.game is None:
+            return self.display.error(player, "start.waiting", count=len(t.seats), min=2)
+        if token is not None and token != str(t.token):
+            return self.display.error(player, "error.stale_click")
+        if t.game.phase != "play":
+            return self._refused(player, "round_over" if t.game.phase == "round_over" else "game_over")
+        try:
+            self.core.play(t, action, now)
+        except Refused as r:
+            if r.code == "wild_needs_colour":
+                legal = t.legal(player)
+                code = text.split()[1] if len(text.split()) > 1 else ""
+                self.display.send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal,
+                                                                  t.view(player).get("side", "light")))
+            else:
+                self._refused(player, r.code, t.game.opts.edition)
+                if r.code == "not_in_hand" and action.cards:
+                    self.display.did_you_mean(player, self._nearest_cards(t, player, render.hand_code(action.cards[0], "light")))
+            if r.events:
+                self.core.penalised(t, r.events, now)
+
+    def _refused(self, player: str, code: str, edition: str | None = None) -> None:
+        lang = self.core.lang(player)
+        key = {"not_your_turn": "error.not_your_turn", "illegal_card": "error.cannot_play"}.get(code)
+        if edition == "dos" and code == "illegal_card":     # DOS matches centre cards: say so
+            text = say(lang, "error.refused", reason=say(lang, "dos.no_match"))
+        else:
+            text = say(lang, key) if key else say(lang, "error.refused", reason=say(lang, f"refusal.{code}"))
+        self.display.send(player, [{"text": text, "colour": "red"}])
+        self.display.sound(player, SOUND_PENALTY)
+
+    # ================================================================ a word the game does not know
+    def _bad_word(self, player: str, t: Table | None, verb: str, rest: list[str]) -> bool:
+        """Tells the player which word of an action is neither a card code nor a colour (True),
+        or False when the fault is elsewhere (a missing argument)."""
+        words = rest[1:] if verb in ("catch", "swap") else rest
+        for word in words:
+            if word.lower() == "on" or word.isdigit() or _parses(parse_colour, word) \
+                    or verb != "colour" and _parses(parse_ref, word):
+                continue
+            if verb == "colour" or word.isalpha() and len(word) > 2:    # meant as a colour
+                self._not_a_colour(player, t, word)
+            else:
+                self.display.error(player, "error.unknown_card", card=word)
+                self.display.did_you_mean(player, self._nearest_cards(t, player, word))
+            return True
+        return False
+
+    def _not_a_colour(self, player: str, t: Table | None, word: str) -> None:
+        names = colours(t) if t is not None else LIGHT_COLOURS
+        self.display.error(player, "error.not_a_colour", word=word,
+                           colours=", ".join(COLOUR_NAMES[c] for c in names))
+
+    @staticmethod
+    def _nearest_cards(t: Table | None, player: str, word: str) -> list[str]:
+        """The codes in the player's hand closest to a mistyped one (`R77` -> `R7`)."""
+        if t is None or t.game is None:
+            return []
+        view = t.view(player)
+        side = view.get("side", "light")
+        codes = {str(render.face_of(code, side)[0]) for code in view.get("hand") or []}
+        return commands.nearest(word.upper(), sorted(codes))
+
+
+def colours(t: Table) -> tuple[str, ...]:
+    """The colours a player of `t` may name now: the side in play; before the deal, every
+    colour of the table's edition."""
+    if t.game is not None:
+        side = t.game.side_colours
+        return tuple(side() if callable(side) else side)
+    return LIGHT_COLOURS + DARK_COLOURS if t.options().edition == "flip" else LIGHT_COLOURS
+
+
+def _parses(parse, word: str) -> bool:
+    try:
+        parse(word)
+    except ConfigError:
+        return False
+    return True

@@ -1,0 +1,488 @@
+"""The life of a table: open, seat, deal, play, tick, close; the core the other rooms call.
+
+It holds the tables, who sits or watches where, who is online in which language, and what must be
+saved. A game action goes through `play`, which asks the rules and hands their events to the
+listeners (`listen`: the chat lines, the sounds, the statistics), so nothing here knows about them.
+Time comes in as `now`. Each table has one wake-up time (the next moment a clock may need it: a
+countdown, a bot's move, a turn timer, a rejoin deadline, the next round) in a heap, so a tick
+touches the tables that are due and `next_wakeup` reads the heap's top: the loop's cost follows
+the tables that changed, not how many there are.
+"""
+
+from __future__ import annotations
+
+import heapq
+import logging
+import math
+import os
+import zlib
+from typing import TYPE_CHECKING, Callable
+
+from ..rules.actions import Action
+from ..rules.errors import Refused
+from ..simulate import out_of_turn_possible
+from .config import EngineConfig
+from .display import Display
+from .store import TableStore
+from .table import Seat, Table
+from .text import option_list, say
+
+if TYPE_CHECKING:
+    from ..rules.events import Event
+
+MAX_BOT_STEPS_PER_TICK = 20
+SEED_ENV = "UNOCRAFT_TABLE_SEED"   # tests only: every new table gets this seed (see table_seed)
+#: One INFO line per table opened, dealt, finished or closed and per player seated or gone:
+#: what an operator reads in the server log.
+log = logging.getLogger("unocraft.tables")
+
+Listener = Callable[[Table, list], None]
+
+
+class Lifecycle:
+    def __init__(self, config: EngineConfig, store: TableStore | None = None):
+        self.config = config
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self.where: dict[str, str] = {}          # player -> table id (seated or watching)
+        self.langs: dict[str, str] = {}
+        self.online: set[str] = set()
+        self.uuids: dict[str, str] = {}
+        self.dirty: set[str] = set()             # tables to redraw
+        self.unsaved: set[str] = set()           # tables to write to SQLite
+        self.deleted: set[str] = set()
+        self.next_id = 1
+        self.ids: list[str] | None = None         # the table ids, sorted (None: to sort again)
+        self.listeners: list[Listener] = []
+        self.display = Display(self)
+        # wake-ups: (time, table id); an entry whose time is not `wake_at[id]` any more is stale
+        self.wakes: list[tuple[float, str]] = []
+        self.wake_at: dict[str, float] = {}
+        self.unscheduled: set[str] = set()       # tables changed since their wake-up was computed
+        if store is not None:
+            for data in store.load_all():
+                t = Table.from_dict(data)
+                self.tables[t.id] = t
+                self.next_id = max(self.next_id, number(t.id) + 1)
+                for s in t.humans():
+                    self.where[s.name] = t.id
+                    self.langs[s.name] = s.lang
+                for n in t.spectators:
+                    self.where[n] = t.id
+            self.unscheduled |= set(self.tables)
+
+    # ================================================================ who is where
+    def lang(self, player: str) -> str:
+        return self.langs.get(player, self.config.language)
+
+    def table_of(self, player: str) -> Table | None:
+        tid = self.where.get(player)
+        return self.tables.get(tid) if tid else None
+
+    def seated_table(self, player: str) -> Table | None:
+        t = self.table_of(player)
+        return t if t is not None and t.seat(player) is not None else None
+
+    def table_ids(self) -> list[str]:
+        """Every table's id, sorted; the same list until a table opens or closes."""
+        if self.ids is None:
+            self.ids = sorted(self.tables)
+        return self.ids
+
+    def changed(self, t: Table) -> None:
+        """The table changed: redraw it, save it, and compute its wake-up again."""
+        self.dirty.add(t.id)
+        self.unscheduled.add(t.id)
+
+    def touch(self, tid: str | None) -> None:
+        """Its clocks may have moved (an input changed it): compute its wake-up again."""
+        if tid is not None:
+            self.unscheduled.add(tid)
+
+    def reconfigure(self, config: EngineConfig) -> None:
+        """New settings (`/uno reload`): the timers of every table may have moved."""
+        self.config = config
+        self.unscheduled |= set(self.tables)
+
+    # ================================================================ open and seat
+    def open(self, player: str, pos, preset: str, overrides: dict, now: float) -> None:
+        table = Table(id=f"t{self.next_id}", owner=player, pos=tuple(pos or (0, 0, 0)), preset=preset,
+                      overrides={k: v for k, v in overrides.items()},
+                      countdown_at=now + self.config.timers.lobby,
+                      seed=table_seed(player, now, self.next_id))
+        self.next_id += 1
+        self.tables[table.id] = table
+        self.ids = None
+        log.info("table %s opened by %s (%s %s)", table.id, player, preset, option_list(table.options().changed()))
+        self.display.broadcast("table.opened", player=player, table=table.id)
+        self.sit(table, player, now, announce=False)
+        self._countdown_message(table, now)
+
+    def _countdown_message(self, t: Table, now: float) -> None:
+        secs = max(0, math.ceil(t.countdown_at - now))
+        for name, lang, _ in t.members():
+            self.display.send(name, [{"text": say(lang, "start.countdown", count=secs), "colour": "yellow"}])
+
+    def open_table_near(self, pos) -> Table | None:
+        best, best_d = None, None
+        for t in self.tables.values():
+            if t.state != "lobby" or len(t.seats) >= self.config.seats:
+                continue
+            d = 0.0 if pos is None else math.dist(pos, t.pos)
+            if d <= self.config.join_radius and (best_d is None or d < best_d):
+                best, best_d = t, d
+        return best
+
+    def sit(self, t: Table, player: str, now: float, announce: bool = True) -> None:
+        t.seats.append(Seat(player, lang=self.lang(player)))
+        self.where[player] = t.id
+        log.info("%s sat down at table %s (%d seated)", player, t.id, len(t.seats))
+        if announce:
+            for name, lang, _ in t.members():
+                self.display.send(name, [{"text": say(lang, "start.joined", player=player), "colour": "green"}])
+        self.changed(t)
+
+    def watch(self, t: Table, player: str) -> None:
+        t.spectators[player] = self.lang(player)
+        self.where[player] = t.id
+        self.display.tell(player, "table.spectating", "green", table=t.id)
+        self.changed(t)
+
+    def unwatch(self, player: str) -> None:
+        t = self.table_of(player)
+        if t is not None and player in t.spectators:
+            del t.spectators[player]
+            del self.where[player]
+            self.display.unwatched(player)
+            self.touch(t.id)
+
+    def leave(self, player: str, t: Table) -> None:
+        """`/uno leave` from a seat: in the lobby the seat goes; in a game a bot plays it."""
+        seat = t.seat(player)
+        if t.state == "lobby":
+            t.seats.remove(seat)
+            _hand_over(t, player)
+            log.info("%s left table %s", player, t.id)
+        else:
+            seat.bot = self.config.stand_in    # the game goes on; a bot holds the cards
+            seat.away_since = None
+            log.info("%s left table %s; a bot plays the seat", player, t.id)
+        del self.where[player]
+        self.display.give_back(player)
+        self.display.tell(player, "table.you_left", "green")
+        for name, lang, _ in t.members():
+            self.display.send(name, [{"text": say(lang, "start.left", player=player), "colour": "gray"}])
+        if not t.humans() and t.state == "lobby" or not any(s.human for s in t.seats) and not t.spectators:
+            self.close(t)
+        else:
+            self.changed(t)
+
+    # ================================================================ on the server or not
+    def resume(self, now: float) -> None:
+        """A (re)connected plugin: who is here plays on, who is not is away from now."""
+        for t in self.tables.values():
+            for s in t.humans():
+                if s.name in self.online:
+                    s.away_since = None
+                    self.display.tell(s.name, "table.resumed", "green")
+                elif t.state == "playing" and s.away_since is None:
+                    s.away_since = now
+            self.changed(t)
+
+    def joined(self, player: str) -> None:
+        self.display.joined(player)
+        t = self.table_of(player)
+        if t is None:
+            return
+        seat = t.seat(player)
+        if seat is not None and seat.away_since is not None:
+            seat.away_since = None
+            log.info("%s is back at table %s", player, t.id)
+            for name, lang, _ in t.members():
+                if name != player:
+                    self.display.send(name, [{"text": say(lang, "table.back", player=player), "colour": "green"}])
+            self.display.tell(player, "table.resumed", "green")
+        self.changed(t)
+
+    def quit(self, player: str, now: float) -> None:
+        self.display.quit(player)
+        t = self.table_of(player)
+        if t is None:
+            return
+        if player in t.spectators:
+            return self.unwatch(player)
+        seat = t.seat(player)
+        if t.state == "lobby":
+            t.seats.remove(seat)
+            del self.where[player]
+            _hand_over(t, player)
+            log.info("%s left the server and table %s", player, t.id)
+            if not t.humans():
+                self.close(t)
+            return
+        seat.away_since = now
+        log.info("%s left the server; their seat at table %s waits %.0f s for them", player, t.id,
+                 self.config.timers.rejoin)
+        for name, lang, _ in t.members():
+            self.display.send(name, [{"text": say(lang, "table.away", player=player), "colour": "gray"}])
+        self.changed(t)
+
+    # ================================================================ playing
+    def listen(self, listener: Listener) -> None:
+        """`listener(table, events)` hears every batch of game events, in the order added."""
+        self.listeners.append(listener)
+
+    def play(self, t: Table, action: Action, now: float) -> list[Event]:
+        """An action through the rules; its events go to the listeners. Raises Refused."""
+        events = t.apply(action, now)
+        self._emit(t, events)
+        self.changed(t)
+        return events
+
+    def penalised(self, t: Table, events: list[Event], now: float) -> None:
+        """A refused action that still changed the game (a penalty draw): heard and redrawn."""
+        self._emit(t, events)
+        t.token += 1
+        t.changed_at = now
+        self.changed(t)
+
+    def _emit(self, t: Table, events: list[Event]) -> None:
+        for ev in events:
+            if ev.type == "round_over":
+                d = ev.data
+                log.info("table %s finished round %d: %s won, %s", t.id, t.game.round_no, d.get("winner"),
+                         ", ".join(f"{n} {v}" for n, v in (d.get("scores") or {}).items()))
+            elif ev.type == "match_over":
+                log.info("table %s finished the match: %s won", t.id, ", ".join(ev.data.get("winners") or ()))
+        for listener in self.listeners:
+            listener(t, events)
+
+    # ================================================================ clocks
+    def tick(self, now: float) -> None:
+        """Runs the clocks of every table that is due (see `wake_up`)."""
+        self._schedule(now)
+        due = set()
+        while self.wakes and self.wakes[0][0] <= now:
+            when, tid = heapq.heappop(self.wakes)
+            if self.wake_at.get(tid) == when:
+                del self.wake_at[tid]
+                due.add(tid)
+        for tid in sorted(due, key=number):     # in the order the tables opened
+            t = self.tables.get(tid)
+            if t is not None:
+                self._tick_table(t, now)
+            self.unscheduled.add(tid)
+        self._schedule(now)
+
+    def _tick_table(self, t: Table, now: float) -> None:
+        if t.state == "lobby":
+            if now >= t.countdown_at and t.humans():
+                self._deal(t, now)
+            return
+        if t.state != "playing" or t.game is None:
+            return
+        for s in t.humans():
+            if s.away_since is not None and now - s.away_since >= self.config.timers.rejoin:
+                s.bot = self.config.stand_in      # gone for good: a bot plays the rest
+                s.away_since = None
+                log.info("%s did not come back to table %s; a bot plays the seat", s.name, t.id)
+                self.where.pop(s.name, None)
+                self.display.forget_sidebar(s.name)
+                self.changed(t)
+        phase = t.game.phase
+        if phase == "play":
+            for _ in range(MAX_BOT_STEPS_PER_TICK):
+                if not self._drive(t, now):
+                    break
+        elif phase == "round_over" and not self.config.single_round:
+            if t.next_round_at is None:
+                t.next_round_at = now + self.config.timers.next_round
+                for name, lang, _ in t.members():
+                    self.display.send(name, [{"text": say(lang, "round.next", count=round(self.config.timers.next_round)),
+                                              "colour": "gray"}])
+            elif now >= t.next_round_at:
+                t.next_round_at = None
+                t.game.start_next_round()
+                log.info("table %s dealt round %d", t.id, t.game.round_no)
+                t.token += 1
+                t.changed_at = now
+                t._turn_changed(now)
+                self.changed(t)
+        else:
+            self.close(t)
+        if _abandoned(t) and t.id in self.tables:
+            self.close(t)
+
+    def _drive(self, t: Table, now: float) -> bool:
+        """One bot step if one is due: reactions out of turn after the catch window, then the
+        actor's move when the actor is a bot, away, or out of time. True when something moved."""
+        timers = self.config.timers
+        g = t.game
+        if g.phase != "play" or now < t.changed_at + timers.bot_think:
+            return False
+        actor = t.actor_name()
+        if out_of_turn_possible(g) and now >= t.changed_at + timers.catch_window:
+            for seat in t.seats:
+                if seat.name == actor or not seat.bot:
+                    continue
+                legal = g.legal_actions(seat.name)
+                if not legal:
+                    continue
+                choice = t.bot_for(seat, seat.bot or self.config.stand_in).react(t.view(seat.name), legal)
+                if choice is not None:
+                    return self._bot_plays(t, choice, now)
+        seat = t.seat(actor)
+        if seat is None:
+            return False
+        if seat.bot:
+            legal = g.legal_actions(actor)
+            if not legal:
+                return False
+            return self._bot_plays(t, t.bot_for(seat, seat.bot).act(t.view(actor), legal), now)
+        # a human, here or disconnected (who may come back): the turn timer
+        if now >= t.turn_started + timers.turn:
+            legal = g.legal_actions(actor)
+            for name, lang, _ in t.members():
+                self.display.send(name, [{"text": say(lang, "turn.timeout", player=actor), "colour": "gray"}])
+            return self._bot_plays(t, t.bot_for(seat, self.config.stand_in).act(t.view(actor), legal), now)
+        if not t.warned and seat.away_since is None and now >= t.turn_started + timers.turn - timers.turn_warning:
+            t.warned = True
+            self.display.send(actor, [{"text": say(self.lang(actor), "turn.warning", count=round(timers.turn_warning)),
+                                       "colour": "yellow"}])
+        return False
+
+    def _bot_plays(self, t: Table, action: Action, now: float) -> bool:
+        try:
+            self.play(t, action, now)
+        except Refused:
+            return False
+        return True
+
+    def wake_up(self, t: Table, now: float) -> float | None:
+        """When the table's clocks next need the engine (None: not until something happens to it):
+        a lobby countdown, a bot's move, bots' out-of-turn reactions after the catch window, a
+        turn-timer warning or timeout, a rejoin deadline, the next round."""
+        timers = self.config.timers
+        if t.state == "lobby":
+            return t.countdown_at
+        if t.state != "playing" or t.game is None:
+            return None
+        if _abandoned(t) or t.game.phase != "play" and t.next_round_at is None:
+            return now          # closes, or the round is over: the tick sets the next round or closes
+        due: list[float] = [s.away_since + timers.rejoin for s in t.humans() if s.away_since is not None]
+        if t.game.phase != "play":
+            return min(due + [t.next_round_at])
+        seat = t.seat(t.actor_name())
+        if seat is not None and seat.bot:
+            due.append(t.changed_at + timers.bot_think)
+        elif seat is not None:
+            due.append(t.turn_started + timers.turn)
+            if not t.warned and seat.away_since is None:
+                due.append(t.turn_started + timers.turn - timers.turn_warning)
+        # the bots' reactions are looked at once, when the catch window and their think time are
+        # both over; waking up again until then would spin the loop
+        react_at = t.changed_at + max(timers.catch_window, timers.bot_think)
+        if now < react_at and any(s.bot for s in t.seats) and out_of_turn_possible(t.game):
+            due.append(react_at)
+        return min(due, default=None)
+
+    def _schedule(self, now: float) -> None:
+        """Computes the wake-up of every table changed since (a closed one has none)."""
+        for tid in self.unscheduled:
+            t = self.tables.get(tid)
+            when = self.wake_up(t, now) if t is not None else None
+            if when is None:
+                self.wake_at.pop(tid, None)
+            elif self.wake_at.get(tid) != when:
+                self.wake_at[tid] = when
+                heapq.heappush(self.wakes, (when, tid))
+        self.unscheduled.clear()
+        if len(self.wakes) > 2 * len(self.wake_at) + 64:      # mostly stale entries: start afresh
+            self.wakes = [(when, tid) for tid, when in self.wake_at.items()]
+            heapq.heapify(self.wakes)
+
+    def next_wakeup(self, now: float) -> float | None:
+        """The earliest wake-up of any table (None: no table waits for a clock)."""
+        self._schedule(now)
+        while self.wakes and self.wake_at.get(self.wakes[0][1]) != self.wakes[0][0]:
+            heapq.heappop(self.wakes)
+        return self.wakes[0][0] if self.wakes else None
+
+    # ================================================================ deal and end
+    def _deal(self, t: Table, now: float) -> None:
+        added = t.fill_with_bots(self.config.bots_fill_to, self.config.bot_kind)
+        if len(t.seats) < 2:
+            t.countdown_at = now + self.config.timers.lobby
+            for name, lang, _ in t.members():
+                self.display.send(name, [{"text": say(lang, "start.waiting", count=len(t.seats), min=2), "colour": "yellow"}])
+            return
+        for name, lang, _ in t.members():
+            for b in added:
+                self.display.send(name, [{"text": say(lang, "bot.joined", player=b), "colour": "gray"}])
+        t.deal(now)
+        edition = t.game.opts.edition
+        log.info("table %s dealt: %s, %s", t.id, t.preset,
+                 ", ".join(s.name + (" (bot)" if s.bot else "") for s in t.seats))
+        for name, lang, _ in t.members():
+            self.display.send(name, [{"text": say(lang, "start.started", edition=say(lang, f"edition.{edition}")),
+                                      "colour": "green", "bold": True}])
+        self.changed(t)
+
+    def close(self, t: Table) -> None:
+        if t.game is not None and t.game.phase in ("round_over", "match_over"):
+            for name, lang, _ in t.members():
+                self.display.send(name, [{"text": say(lang, "table.closed", table=t.id), "colour": "gray"}])
+        for s in t.humans():
+            if self.where.get(s.name) == t.id:
+                del self.where[s.name]
+            self.display.give_back(s.name)
+        for n in list(t.spectators):
+            self.where.pop(n, None)
+            self.display.unwatched(n)
+        if self.tables.pop(t.id, None) is not None:
+            self.ids = None
+            log.info("table %s closed", t.id)
+        self.dirty.discard(t.id)
+        self.deleted.add(t.id)
+        self.touch(t.id)
+
+    # ================================================================ saving
+    def save(self, stats: dict, uuids: dict, written_upto: int) -> int | None:
+        """Writes every table changed since the last save (and forgets deleted ones) with the
+        statistics counters `stats`, in one transaction; returns the journal number of the
+        counters, or None without a table store."""
+        number = None
+        if self.store is not None and (self.unsaved or self.deleted or stats or written_upto > self.store.forgotten_upto):
+            changes: dict[str, dict | None] = {tid: None for tid in self.deleted}
+            for tid in self.unsaved:
+                if tid in self.tables:
+                    changes[tid] = self.tables[tid].to_dict()
+            number = self.store.save(changes, stats, uuids, written_upto=written_upto)
+        self.unsaved.clear()
+        self.deleted.clear()
+        return number
+
+
+def _hand_over(t: Table, leaving: str) -> None:
+    """The owner left the lobby: the next human seated owns the table (its rules, its start)."""
+    if t.owner == leaving and t.humans():
+        t.owner = t.humans()[0].name
+
+
+def _abandoned(t: Table) -> bool:
+    """Nobody left at the table who is not a bot, and nobody watching: it closes."""
+    return not any(s.human for s in t.seats) and not t.spectators
+
+
+def number(tid: str) -> int:
+    """The table's number: t12 -> 12 (the order tables opened in)."""
+    return int(tid.lstrip("t") or 0)
+
+
+def table_seed(player: str, now: float, number: int) -> int:
+    """A new table's seed (its deck and dealer). For tests only, the environment variable
+    UNOCRAFT_TABLE_SEED fixes it, so an end-to-end test knows the deal in advance."""
+    fixed = os.environ.get(SEED_ENV)
+    if fixed:
+        return int(fixed)
+    return zlib.crc32(f"{player}{now}{number}".encode())

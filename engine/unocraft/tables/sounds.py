@@ -1,0 +1,40 @@
+"""Sounds: a listener of the game events (an UNO call, a penalty draw), plus the sounds of the
+display (your turn) and of a refusal. `Display.sound` sends them, unless `sounds.enabled` is off."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .display import Display
+    from .table import Table
+
+# (sound key, pitch) of the `sound` op: your turn, a penalty or a refusal, an UNO call
+SOUND_TURN = ("minecraft:block.note_block.pling", 1.2)
+SOUND_PENALTY = ("minecraft:entity.villager.no", 1.0)
+SOUND_UNO = ("minecraft:entity.experience_orb.pickup", 1.0)
+# draws that are a penalty (the rules' `draw` reasons); a turn's draw or the start card is none
+PENALTY_REASONS = frozenset({"uno_penalty", "false_catch", "mistake", "hand_slap", "silence", "challenge",
+                             "draw_card", "slap"})
+
+
+class Sounds:
+    def __init__(self, display: Display):
+        self.display = display
+
+    def heard(self, t: Table, events) -> None:
+        """An UNO call: everyone at the table hears it; a penalty draw (caught, a draw card, a
+        mistake, ...): the player who draws. At most one of each per player and batch."""
+        members = {name for name, _, _ in t.members()}
+        heard: set[tuple[str, str]] = set()
+        for ev in events:
+            if ev.type in ("uno", "dos"):
+                targets, sound = sorted(members), SOUND_UNO
+            elif ev.type == "draw" and ev.data.get("reason") in PENALTY_REASONS and ev.data.get("count"):
+                targets, sound = [ev.data.get("player")], SOUND_PENALTY
+            else:
+                continue
+            for name in targets:
+                if name in members and (name, sound[0]) not in heard:
+                    heard.add((name, sound[0]))
+                    self.display.sound(name, sound)

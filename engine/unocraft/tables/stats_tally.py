@@ -1,0 +1,148 @@
+"""The statistics seen from the tables: a listener of the game events counts what the human players
+did (bots are not recorded), each save hands the counters to the statistics thread
+(stats_service.py), and its answers to `/uno stats` and `/uno top` are shown here.
+
+A round's counters wait in the table (`Table.tally`, saved with it) until the round ends; then
+they, the round and, at the end of a match, the match go to `pending` until the next save writes
+them with the tables in one transaction. A table with `game.single_round` plays one-round matches.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .stats import COUNTERS, MIN_MATCHES_FOR_RATE, rate
+from .stats_service import StatsService
+from .text import say
+
+if TYPE_CHECKING:
+    from .lifecycle import Lifecycle
+    from .table import Table
+
+
+class StatsTally:
+    def __init__(self, core: Lifecycle, service: StatsService):
+        self.core = core
+        self.service = service
+        self.pending: dict[str, dict[str, int]] = {}   # counters not yet handed over
+        self.batches = 0                               # batch numbers without a table store (its journal numbers them)
+
+    # ================================================================ counting
+    def counted(self, t: Table, events) -> None:
+        """Counts what the players did this round and, at the end of a round and of a match, adds
+        the human players' counters to `pending`."""
+        if t.game is None:
+            return
+        match_over = any(ev.type == "match_over" for ev in events)
+        for ev in events:
+            d = ev.data
+            if ev.type == "play":
+                t.count(d["player"], "cards_played")
+            elif ev.type == "match":           # DOS: one or two cards on a centre card
+                t.count(d["player"], "cards_played", len(d.get("cards") or ()))
+            elif ev.type == "add":             # DOS: a card added to the centre row
+                t.count(d["player"], "cards_played")
+            elif ev.type in ("uno", "dos"):
+                t.count(d["player"], "uno_calls")
+            elif ev.type == "caught":
+                t.count(d["target"], "caught")
+            elif ev.type == "round_over":
+                # points won; the points of a scoring where they count against you are not that
+                points = (d.get("points") or {}) if t.game.opts.scoring in ("standard", "lazy") else {}
+                for seat in t.humans():
+                    mine = t.tally.get(seat.name, {})
+                    self.add(seat.name, rounds_played=1, rounds_won=int(d.get("winner") == seat.name),
+                             points=int(points.get(seat.name, 0)), **mine)
+                    if self.core.config.single_round and not match_over:
+                        self.add(seat.name, matches_played=1, matches_won=int(d.get("winner") == seat.name))
+                t.tally.clear()
+            elif ev.type == "match_over":
+                winners = set(d.get("winners") or ())
+                for seat in t.humans():
+                    self.add(seat.name, matches_played=1, matches_won=int(seat.name in winners))
+
+    def add(self, player: str, **counters: int) -> None:
+        mine = self.pending.setdefault(player, {})
+        for counter, amount in counters.items():
+            if counter in COUNTERS and amount:
+                mine[counter] = mine.get(counter, 0) + amount
+
+    def take(self) -> tuple[dict[str, dict[str, int]], dict[str, str]]:
+        """The counters to save now, and the UUIDs of their players."""
+        stats, self.pending = self.pending, {}
+        return stats, {n: self.core.uuids[n] for n in stats if n in self.core.uuids}
+
+    def hand_over(self, number: int | None, stats: dict[str, dict[str, int]], uuids: dict[str, str]) -> None:
+        """Saved (in the table store's journal as batch `number`, if there is one): the statistics
+        thread writes them; their players are offered after /uno stats."""
+        if not stats:
+            return
+        if number is None:
+            self.batches += 1
+            number = self.batches
+        self.service.record(number, stats, uuids)
+        self.core.display.new_stats_names(list(stats))
+
+    # ================================================================ questions and answers
+    def ask_names(self) -> None:
+        self.service.ask(("names",), lambda store: store.names(), urgent=False)
+
+    def ask_stats(self, player: str, who: str, named: bool) -> None:
+        self.service.ask(("stats", player, who, named), lambda store: store.get(who))
+
+    def ask_top(self, player: str, kind: str) -> None:
+        self.service.ask(("top", player, kind), lambda store: store.top(kind, min_matches=MIN_MATCHES_FOR_RATE))
+
+    def answers(self) -> None:
+        """Answers of the statistics thread: `/uno stats`, `/uno top`, the names to complete."""
+        display = self.core.display
+        for tag, result, error in self.service.answers():
+            if tag[0] == "names":
+                if error is None:
+                    display.known_stats_names(result)
+            elif error is not None:
+                display.tell(tag[1], "stats.unavailable", "red")
+            elif tag[0] == "stats":
+                self._show_stats(*tag[1:], result)
+            elif tag[0] == "top":
+                self._show_top(*tag[1:], result)
+
+    def _show_stats(self, player: str, who: str, named: bool, row: dict | None) -> None:
+        display = self.core.display
+        lang = self.core.lang(player)
+        if row is None:
+            if named and who.lower() != player.lower():
+                return display.error(player, "stats.none", player=who)
+            return display.tell(player, "stats.none_self", "yellow")
+        played = row["matches_played"]
+        percent = round(100 * rate(row))
+        lines = [(say(lang, "stats.header", player=row["name"]), "gold"),
+                 (say(lang, "stats.matches", count=played, won=row["matches_won"], rate=percent), "aqua"),
+                 (say(lang, "stats.rounds", count=row["rounds_played"], won=row["rounds_won"]), "aqua"),
+                 (say(lang, "stats.points", count=row["points"]), "aqua"),
+                 (say(lang, "stats.cards", count=row["cards_played"]), "gray"),
+                 (say(lang, "stats.uno_calls", count=row["uno_calls"]), "gray"),
+                 (say(lang, "stats.caught", count=row["caught"]), "gray")]
+        for i, (text, colour) in enumerate(lines):
+            part = {"text": text, "colour": colour}
+            if i == 0:
+                part["bold"] = True
+            display.send(player, [part])
+
+    def _show_top(self, player: str, kind: str, rows: list[dict]) -> None:
+        display = self.core.display
+        lang = self.core.lang(player)
+        display.send(player, [{"text": say(lang, f"top.{kind}", count=MIN_MATCHES_FOR_RATE), "colour": "gold", "bold": True}])
+        if not rows:
+            key = "top.empty_rate" if kind == "rate" else "top.empty"
+            return display.tell(player, key, "gray", count=MIN_MATCHES_FOR_RATE)
+        for rank, row in enumerate(rows, 1):
+            if kind == "wins":
+                text = say(lang, "top.line_wins", rank=rank, player=row["name"], count=row["matches_won"])
+            elif kind == "points":
+                text = say(lang, "top.line_points", rank=rank, player=row["name"], count=row["points"])
+            else:
+                text = say(lang, "top.line_rate", rank=rank, player=row["name"], rate=round(100 * rate(row)),
+                           won=row["matches_won"], count=row["matches_played"])
+            display.send(player, [{"text": text, "colour": "green" if row["name"].lower() == player.lower() else "white"}])
+
