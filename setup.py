@@ -10,6 +10,7 @@ UNOCRAFT_COMPILE=1: compiled modules would land in the source tree and hide
 edits to the .py files. `unocraft --version` says which build runs.
 """
 
+import glob
 import os
 import shutil
 import sys
@@ -19,9 +20,11 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 #: The modules compiled; the rest (scenario files, tables, bridge) stays interpreted.
+#: Every house rule module (rules/house/) is compiled: the core calls their hooks.
 COMPILED = [f"engine/unocraft/rules/{name}.py" for name in (
     "cards", "actions", "events", "errors", "editions", "options",
-    "legal", "views", "scoring", "game", "dos")]
+    "core", "legal", "views", "scoring", "game", "dos")] + \
+    sorted(glob.glob("engine/unocraft/rules/house/*.py"))
 #: the search's rollouts (the lookahead bot spends most of its time there)
 COMPILED.append("engine/unocraft/rollout.py")
 

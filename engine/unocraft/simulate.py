@@ -15,7 +15,7 @@ from .bots import Bot, make_bot
 from .rules.errors import Refused
 from .rules.game import Game
 from .rules.options import Options
-from .rollout import actor   # (compiled with the engine: the search's rollouts ask it every step)
+from .rollout import seat_to_act   # (compiled with the engine: the search's rollouts ask it every step)
 
 MAX_ACTIONS_PER_ROUND = 20000
 
@@ -30,6 +30,11 @@ def new_game(names: list[str], options: Options, seed: int, events: bool = True)
         from .rules.dos import DosGame
         return DosGame.new(names, options, seed, events)
     return Game.new(names, options, seed, events)
+
+
+def actor(game) -> int:
+    """The seat that must act now, for any object shaped like a game (`play_match` takes wrappers)."""
+    return seat_to_act(game.pending, game.turn)
 
 
 def out_of_turn_possible(game) -> bool:

@@ -1,18 +1,15 @@
-"""The legal actions of a position: candidates proposed here, decided by the
-game's checks (`Game.refusal`), so legality lives in one place."""
+"""The legal actions of a position: candidates proposed here (and by the house
+rules' hooks), decided by the game's checks (`Game.refusal`), so legality lives
+in one place."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Action
 from .cards import Card, RESTRICTED_WILDS
-
-if TYPE_CHECKING:
-    from .game import Game
+from .core import GameCore
 
 
-def candidates(game: "Game", seat: int) -> list[Action]:
+def candidates(game: GameCore, seat: int) -> list[Action]:
     """Every action worth asking about for `seat` now (a superset of the legal ones)."""
     name = game.names[seat]
     out: list[Action] = []
@@ -21,7 +18,7 @@ def candidates(game: "Game", seat: int) -> list[Action]:
     pending = game.pending
     kind = pending["kind"] if pending else None
     colours = game.side_colours
-    rotation = game.opts.colour_rotation
+    rotation = game.colour_rule is not None   # wilds name no colour
     seen = set()
     in_turn = seat == game.turn
     cache = game.action_cache[2 * seat + game.side]
@@ -36,52 +33,34 @@ def candidates(game: "Game", seat: int) -> list[Action]:
             continue
         out += _play_actions(cache, name, face, "play" if in_turn else "jump",
                              (None,) if not face.is_wild or rotation else colours)
-    if game.opts.play_doubles == "together" and in_turn:
-        by_face: dict = {}
-        for card in game.hands[seat]:
-            by_face.setdefault(game.face(card), []).append(card)
-        for face, cards in by_face.items():
-            if len(cards) >= 2:
-                refs = (game.ref(cards[0]), game.ref(cards[1]))
-                if face.is_wild and not rotation:
-                    out += [Action(name, "play", refs, c) for c in colours]
-                else:
-                    out.append(Action(name, "play", refs))
+    if game.pair_rule is not None and in_turn:
+        game.pair_rule.pair_candidates(game, seat, out)
     if in_turn or (kind == "penalty" and pending["victim"] == seat):
         out.append(_verb(cache, name, "draw"))
-    if kind in ("drawn", "swap5") and in_turn:
+    if in_turn and kind is not None and kind != "penalty":   # the checks keep the passes allowed
         out.append(_verb(cache, name, "pass"))
     if kind == "penalty" and pending["victim"] == seat:
         out.append(_verb(cache, name, "challenge"))
     if kind == "colour" and pending["who"] == seat:
         out += _colour_actions(cache, name, colours)
-    if kind in ("swap7", "swap5") and pending["who"] == seat:
-        for q in game._others(seat):
-            if kind == "swap7":
-                out.append(Action(name, "swap", target=game.names[q]))
-            else:
-                out += [Action(name, "swap", (game.ref(c),), target=game.names[q])
-                        for c in dict.fromkeys(game.hands[seat])]
-    if kind == "give5" and pending["who"] == seat:
-        out += [Action(name, "give", (game.ref(c),)) for c in game.hands[seat]]
+    for rule in game.candidate_hooks:
+        rule.candidates(game, seat, kind, out)
     if len(game.hands[seat]) == 2 or seat in game.catchable:
         out.append(_verb(cache, name, "uno"))
     for q in game.catchable:
         if q != seat:
             out.append(_catch(cache, name, game.names[q]))
-    if game.slap and seat in game.slap["need"]:
-        out.append(Action(name, "slap"))
-    if game.silence is not None:
-        out.append(Action(name, "talk"))
+    for rule in game.call_hooks:
+        rule.call_candidates(game, seat, out)
     return out
 
 
-def checked_actions(game: "Game", seat: int) -> list[Action]:
+def checked_actions(game: GameCore, seat: int) -> list[Action]:
     """The legal actions of `seat`, each candidate asked of the game's checks."""
     return [a for a in dict.fromkeys(candidates(game, seat)) if game.refusal(a) is None]
 
 
-def legal_actions(game: "Game", player: str | None = None) -> list[Action]:
+def legal_actions(game: GameCore, player: str | None = None) -> list[Action]:
     """The actions `player` (or every seated player) may send now, each accepted
     by `Game.play`. Deduplicated, in a stable order."""
     if player is not None:
@@ -98,19 +77,18 @@ def legal_actions(game: "Game", player: str | None = None) -> list[Action]:
     return out
 
 
-def fast_path_applies(game: "Game", seat: int) -> bool:
+def fast_path_applies(game: GameCore, seat: int) -> bool:
     """The common position: `seat`'s own turn, nothing pending, no out-of-turn
     business. `turn_actions` answers it without asking the checks one by one; a
     property test holds it equal to `checked_actions`."""
     pending = game.pending
     return ((pending is None or pending["kind"] == "drawn") and seat == game.turn and game.phase == "play"
-            and game.slap is None and game.silence is None
-            and game.opts.play_doubles != "together"
+            and game.slap is None and game.silence is None   # a slap or a silence: more actions
+            and not game.checked_legal
             and game.VERBS is None)   # not DOS (it restricts the verbs, and has its own moves)
 
 
-def turn_actions(game: "Game", seat: int) -> list[Action]:
-    opts = game.opts
+def turn_actions(game: GameCore, seat: int) -> list[Action]:
     # the interned actions of this player (shared between games, see `action_cache`)
     cache = game.action_cache[2 * seat + game.side]
     name = game.names[seat]
@@ -119,7 +97,7 @@ def turn_actions(game: "Game", seat: int) -> list[Action]:
     colour = game.colour
     top = faces[game.discard[-1]]
     top_rank = top.rank if top.colour is not None else None
-    holds_colour = not opts.bluffing and any(faces[c].colour == colour for c in hand)
+    holds_colour = not game.opts.bluffing and any(faces[c].colour == colour for c in hand)
     out: list[Action] = []
     seen: list[Card] = []        # (a hand is short: a list is faster than a set)
     playable = False
@@ -140,12 +118,12 @@ def turn_actions(game: "Game", seat: int) -> list[Action]:
         if f in cache:
             out += cache[f]
         else:
-            colours = (None,) if face_colour is not None or opts.colour_rotation else game.side_colours
+            colours = (None,) if face_colour is not None or game.colour_rule is not None else game.side_colours
             out += _play_actions(cache, name, f, "play", colours)
     if drawn:
-        if not (opts.forced_play and playable):
+        if not (game.forced_play and playable):
             out.append(_verb(cache, name, "pass"))
-    elif not (opts.forced_play and playable):
+    elif not (game.forced_play and playable):
         out.append(_verb(cache, name, "draw"))
     if seat in game.catchable or (len(hand) == 2 and seat not in game.uno_called):
         out.append(_verb(cache, name, "uno"))

@@ -164,11 +164,24 @@ DOS_UNSUPPORTED = ("jump_in", "play_doubles", "seven_o", "reverse_deflect", "sil
                    "zero_costs_50", "h2o_scoring", "draw_two_chain", "draw_four_escape", "partners")
 
 
+#: The house rules (RULES.md §10, and the ru-classic draw chains of §9 that answer a
+#: draw card like stacking does): each option has one module in rules/house/.
+HOUSE_OPTIONS = ("jump_in", "play_doubles", "seven_o", "draw_two_chain", "draw_four_escape",
+                 "reverse_deflect", "silent_twos", "five_swap", "hand_slap", "colour_rotation",
+                 "plus_ten", "until_the_last", "seven_rounds", "zero_costs_50", "h2o_scoring",
+                 "mistake_penalty", "forced_play")
+
+
+def is_on(opts: Options, name: str) -> bool:
+    """Option `name` is set to anything but off (false, off, none, 0)."""
+    value = getattr(opts, name)
+    return value not in (False, "off", "none", 0)
+
+
 def _on(opts: Options, name: str) -> bool:
     if name == "elimination":
         return opts.scoring == "elimination"
-    value = getattr(opts, name)
-    return value not in (False, "off", "none", 0)
+    return is_on(opts, name)
 
 
 def _coerce(name: str, raw: Any, default: Any) -> Any:

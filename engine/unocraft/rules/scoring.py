@@ -1,24 +1,16 @@
-"""End of a round and of the match (RULES.md §8, §10 scoring house rules)."""
+"""End of a round and of the match (RULES.md §8; the house rules' score hooks)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .cards import Card
-
-if TYPE_CHECKING:
-    from .game import Game
-
-#: h2o_scoring (000-ru): going out on these takes points off the winner's own tally
-#: (a scoring where points count against you: Options refuses it with the others).
-H2O_BONUS = {"+1": 20, "W+2": 40}
+from .core import GameCore
 
 
 def partner(seat: int) -> int:
     return (seat + 2) % 4
 
 
-def score_round(game: "Game", winner: int, last: Card | None) -> None:
+def score_round(game: GameCore, winner: int, last: Card | None) -> None:
     opts = game.opts
     n = len(game.names)
     hand = [game.hand_points(s) for s in range(n)]
@@ -34,14 +26,13 @@ def score_round(game: "Game", winner: int, last: Card | None) -> None:
             points[winner] = sum(hand[s] for s in range(n) if s != winner)
     else:  # alternative, ru_loser, elimination: each player's own hand
         points = [0 if game.eliminated[s] else hand[s] for s in range(n)]
-    if opts.h2o_scoring and last is not None and last.rank in H2O_BONUS:
-        points[winner] -= H2O_BONUS[last.rank]
+    for rule in game.score_hooks:
+        rule.score(game, points, winner, last)
     game.round_points = points
     game.round_winner = winner
     loser = max((s for s in range(n) if not game.eliminated[s]), key=lambda s: (hand[s], -s))
-    if opts.until_the_last:
-        left = [s for s in range(n) if game.active[s] and s not in game.out_order]
-        loser = left[0] if left else loser
+    for rule in game.score_hooks:
+        loser = rule.round_loser(game, loser)
     game.round_loser = loser
     if mode != "lazy":
         for s in range(n):
@@ -60,7 +51,7 @@ def score_round(game: "Game", winner: int, last: Card | None) -> None:
         game.phase = "round_over"
 
 
-def _match_winners(game: "Game", hand: list[int], winner: int) -> list[int]:
+def _match_winners(game: GameCore, hand: list[int], winner: int) -> list[int]:
     opts = game.opts
     n = len(game.names)
     scores = game.scores

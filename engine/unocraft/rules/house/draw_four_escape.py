@@ -1,0 +1,35 @@
+"""Draw Four escape (RULES.md §9, ru-classic): a Wild Draw Four is escaped with a
+Draw Two of the colour it named, and goes on as a Draw Two chain (the option needs
+draw_two_chain: pass_on; Options refuses it alone).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card
+from ..core import GameCore, HouseRule
+from .draw_two_chain import pass_on
+
+SCENARIOS = ("s09_ru_classic/draw_four_escape.yaml", "s09_ru_classic/draw_four_escape_chain.yaml",
+             "s09_ru_classic/draw_four_escape_wrong_colour.yaml")
+
+
+class DrawFourEscape(HouseRule):
+    def install(self, game: GameCore) -> None:
+        game.answer_rules = game.answer_rules + (self,)
+
+    def answerable(self, game: GameCore, rank: str) -> bool:
+        return rank == "W+4"
+
+    def answer_kind(self, game: GameCore, face: Card) -> str | None:
+        if game.pending["rank"] == "W+4" and face.rank == "+2" and face.colour == game.colour:
+            return "escape"
+        return None
+
+    def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: dict[str, Any],
+                     prev_colour: str, hand_then: list[int]) -> None:
+        pass_on(game, seat, card, p)
+
+
+RULE: HouseRule = DrawFourEscape("draw_four_escape", SCENARIOS)

@@ -1,0 +1,58 @@
+"""Draw-card chains (draw_two_chain): stacking (RULES.md §10, 000, 003
+"incremental draw") and pass_on (§9, ru-classic).
+
+stacking: a Draw Two is answered with a Draw Two, a Wild Draw Four with a Wild
+Draw Four; the amounts add up, and the player who cannot answer draws the total.
+The last +4 chooses the colour; a +4 stacked against the rule is judged when
+played, so a caught bluff in a stack costs its player the whole stack (§5).
+pass_on: a Draw Two passes on with a Draw Two, for the same 2 cards, no adding.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, RESTRICTED_WILDS
+from ..core import GameCore, HouseRule
+
+SCENARIOS = ("s10_house/stacking_draw_two.yaml", "s10_house/stacking_wild_draw_four.yaml",
+             "s10_house/stacking_four_draw_twos_draw_eight.yaml", "s10_house/stacking_one_card_per_turn.yaml",
+             "s10_house/stacking_same_rank_only.yaml", "s10_house/stacking_challenge_guilty.yaml",
+             "s10_house/stacking_off.yaml", "s16_decisions/d02_out_on_draw_no_stacking.yaml",
+             "s09_ru_classic/pass_on_chain.yaml", "s09_ru_classic/pass_on_chain_round.yaml",
+             "s09_ru_classic/pass_on_only_draw_two.yaml")
+
+
+class DrawTwoChain(HouseRule):
+    def install(self, game: GameCore) -> None:
+        game.answer_rules = game.answer_rules + (self,)
+
+    def answerable(self, game: GameCore, rank: str) -> bool:
+        return game.opts.draw_two_chain == "stacking" or rank == "+2"
+
+    def answer_kind(self, game: GameCore, face: Card) -> str | None:
+        rank = game.pending["rank"]
+        if game.opts.draw_two_chain == "stacking":
+            return "stack" if face.rank == rank else None
+        return "pass_on" if rank == "+2" and face.rank == "+2" else None
+
+    def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: dict[str, Any],
+                     prev_colour: str, hand_then: list[int]) -> None:
+        if game.opts.draw_two_chain == "stacking":
+            # judged as played (§5): did its player hold the colour in play before it?
+            guilty = face.rank in RESTRICTED_WILDS and \
+                any(game.face(c).colour == prev_colour for c in hand_then if c != card)
+            amount = None if p["amount"] is None else p["amount"] + face.draw_amount
+            p.update(amount=amount, source=seat, victim=game._next(seat), card=card, guilty=guilty,
+                     prev_colour=prev_colour, hand_then=hand_then)
+        else:
+            pass_on(game, seat, card, p)
+
+
+def pass_on(game: GameCore, seat: int, card: int, p: dict[str, Any]) -> None:
+    """The draw goes on to the next player as a plain Draw Two (pass_on, draw_four_escape)."""
+    p.update(rank="+2", amount=2, source=seat, victim=game._next(seat), card=card,
+             guilty=False, challengeable=False)
+
+
+RULE: HouseRule = DrawTwoChain("draw_two_chain", SCENARIOS)

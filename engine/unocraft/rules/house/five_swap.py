@@ -1,0 +1,104 @@
+"""Five swap (RULES.md §10): a player who plays a 5 may swap one card with any
+player; each chooses the card given.
+
+The 5's player names the other player and the card given (`swap`), or passes;
+the other player then gives a card back (`give`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import Action
+from ..cards import Card
+from ..core import Apply, GameCore, HouseRule
+from ..errors import Refused
+
+SCENARIOS = ("s10_house/five_swap.yaml", "s10_house/five_swap_declined.yaml",
+             "s10_house/five_swap_off.yaml", "s10_house/five_swap_self.yaml")
+
+
+class FiveSwap(HouseRule):
+    def install(self, game: GameCore) -> None:
+        game.effect_hooks = game.effect_hooks + (self,)
+        game.pass_rules = game.pass_rules + (self,)
+        game.candidate_hooks = game.candidate_hooks + (self,)
+
+    def effect(self, game: GameCore, seat: int, card: int, face: Card, gone: bool) -> bool:
+        if face.rank == "5" and not gone and any(game.hands[q] for q in game._others(seat)):
+            game.turn = seat
+            game.pending = {"kind": "swap5", "who": seat}
+            game._emit("choose_swap", player=game.names[seat])
+            return True
+        return False
+
+    def check(self, game: GameCore, seat: int, action: Action) -> Apply | None:
+        return self._check_give(game, seat, action) if action.verb == "give" else \
+            self._check_swap(game, seat, action)
+
+    def _check_swap(self, game: GameCore, seat: int, action: Action) -> Apply:
+        p = game.pending
+        if p is None or p["kind"] != "swap5":
+            # the last rule asked about a swap (seven_o comes first): nobody's is due
+            if not (game.opts.seven_o or game.opts.five_swap):
+                raise Refused("option_off", "swaps need seven_o or five_swap")
+            raise Refused("nothing_to_swap")
+        if seat != p["who"]:
+            raise Refused("not_your_turn")
+        target = game._seat(action.target or "")
+        if target == seat or not game.active[target]:
+            raise Refused("illegal_target", "swap with another player still in the round")
+        if len(action.cards) != 1:
+            raise Refused("bad_action", "name the player and the card you give")
+        if not game.hands[target]:
+            raise Refused("illegal_target", f"{action.target} has no card to give back")
+        card = game._find(seat, action.cards[0])
+        return lambda: _swap_card(game, seat, target, card)
+
+    def _check_give(self, game: GameCore, seat: int, action: Action) -> Apply:
+        p = game.pending
+        if p is None or p["kind"] != "give5":
+            raise Refused("nothing_to_swap")
+        if seat != p["who"]:
+            raise Refused("not_your_turn")
+        card = game._find(seat, action.cards[0])
+        to: int = p["to"]
+        return lambda: _give_card(game, seat, to, card)
+
+    def check_pass(self, game: GameCore, seat: int, p: dict[str, Any]) -> Apply | None:
+        """The 5's player may pass instead of swapping."""
+        if p["kind"] == "swap5" and seat == p["who"]:
+            return lambda: game._begin_turn(game._next(seat))
+        return None
+
+    def candidates(self, game: GameCore, seat: int, kind: str | None, out: list[Action]) -> None:
+        if kind not in ("swap5", "give5") or game.pending["who"] != seat:
+            return
+        name = game.names[seat]
+        if kind == "swap5":
+            for q in game._others(seat):
+                out += [Action(name, "swap", (game.ref(c),), target=game.names[q])
+                        for c in dict.fromkeys(game.hands[seat])]
+        elif kind == "give5":
+            out += [Action(name, "give", (game.ref(c),)) for c in game.hands[seat]]
+
+
+def _swap_card(game: GameCore, seat: int, target: int, card: int) -> None:
+    game.hands[seat].remove(card)
+    game.hands[target].append(card)
+    game.pending = {"kind": "give5", "who": target, "to": seat}
+    game.turn = seat
+    game._emit("swap_card", player=game.names[seat], target=game.names[target], to=target,
+               secret={"card": str(game.face(card))})
+
+
+def _give_card(game: GameCore, seat: int, to: int, card: int) -> None:
+    game.hands[seat].remove(card)
+    game.hands[to].append(card)
+    game._emit("give_card", player=game.names[seat], target=game.names[to], to=to,
+               secret={"card": str(game.face(card))})
+    game.hands_moved()
+    game._begin_turn(game._next(to))
+
+
+RULE: HouseRule = FiveSwap("five_swap", SCENARIOS, verbs=("swap", "give"))

@@ -1,0 +1,39 @@
+"""Mistake penalty (RULES.md §10, §16.10): a wrong play or a false call costs
+`mistake_penalty` cards.
+
+A refusal is a mistake when its code is one of the edition's MISTAKE_CODES
+(an illegal card, out of turn, not the drawn card, nothing to call) for one of
+its MISTAKE_VERBS, by a player still in the round while the round is played.
+The refused action changes nothing else; the cards drawn come with the refusal
+(`Refused.events`).
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..core import GameCore, HouseRule
+from ..errors import Refused
+
+SCENARIOS = ("s10_house/mistake_penalty_play.yaml", "s10_house/mistake_penalty_false_call.yaml",
+             "s10_house/mistake_penalty_false_catch_with_option.yaml", "s10_house/mistake_penalty_off.yaml",
+             "s16_decisions/d10_mistake_penalty_out_of_turn.yaml")
+
+
+class MistakePenalty(HouseRule):
+    def install(self, game: GameCore) -> None:
+        game.refusal_hooks = game.refusal_hooks + (self,)
+
+    def refused(self, game: GameCore, action: Action, refused: Refused) -> None:
+        seat = game.seat_of.get(action.player)
+        if (seat is None or refused.code not in game.MISTAKE_CODES or game.phase != "play"
+                or not game.active[seat] or action.verb not in game.MISTAKE_VERBS):
+            return
+        game._undo.clear()
+        game.seq += 1
+        game._emit("mistake", player=action.player, code=refused.code)
+        game._take(seat, game.opts.mistake_penalty, reason="mistake")
+        refused.events = game._events
+        game._events = []
+
+
+RULE: HouseRule = MistakePenalty("mistake_penalty", SCENARIOS)

@@ -1,0 +1,78 @@
+"""Play doubles (RULES.md §10): two identical cards, one after the other as the
+player's own jump-in (sequential, 000), or both at once (together, 003).
+
+sequential: right after laying a card, its player may lay an identical one out
+of turn, by the jump-in test. together: a `play` names two identical cards; the
+second is the player's own jump-in on the first.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, CardRef
+from ..cards import COLOUR_NAMES, Card
+from ..core import GameCore, HouseRule
+from ..errors import Refused
+from .jump_in import check_identical
+
+SCENARIOS = ("s10_house/play_doubles_off.yaml", "s10_house/play_doubles_sequential.yaml",
+             "s10_house/play_doubles_sequential_too_late.yaml", "s10_house/play_doubles_together.yaml",
+             "s10_house/play_doubles_together_not_identical.yaml",
+             "s10_house/until_the_last_out_on_a_double_seven_no_swap.yaml")
+
+
+class PlayDoubles(HouseRule):
+    def install(self, game: GameCore) -> None:
+        if game.opts.play_doubles == "sequential":
+            game.jump_rules = game.jump_rules + (self,)
+        else:   # together: two-card plays, which the fast path of legal.turn_actions does not offer
+            game.pair_rule = self
+            game.checked_legal = True
+
+    # -- sequential
+    def allows_jump(self, game: GameCore, seat: int, face: Card, cards: list[int]) -> bool:
+        if seat != game.last_player:
+            return False
+        check_identical(game, face, cards)
+        return True
+
+    # -- together
+    def second_card(self, game: GameCore, seat: int, ref: CardRef, first: int) -> int:
+        second = game._find(seat, ref, exclude=(first,))
+        if game.face(second) != game.face(first):
+            raise Refused("illegal_card", "two cards played together must be identical")
+        return second
+
+    def lay_second(self, game: GameCore, seat: int, card: int, colour: str | None) -> None:
+        # The second card is the player's own jump-in. When the first card left an
+        # answer or a choice due, the second only joins it on the pile.
+        if game.pending is None:
+            game._emit("jump_in", player=game.names[seat])
+            game.turn = seat
+            game._lay(seat, card, colour, False)
+            return
+        face = game.face(card)
+        game.hands[seat].remove(card)
+        game.discard.append(card)
+        game._emit("play", player=game.names[seat], card=str(face), colour=COLOUR_NAMES.get(game.colour, ""))
+        game._after_lay_bookkeeping(seat, face, game.colour)
+        if not game.hands[seat]:
+            p = game.pending if game.pending["kind"] == "penalty" else None
+            game._went_out(seat, face, pending_amount=p)
+
+    def pair_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
+        """The two-card plays of `seat` in turn: each face held twice."""
+        name = game.names[seat]
+        colours = game.side_colours
+        by_face: dict = {}
+        for card in game.hands[seat]:
+            by_face.setdefault(game.face(card), []).append(card)
+        for face, cards in by_face.items():
+            if len(cards) >= 2:
+                refs = (game.ref(cards[0]), game.ref(cards[1]))
+                if face.is_wild and game.colour_rule is None:
+                    out += [Action(name, "play", refs, c) for c in colours]
+                else:
+                    out.append(Action(name, "play", refs))
+
+
+RULE: HouseRule = PlayDoubles("play_doubles", SCENARIOS)

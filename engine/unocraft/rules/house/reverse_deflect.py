@@ -1,0 +1,36 @@
+"""Reverse deflect (RULES.md §10): a Reverse of the colour in play sends a Draw
+Two or a Wild Draw Four back to the player who played it (or, if that player is
+out, on to the next); a deflected draw can no longer be challenged (§16.4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card
+from ..core import GameCore, HouseRule
+
+SCENARIOS = ("s10_house/reverse_deflect_draw_two.yaml", "s10_house/reverse_deflect_wild_draw_four.yaml",
+             "s10_house/reverse_deflect_twice.yaml", "s10_house/reverse_deflect_off.yaml",
+             "s16_decisions/d04_deflected_no_challenge.yaml")
+
+
+class ReverseDeflect(HouseRule):
+    def install(self, game: GameCore) -> None:
+        game.answer_rules = game.answer_rules + (self,)
+
+    def answerable(self, game: GameCore, rank: str) -> bool:
+        return True
+
+    def answer_kind(self, game: GameCore, face: Card) -> str | None:
+        return "deflect" if face.rank == "R" and face.colour == game.colour else None
+
+    def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: dict[str, Any],
+                     prev_colour: str, hand_then: list[int]) -> None:
+        game.direction = -game.direction
+        game._emit("direction", direction=game.direction_name)
+        back = p["source"] if game.active[p["source"]] else game._next(seat)
+        p.update(victim=back, source=seat, challengeable=False)
+
+
+RULE: HouseRule = ReverseDeflect("reverse_deflect", SCENARIOS)

@@ -1,0 +1,77 @@
+"""Seven-O (RULES.md §10): a 0 passes every hand to the next player in the
+direction of play; a 7 swaps hands with a player of its player's choice.
+
+A player who went out on the card (until_the_last) swaps and rotates nothing
+(§16.11). The 7's choice is the `swap` verb, naming the other player.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..cards import Card
+from ..core import Apply, GameCore, HouseRule
+from ..errors import Refused
+
+SCENARIOS = ("s10_house/seven_o_seven.yaml", "s10_house/seven_o_zero.yaml",
+             "s10_house/seven_o_zero_ccw.yaml", "s10_house/seven_o_last_card_seven.yaml",
+             "s10_house/seven_o_last_card_zero.yaml", "s10_house/seven_o_off.yaml",
+             "s10_house/nothing_to_swap.yaml", "s10_house/until_the_last_out_on_a_double_seven_no_swap.yaml")
+
+
+class SevenO(HouseRule):
+    def install(self, game: GameCore) -> None:
+        game.effect_hooks = game.effect_hooks + (self,)
+        game.candidate_hooks = game.candidate_hooks + (self,)
+
+    def effect(self, game: GameCore, seat: int, card: int, face: Card, gone: bool) -> bool:
+        if gone:
+            return False
+        if face.rank == "7" and game._others(seat):
+            game.turn = seat
+            game.pending = {"kind": "swap7", "who": seat}
+            game._emit("choose_swap", player=game.names[seat])
+            return True
+        if face.rank == "0":
+            rotate_hands(game)
+            game._begin_turn(game._next(seat))
+            return True
+        return False
+
+    def check(self, game: GameCore, seat: int, action: Action) -> Apply | None:
+        """`swap` with the player named, when a 7 left the choice due (five_swap, after
+        this rule, refuses a swap nobody is due)."""
+        p = game.pending
+        if p is None or p["kind"] != "swap7":
+            return None
+        if seat != p["who"]:
+            raise Refused("not_your_turn")
+        target = game._seat(action.target or "")
+        if target == seat or not game.active[target]:
+            raise Refused("illegal_target", "swap with another player still in the round")
+        if action.cards:
+            raise Refused("bad_action", "a seven swaps whole hands: name only the player")
+        return lambda: swap_hands(game, seat, target)
+
+    def candidates(self, game: GameCore, seat: int, kind: str | None, out: list[Action]) -> None:
+        if kind == "swap7" and game.pending["who"] == seat:
+            name = game.names[seat]
+            out += [Action(name, "swap", target=game.names[q]) for q in game._others(seat)]
+
+
+def swap_hands(game: GameCore, seat: int, target: int) -> None:
+    game.hands[seat], game.hands[target] = game.hands[target], game.hands[seat]
+    game._emit("swap_hands", player=game.names[seat], target=game.names[target])
+    game.hands_moved()
+    game._begin_turn(game._next(seat))
+
+
+def rotate_hands(game: GameCore) -> None:
+    seats = [q for q in range(len(game.names)) if game.active[q]]
+    old = {q: game.hands[q] for q in seats}
+    for q in seats:
+        game.hands[game._next(q)] = old[q]
+    game._emit("rotate_hands", direction=game.direction_name)
+    game.hands_moved()
+
+
+RULE: HouseRule = SevenO("seven_o", SCENARIOS, verbs=("swap",))

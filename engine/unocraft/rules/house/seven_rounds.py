@@ -1,0 +1,27 @@
+"""Seven rounds (RULES.md §10): a player who empties the hand draws 6 and plays
+on, then 5, and so on, until the one card drawn last is gone; only then is the
+player out. `game.level` counts how often each hand was emptied. Creepers drawn
+so are not set off.
+"""
+
+from __future__ import annotations
+
+from ..core import HAND_SIZE, GameCore, HouseRule
+
+SCENARIOS = ("s10_house/seven_rounds.yaml",)
+
+
+class SevenRounds(HouseRule):
+    def install(self, game: GameCore) -> None:
+        game.out_hooks = game.out_hooks + (self,)
+
+    def went_out(self, game: GameCore, seat: int) -> bool:
+        if game.level[seat] >= 6:
+            return False
+        game.level[seat] += 1
+        game._emit("seven_rounds", player=game.names[seat], level=game.level[seat])
+        game._take(seat, HAND_SIZE - game.level[seat], reason="seven_rounds", creepers=False)
+        return bool(game.hands[seat])
+
+
+RULE: HouseRule = SevenRounds("seven_rounds", SCENARIOS)

@@ -1,0 +1,64 @@
+"""Silent twos (RULES.md §10): after a 2 is played everyone stays silent until that
+player's next turn (twos); or, the variant, after a Wild until the colour changes
+(wilds). Whoever talks meanwhile draws 2.
+
+In Minecraft a chat message is talk (the tables layer sends `talk`); calling UNO
+and challenging are not. `game.silence` holds the silence in force.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..cards import Card
+from ..core import Apply, GameCore, HouseRule
+from ..errors import Refused
+
+SCENARIOS = ("s10_house/silent_twos.yaml", "s10_house/silent_twos_ends.yaml",
+             "s10_house/silent_twos_off.yaml", "s10_house/silent_twos_wilds.yaml",
+             "s10_house/silent_twos_wilds_not_on_two.yaml", "s10_house/silent_twos_challenge_not_talk.yaml",
+             "s10_house/silent_twos_uno_call_not_talk.yaml")
+
+
+class SilentTwos(HouseRule):
+    def install(self, game: GameCore) -> None:
+        game.lay_hooks = game.lay_hooks + (self,)
+        game.turn_hooks = game.turn_hooks + (self,)
+        game.call_hooks = game.call_hooks + (self,)
+
+    def after_lay(self, game: GameCore, seat: int, face: Card, prev_colour: str) -> None:
+        if game.silence and game.silence["kind"] == "wilds" and game.colour != prev_colour:
+            game.silence = None
+            game._emit("silence_over")
+        mode = game.opts.silent_twos
+        if mode == "twos" and face.rank == "2":
+            game.silence = {"kind": "twos", "seat": seat}
+            game._emit("silence", player=game.names[seat])
+        elif mode == "wilds" and face.is_wild:
+            game.silence = {"kind": "wilds", "colour": game.colour}
+            game._emit("silence", player=game.names[seat])
+
+    def begin_turn(self, game: GameCore, seat: int) -> None:
+        if game.silence and game.silence["kind"] == "twos" and game.silence["seat"] == seat:
+            game.silence = None
+            game._emit("silence_over")
+
+    def call_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
+        if game.silence is not None:
+            out.append(Action(game.names[seat], "talk"))
+
+    def check(self, game: GameCore, seat: int, action: Action) -> Apply | None:
+        """`talk`: always allowed where the rule is on; it costs only during a silence."""
+        if game.opts.silent_twos == "off":
+            raise Refused("option_off", "this table plays without silent twos")
+        return lambda: _talk(game, seat)
+
+
+def _talk(game: GameCore, seat: int) -> None:
+    if game.silence is None:
+        return
+    game.silence = None
+    game._emit("broke_silence", player=game.names[seat])
+    game._take(seat, 2, reason="silence")
+
+
+RULE: HouseRule = SilentTwos("silent_twos", SCENARIOS, verbs=("talk",))

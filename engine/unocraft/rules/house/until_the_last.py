@@ -1,0 +1,59 @@
+"""Until the last (RULES.md §10): the round goes on until one player is left; the
+first out wins it, the last loses.
+
+A player who empties the hand leaves the round (`game.active`) while more than
+two remain; `game.out_order` keeps the order. A player who is out swaps nothing
+(§16.11): a swap of its own lapses; a colour it had to choose falls to the next
+player, as after a Flip.
+"""
+
+from __future__ import annotations
+
+from ..core import GameCore, HouseRule
+
+SCENARIOS = ("s10_house/until_the_last.yaml", "s10_house/until_the_last_ends.yaml",
+             "s10_house/until_the_last_off.yaml", "s10_house/until_the_last_two_left_skip_again.yaml",
+             "s10_house/until_the_last_out_on_a_double_seven_no_swap.yaml")
+
+
+class UntilTheLast(HouseRule):
+    def install(self, game: GameCore) -> None:
+        game.out_hooks = game.out_hooks + (self,)
+        game.score_hooks = game.score_hooks + (self,)
+
+    def went_out(self, game: GameCore, seat: int) -> bool:
+        if game.active_count <= 2:
+            return False
+        game.out_order.append(seat)
+        game.active[seat] = False
+        game.catchable.discard(seat)
+        game._emit("out", player=game.names[seat], place=len(game.out_order))
+        _choice_of_a_player_out(game, seat)
+        return True
+
+    def round_winner(self, game: GameCore, seat: int) -> int:
+        game.out_order.append(seat)
+        return game.out_order[0]
+
+    def round_loser(self, game: GameCore, loser: int) -> int:
+        left = [s for s in range(len(game.names)) if game.active[s] and s not in game.out_order]
+        return left[0] if left else loser
+
+
+def _choice_of_a_player_out(game: GameCore, seat: int) -> None:
+    """`seat` is out while a choice of its own is due (the first card of a double
+    left one)."""
+    p = game.pending
+    if p is None or p.get("who") != seat:
+        return
+    nxt = game._next(seat)
+    if p["kind"] == "colour":
+        game.pending = dict(p, who=nxt)
+        game.turn = nxt
+        game._emit("choose_colour", player=game.names[nxt])
+    else:
+        game.pending = None
+        game._begin_turn(nxt)
+
+
+RULE: HouseRule = UntilTheLast("until_the_last", SCENARIOS)

@@ -1,0 +1,19 @@
+"""Zero costs 50 (RULES.md §10): a single 0 left in the hand at scoring counts 50."""
+
+from __future__ import annotations
+
+from ..core import GameCore, HouseRule
+
+SCENARIOS = ("s10_house/zero_costs_50.yaml", "s10_house/zero_costs_50_off.yaml")
+
+
+class ZeroCosts50(HouseRule):
+    def install(self, game: GameCore) -> None:
+        game.points_rules = game.points_rules + (self,)
+
+    def hand_points(self, game: GameCore, seat: int) -> int:
+        hand = game.hands[seat]
+        return 50 if len(hand) == 1 and game.face(hand[0]).rank == "0" else -1
+
+
+RULE: HouseRule = ZeroCosts50("zero_costs_50", SCENARIOS)

@@ -1,0 +1,93 @@
+"""The rules package has no import cycle: every module imports only modules below
+it (shared helpers go below the modules that use them). Imports made only for
+type checking count too: they tie the modules together all the same (and mypyc
+compiles a cycle as one unit)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+#: the source tree (the compiled build installs the same modules as C extensions)
+RULES = Path(__file__).resolve().parents[1] / "engine" / "unocraft" / "rules"
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(["unocraft", *parts])
+
+
+def imports(root: Path) -> dict[str, set[str]]:
+    """Each module of the package at `root` -> the package's modules it imports
+    (anywhere in the file: top level, functions, `if TYPE_CHECKING:`)."""
+    files = {module_name(p, root): p for p in sorted(root.rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            targets = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")
+                    anchor = anchor[:len(anchor) - node.level + 1]
+                    base = ".".join(anchor + ([base] if base else []))
+                # `from . import legal` imports the module legal; `from .x import y` imports x
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in files else base for a in node.names]
+            found |= {t for t in targets if t in files and t != name}
+        graph[name] = found
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_import_graph_sees_the_imports():
+    graph = imports(RULES)
+    assert "unocraft.rules.core" in graph["unocraft.rules.game"]
+    assert "unocraft.rules.core" in graph["unocraft.rules.house.jump_in"]
+    assert "unocraft.rules.house.jump_in" in graph["unocraft.rules.house"]
+    assert "unocraft.rules.legal" in graph["unocraft.rules.game"]      # `from . import legal`
+
+
+def test_cycles_are_found():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycles_in_the_rules_package():
+    assert cycles(imports(RULES)) == []
