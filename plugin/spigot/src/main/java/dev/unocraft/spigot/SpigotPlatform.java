@@ -193,14 +193,6 @@ public class SpigotPlatform implements Platform {
     // it does not build it again from components.
     private final ItemTemplates<ItemStack> templates = new ItemTemplates<>(this::build, ItemStack::clone);
 
-    @Override
-    public void warmUp() {
-        // BungeeCord's chat classes are plain objects: loaded and run here, off the main thread
-        JsonElement text = com.google.gson.JsonParser.parseString("[{\"text\":\"a\",\"colour\":\"red\",\"bold\":true,"
-                + "\"click\":{\"command\":\"/uno\"},\"hover\":\"b\",\"extra\":[\"\u00a7ac\"]}]");
-        text(text);
-    }
-
     private ItemStack build(CardItem item) {
         Material material = item.mapId() >= 0 ? Material.FILLED_MAP
                 : item.material() != null ? Material.matchMaterial(item.material()) : Material.PAPER;
