@@ -38,11 +38,26 @@ public interface Platform {
         return null;
     }
 
-    void sendMessage(String player, JsonElement component);
+    /**
+     * The platform's own message object for a component (an Adventure Component, BungeeCord
+     * components, …), built from the engine's component JSON. Called on the engine's thread while a
+     * batch is prepared (and for the core's own three messages once as it starts), never on the main
+     * thread during a game, so the main thread only sends what is built: the object must be safe to
+     * build on any thread and to hand to the main thread (the core publishes it through a concurrent
+     * queue). The default keeps the JSON as it is.
+     */
+    default Object text(JsonElement component) {
+        return component;
+    }
 
-    void sendActionBar(String player, JsonElement component);
+    /** Sends a chat message: {@code message} is what {@link #text} made. */
+    void sendMessage(String player, Object message);
 
-    void showTitle(String player, JsonElement title, JsonElement subtitle);
+    /** Shows an action bar: {@code message} is what {@link #text} made. */
+    void sendActionBar(String player, Object message);
+
+    /** Shows a title: both are what {@link #text} made. */
+    void showTitle(String player, Object title, Object subtitle);
 
     /**
      * Plays a sound to one player only, where the player stands: {@code sound} is a namespaced
@@ -67,11 +82,12 @@ public interface Platform {
     int showMap(int wantedId, byte[] pixels);
 
     /**
-     * Shows the player a sidebar scoreboard: a title and lines, top line first (at most 15; lines may
-     * repeat). Replaces the one shown before. The first call for a player keeps whatever scoreboard
-     * the player had (another plugin's) so that {@link #clearSidebar} can give it back.
+     * Shows the player a sidebar scoreboard: a title and lines (each what {@link #text} made), top
+     * line first (at most 15; lines may repeat). Replaces the one shown before. The first call for a
+     * player keeps whatever scoreboard the player had (another plugin's) so that {@link #clearSidebar}
+     * can give it back.
      */
-    void showSidebar(String player, JsonElement title, List<JsonElement> lines);
+    void showSidebar(String player, Object title, List<Object> lines);
 
     /** Takes the sidebar down and gives back the scoreboard the player had before; no-op without one. */
     void clearSidebar(String player);

@@ -54,7 +54,8 @@ public final class UnoCore {
     /** An op slower than this on the server thread is logged (the first 20), to find what lags (-Dunocraft.slowOpMicros). */
     private static final long SLOW_OP_NANOS = Long.getLong("unocraft.slowOpMicros", 5_000) * 1_000;
     private final AtomicInteger slowOpsLogged = new AtomicInteger();
-    private final Map<String, JsonElement> strings = new ConcurrentHashMap<>();
+    /** The core's own messages (paused, resumed, no_engine), already in the platform's form ({@link Platform#text}). */
+    private final Map<String, Object> strings = new ConcurrentHashMap<>();
     private final Set<String> seated = ConcurrentHashMap.newKeySet();   // players holding engine items
     private final Set<String> sidebars = ConcurrentHashMap.newKeySet(); // players shown a sidebar
     /** Online players (name → vault key: the UUID, else the name), kept on the main thread for py4j threads to read. */
@@ -71,9 +72,15 @@ public final class UnoCore {
         this.faces = new CardFaces(data.resolve("faces.properties"));
         this.vault = new InventoryVault(data.resolve("vault"), platform, this::vaultKey,
                 then -> queueSteps(List.of(new Step(VAULT_STEP, then, new Batch(), true))));
-        strings.put("paused", new JsonPrimitive("§eUNO: the game engine is away; the game is paused and your items are safe."));
-        strings.put("resumed", new JsonPrimitive("§aUNO: the game engine is back."));
-        strings.put("no_engine", new JsonPrimitive("§cUNO: the game engine is not running; try again in a moment."));
+        // built once here, at start-up; the engine's replacements are built on its thread (the "strings" op)
+        strings.put("paused", text("§eUNO: the game engine is away; the game is paused and your items are safe."));
+        strings.put("resumed", text("§aUNO: the game engine is back."));
+        strings.put("no_engine", text("§cUNO: the game engine is not running; try again in a moment."));
+    }
+
+    /** A plain (§-coloured) text in the platform's form. */
+    private Object text(String legacy) {
+        return platform.text(new JsonPrimitive(legacy));
     }
 
     // ---------------------------------------------------------------- lifecycle
@@ -567,12 +574,17 @@ public final class UnoCore {
         return op.has(key) ? TextCaps.component(op.get(key)) : new JsonPrimitive("");
     }
 
+    /** A component field, capped, as the platform's message object: built here, on the engine's thread, not at send. */
+    private Object message(JsonObject op, String key) {
+        return platform.text(component(op, key));
+    }
+
     /** A console line, capped like any text the engine sends. */
     private static String capped(String line) {
         return line.length() > 2000 ? line.substring(0, 2000) + "…" : line;
     }
 
-    /** The op checked, its data built (components cut, pixels decoded, items described): what is left touches only the platform. */
+    /** The op checked, its data built (components cut and built as the platform's message objects, pixels decoded, items described): what is left touches only the platform. */
     private Runnable prepareOne(JsonObject op) {
         String kind = text(op, "op");
         String player = op.has("player") ? text(op, "player") : null;
@@ -582,16 +594,16 @@ public final class UnoCore {
         }
         Runnable action = switch (kind) {
             case "msg" -> {
-                JsonElement c = component(op, "c");
+                Object c = message(op, "c");
                 yield () -> platform.sendMessage(player, c);
             }
             case "actionbar" -> {
-                JsonElement c = component(op, "c");
+                Object c = message(op, "c");
                 yield () -> platform.sendActionBar(player, c);
             }
             case "title" -> {
-                JsonElement title = component(op, "title");
-                JsonElement subtitle = component(op, "subtitle");
+                Object title = message(op, "title");
+                Object subtitle = message(op, "subtitle");
                 yield () -> platform.showTitle(player, title, subtitle);
             }
             case "sound" -> prepareSound(player, op);
@@ -617,8 +629,8 @@ public final class UnoCore {
                 yield () -> lines.forEach(l -> platform.logger().info("[uno] " + l));
             }
             case "strings" -> {
-                Map<String, JsonElement> more = new java.util.LinkedHashMap<>();
-                op.getAsJsonObject("strings").entrySet().forEach(e -> more.put(e.getKey(), TextCaps.component(e.getValue())));
+                Map<String, Object> more = new java.util.LinkedHashMap<>();
+                op.getAsJsonObject("strings").entrySet().forEach(e -> more.put(e.getKey(), platform.text(TextCaps.component(e.getValue()))));
                 yield () -> strings.putAll(more);
             }
             default -> () -> platform.logger().warning("unknown op " + kind);
@@ -708,16 +720,16 @@ public final class UnoCore {
     }
 
     private Runnable prepareSidebar(String player, JsonObject op) {
-        List<JsonElement> lines = new ArrayList<>();
+        List<Object> lines = new ArrayList<>();
         if (op.has("lines")) {
             for (JsonElement line : op.getAsJsonArray("lines")) {
                 if (lines.size() == 15) {
                     break;      // what a client shows
                 }
-                lines.add(TextCaps.component(line));
+                lines.add(platform.text(TextCaps.component(line)));
             }
         }
-        JsonElement title = component(op, "title");
+        Object title = message(op, "title");
         return () -> {
             sidebars.add(player);
             platform.showSidebar(player, title, lines);

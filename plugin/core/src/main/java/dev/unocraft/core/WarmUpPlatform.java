@@ -1,6 +1,5 @@
 package dev.unocraft.core;
 
-import com.google.gson.JsonElement;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
@@ -31,14 +30,14 @@ final class WarmUpPlatform implements Platform {
     @Override public boolean isOnline(String player) { return true; }
     @Override public double[] position(String player) { return null; }
     @Override public String locale(String player) { return null; }
-    @Override public void sendMessage(String player, JsonElement component) { }
-    @Override public void sendActionBar(String player, JsonElement component) { }
-    @Override public void showTitle(String player, JsonElement title, JsonElement subtitle) { }
+    @Override public void sendMessage(String player, Object message) { }
+    @Override public void sendActionBar(String player, Object message) { }
+    @Override public void showTitle(String player, Object title, Object subtitle) { }
     @Override public void playSound(String player, String sound, float volume, float pitch) { }
     @Override public void setSlot(String player, int slot, CardItem item) { }
     @Override public void setHeldSlot(String player, int slot) { }
     @Override public int showMap(int wantedId, byte[] pixels) { return Math.max(wantedId, 1); }
-    @Override public void showSidebar(String player, JsonElement title, List<JsonElement> lines) { }
+    @Override public void showSidebar(String player, Object title, List<Object> lines) { }
     @Override public void clearSidebar(String player) { }
     @Override public InventoryCopy copyInventory(String player) { return EMPTY; }
     @Override public InventoryCopy readInventory(String text) { return EMPTY; }

@@ -3,7 +3,6 @@ package dev.unocraft.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.gson.JsonElement;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -43,7 +42,7 @@ class ApplierTest {
         }
 
         @Override
-        public void sendMessage(String p, JsonElement c) {
+        public void sendMessage(String p, Object c) {
             long end = System.nanoTime() + 1_000_000;
             while (System.nanoTime() < end) {
                 Thread.onSpinWait();
@@ -105,6 +104,31 @@ class ApplierTest {
         platform.tick();
         assertEquals("card button:draw map -1", platform.inventories.get("ann").get(0));
         assertEquals(1, platform.warnings.size(), platform.warnings.toString());
+    }
+
+    @Test
+    void textsAreBuiltOnTheEnginesThreadAndNeverOnTheServerThread() throws InterruptedException {
+        TickingPlatform platform = new TickingPlatform(dir);
+        UnoCore core = new UnoCore(platform, "test");
+        platform.textThreads.clear();       // the core's own three messages, built once as it starts
+        String batch = "{\"ops\":[{\"op\":\"msg\",\"player\":\"ann\",\"c\":{\"text\":\"hi\",\"bold\":true}},"
+                + "{\"op\":\"actionbar\",\"player\":\"ann\",\"c\":\"your turn\"},"
+                + "{\"op\":\"title\",\"player\":\"ann\",\"title\":\"UNO!\",\"subtitle\":\"ann\"},"
+                + "{\"op\":\"sidebar\",\"player\":\"ann\",\"title\":\"Table\",\"lines\":[\"ann 7\",\"bob 3\"]},"
+                + "{\"op\":\"strings\",\"player\":\"ann\",\"strings\":{\"paused\":\"paused!\"}}]}";
+        Thread engine = new Thread(() -> core.queueBatch(OpBatch.parse(batch)), "engine-py4j");
+        engine.start();
+        engine.join();
+        assertEquals(8, platform.textThreads.size(), "msg, action bar, title and subtitle, sidebar title and 2 lines, a string");
+        assertTrue(platform.textThreads.stream().allMatch(t -> t == engine), "all built on the engine's thread: " + platform.textThreads);
+        assertTrue(platform.log.isEmpty(), "nothing sent before a tick");
+        while (platform.tick()) {
+            // the server thread (this one) applies what was built
+        }
+        assertEquals(8, platform.textThreads.size(), "the server thread built no text: " + platform.textThreads);
+        assertEquals(List.of("msg ann {\"text\":\"hi\",\"bold\":true}", "bar ann \"your turn\"", "title ann \"UNO!\" \"ann\"", "sidebar ann"),
+                platform.log, "the built texts were sent, in order");
+        assertEquals("\"Table\"|\"ann 7\"|\"bob 3\"", platform.scoreboards.get("ann"));
     }
 
     @Test

@@ -55,9 +55,18 @@ class FakePlatform implements Platform {
     @Override public double[] position(String p) { return new double[] {1, 2, 3}; }
     @Override public String locale(String p) { return "en_us"; }
     @Override public String uuid(String p) { return uuids.getOrDefault(p, "uuid-of-" + p); }
-    @Override public void sendMessage(String p, JsonElement c) { log.add("msg " + p + " " + c); }
-    @Override public void sendActionBar(String p, JsonElement c) { log.add("bar " + p); }
-    @Override public void showTitle(String p, JsonElement t, JsonElement s) { log.add("title " + p); }
+    /** The thread of every {@link #text} call, in order (a platform's builder must not run on the main thread). */
+    final List<Thread> textThreads = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    /** A message object of its own kind, so that a text method handed raw JSON fails (a ClassCastException). */
+    record Text(JsonElement json) {
+        @Override public String toString() { return json.toString(); }
+    }
+
+    @Override public Text text(JsonElement c) { textThreads.add(Thread.currentThread()); return new Text(c); }
+    @Override public void sendMessage(String p, Object c) { log.add("msg " + p + " " + (Text) c); }
+    @Override public void sendActionBar(String p, Object c) { log.add("bar " + p + " " + (Text) c); }
+    @Override public void showTitle(String p, Object t, Object s) { log.add("title " + p + " " + (Text) t + " " + (Text) s); }
     @Override public void playSound(String p, String s, float volume, float pitch) { log.add("sound " + p + " " + s + " " + volume + " " + pitch); }
 
     @Override
@@ -117,9 +126,9 @@ class FakePlatform implements Platform {
     final Map<String, String> scoreboards = new HashMap<>();
 
     @Override
-    public void showSidebar(String p, JsonElement title, List<JsonElement> lines) {
-        StringBuilder b = new StringBuilder(title.toString());
-        lines.forEach(l -> b.append('|').append(l));
+    public void showSidebar(String p, Object title, List<Object> lines) {
+        StringBuilder b = new StringBuilder(((Text) title).toString());
+        lines.forEach(l -> b.append('|').append((Text) l));
         scoreboards.put(p, b.toString());
         log.add("sidebar " + p);
     }

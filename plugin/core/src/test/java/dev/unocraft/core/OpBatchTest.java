@@ -197,8 +197,8 @@ class OpBatchTest {
             }
 
             @Override
-            public void showSidebar(String p, JsonElement title, List<JsonElement> lines) {
-                sidebars.add(lines);
+            public void showSidebar(String p, Object title, List<Object> lines) {
+                sidebars.add(lines.stream().map(l -> ((Text) l).json()).toList());
             }
         };
         platform.inventories.put("ann", new HashMap<>());

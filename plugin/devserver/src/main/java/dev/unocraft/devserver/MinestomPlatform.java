@@ -135,27 +135,33 @@ final class MinestomPlatform implements Platform {
         return p == null ? null : p.getUuid().toString();
     }
 
+    /** An Adventure component, built on the engine's thread: Adventure's components are immutable, safe to build anywhere. */
     @Override
-    public void sendMessage(String name, JsonElement component) {
+    public Component text(JsonElement component) {
+        return Components.of(component);
+    }
+
+    @Override
+    public void sendMessage(String name, Object message) {
         Player p = player(name);
         if (p != null) {
-            p.sendMessage(Components.of(component));
+            p.sendMessage((Component) message);
         }
     }
 
     @Override
-    public void sendActionBar(String name, JsonElement component) {
+    public void sendActionBar(String name, Object message) {
         Player p = player(name);
         if (p != null) {
-            p.sendActionBar(Components.of(component));
+            p.sendActionBar((Component) message);
         }
     }
 
     @Override
-    public void showTitle(String name, JsonElement title, JsonElement subtitle) {
+    public void showTitle(String name, Object title, Object subtitle) {
         Player p = player(name);
         if (p != null) {
-            p.showTitle(Title.title(Components.of(title), Components.of(subtitle)));
+            p.showTitle(Title.title((Component) title, (Component) subtitle));
         }
     }
 
@@ -270,14 +276,14 @@ final class MinestomPlatform implements Platform {
     private final Map<String, Sidebar> sidebars = new java.util.HashMap<>();
 
     @Override
-    public synchronized void showSidebar(String name, JsonElement title, List<JsonElement> lines) {
+    public synchronized void showSidebar(String name, Object title, List<Object> lines) {
         Player p = player(name);
         if (p == null) {
             return;
         }
         String key = name.toLowerCase(java.util.Locale.ROOT);
         Sidebar sb = sidebars.get(key);
-        Component t = Components.of(title);
+        Component t = (Component) title;
         if (sb == null) {
             sb = new Sidebar(t);
             sidebars.put(key, sb);
@@ -287,7 +293,7 @@ final class MinestomPlatform implements Platform {
         int n = Math.min(lines.size(), 15);
         for (int i = 0; i < n; i++) {
             String id = "l" + i;
-            Component c = Components.of(lines.get(i));
+            Component c = (Component) lines.get(i);
             Sidebar.ScoreboardLine line = sb.getLine(id);
             if (line == null) {
                 sb.createLine(new Sidebar.ScoreboardLine(id, c, 15 - i, Sidebar.NumberFormat.blank()));

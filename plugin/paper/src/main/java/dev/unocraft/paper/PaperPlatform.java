@@ -7,6 +7,7 @@ import dev.unocraft.core.UnoCore;
 import dev.unocraft.spigot.SpigotPlatform;
 import dev.unocraft.spigot.UnocraftPlugin;
 import net.kyori.adventure.audience.Audience;
+import net.kyori.adventure.text.Component;
 import org.bukkit.Bukkit;
 import org.bukkit.entity.Player;
 import org.bukkit.event.Listener;
@@ -46,19 +47,25 @@ final class PaperPlatform extends SpigotPlatform {
         return p == null ? null : PaperText.locale(p);
     }
 
+    /** An Adventure component, built on the engine's thread: Adventure's components are immutable, safe to build anywhere. */
     @Override
-    public void sendMessage(String player, JsonElement component) {
-        PaperText.message(audience(player), component);
+    public Component text(JsonElement component) {
+        return Components.of(component);
     }
 
     @Override
-    public void sendActionBar(String player, JsonElement component) {
-        PaperText.actionBar(audience(player), component);
+    public void sendMessage(String player, Object message) {
+        audience(player).sendMessage((Component) message);
     }
 
     @Override
-    public void showTitle(String player, JsonElement title, JsonElement subtitle) {
-        PaperText.title(audience(player), title, subtitle);
+    public void sendActionBar(String player, Object message) {
+        audience(player).sendActionBar((Component) message);
+    }
+
+    @Override
+    public void showTitle(String player, Object title, Object subtitle) {
+        PaperText.title(audience(player), (Component) title, (Component) subtitle);
     }
 
     @Override
@@ -72,18 +79,18 @@ final class PaperPlatform extends SpigotPlatform {
     }
 
     @Override
-    protected Objective newSidebar(Scoreboard board, JsonElement title) {
-        return PaperText.newSidebar(board, SIDEBAR_OBJECTIVE, title);
+    protected Objective newSidebar(Scoreboard board, Object title) {
+        return PaperText.newSidebar(board, SIDEBAR_OBJECTIVE, (Component) title);
     }
 
     @Override
-    protected void retitle(Objective objective, JsonElement title) {
-        PaperText.retitle(objective, title);
+    protected void retitle(Objective objective, Object title) {
+        PaperText.retitle(objective, (Component) title);
     }
 
     @Override
-    protected void setLine(Team team, JsonElement line) {
-        PaperText.setLine(team, line);
+    protected void setLine(Team team, Object line) {
+        PaperText.setLine(team, (Component) line);
     }
 
     @Override
@@ -91,8 +98,9 @@ final class PaperPlatform extends SpigotPlatform {
         // Adventure's builders and our converter loaded and run off the main thread, before the first game
         JsonElement text = JsonParser.parseString("[{\"text\":\"a\",\"colour\":\"red\",\"bold\":true,"
                 + "\"click\":{\"command\":\"/uno\"},\"hover\":\"b\",\"extra\":[\"\u00a7ac\"]}]");
-        PaperText.message(Audience.empty(), text);
-        PaperText.title(Audience.empty(), text, text);
+        Component c = text(text);
+        Audience.empty().sendMessage(c);
+        PaperText.title(Audience.empty(), c, c);
         PaperText.sound(Audience.empty(), "minecraft:ui.button.click", 1f, 1f);
         Components.itemText(text);
     }

@@ -19,8 +19,8 @@ import org.bukkit.scoreboard.Team;
 
 /**
  * Everything the Paper adapter says to players, in Adventure components built from the engine's
- * version-neutral JSON (the converter the dev server uses too), handed to Paper's own Component-taking
- * API. Nothing here is deprecated on Paper (the build fails on a deprecated call).
+ * version-neutral JSON (the converter the dev server uses too; messages, titles and sidebar lines are
+ * built on the engine's thread by PaperPlatform.text), handed to Paper's own Component-taking API. Nothing here is deprecated on Paper (the build fails on a deprecated call).
  */
 final class PaperText {
     private PaperText() {}
@@ -28,16 +28,8 @@ final class PaperText {
     /** The Spigot adapter's title timing (5, 40 and 10 ticks), so a title reads the same on both. */
     static final Title.Times TITLE_TIMES = Title.Times.times(Duration.ofMillis(250), Duration.ofSeconds(2), Duration.ofMillis(500));
 
-    static void message(Audience to, JsonElement component) {
-        to.sendMessage(Components.of(component));
-    }
-
-    static void actionBar(Audience to, JsonElement component) {
-        to.sendActionBar(Components.of(component));
-    }
-
-    static void title(Audience to, JsonElement title, JsonElement subtitle) {
-        to.showTitle(Title.title(Components.of(title), Components.of(subtitle), TITLE_TIMES));
+    static void title(Audience to, Component title, Component subtitle) {
+        to.showTitle(Title.title(title, subtitle, TITLE_TIMES));
     }
 
     /** To this player only, where they stand, in the master category (as Spigot's playSound(Location, String, …)). */
@@ -55,21 +47,19 @@ final class PaperText {
         meta.lore(lore.stream().map(Components::itemText).toList());
     }
 
-    static Objective newSidebar(Scoreboard board, String name, JsonElement title) {
-        return board.registerNewObjective(name, Criteria.DUMMY, Components.of(title));
+    static Objective newSidebar(Scoreboard board, String name, Component title) {
+        return board.registerNewObjective(name, Criteria.DUMMY, title);
     }
 
     /** Sends the title only when it changed (each change is a packet to the player). */
-    static void retitle(Objective objective, JsonElement title) {
-        Component c = Components.of(title);
+    static void retitle(Objective objective, Component c) {
         if (!c.equals(objective.displayName())) {
             objective.displayName(c);
         }
     }
 
     /** A line's text is its team's prefix; sent only when it changed. */
-    static void setLine(Team team, JsonElement line) {
-        Component c = Components.of(line);
+    static void setLine(Team team, Component c) {
         if (!c.equals(team.prefix())) {
             team.prefix(c);
         }

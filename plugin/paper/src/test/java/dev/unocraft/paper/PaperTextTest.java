@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParser;
+import dev.unocraft.adventure.Components;
 import java.lang.reflect.Proxy;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -54,23 +55,26 @@ class PaperTextTest {
             .clickEvent(ClickEvent.runCommand("/uno draw #t3"));
 
     @Test
-    void chatActionBarTitleAndSoundGoToThePlayerAsAnAudience() {
+    void theEnginesTextBecomesTheComponentsPaperSends() {
+        // what PaperPlatform.text builds on the engine's thread, for chat, action bar, title and sidebar
+        assertEquals(BUTTON_COMPONENT, Components.of(BUTTON));
+        assertEquals(Component.text("Your turn", NamedTextColor.YELLOW), Components.of(json("\"\u00a7eYour turn\"")));
+    }
+
+    @Test
+    void titleAndSoundGoToThePlayerAsAnAudience() {
         List<Call> calls = new ArrayList<>();
         Player ann = fake(Player.class, calls, Map.of());
-        PaperText.message(ann, BUTTON);
-        PaperText.actionBar(ann, json("\"\u00a7eYour turn\""));
-        PaperText.title(ann, json("{\"text\":\"UNO!\",\"colour\":\"red\"}"), json("\"ann\""));
+        PaperText.title(ann, Components.of(json("{\"text\":\"UNO!\",\"colour\":\"red\"}")), Components.of(json("\"ann\"")));
         PaperText.sound(ann, "minecraft:block.note_block.pling", 0.5f, 1.2f);
 
-        assertEquals(List.of("sendMessage", "sendActionBar", "showTitle", "playSound"), calls.stream().map(Call::method).toList());
-        assertEquals(List.of(BUTTON_COMPONENT), calls.get(0).args());
-        assertEquals(List.of(Component.text("Your turn", NamedTextColor.YELLOW)), calls.get(1).args());
-        Title title = (Title) calls.get(2).args().get(0);
+        assertEquals(List.of("showTitle", "playSound"), calls.stream().map(Call::method).toList());
+        Title title = (Title) calls.get(0).args().get(0);
         assertEquals(Component.text("UNO!", NamedTextColor.RED), title.title());
         assertEquals(Component.text("ann"), title.subtitle());
         // the Spigot adapter's 5, 40 and 10 ticks
         assertEquals(Title.Times.times(Duration.ofMillis(250), Duration.ofMillis(2000), Duration.ofMillis(500)), title.times());
-        Sound sound = (Sound) calls.get(3).args().get(0);
+        Sound sound = (Sound) calls.get(1).args().get(0);
         assertEquals(Key.key("minecraft", "block.note_block.pling"), sound.name());
         assertEquals(Sound.Source.MASTER, sound.source());
         assertEquals(0.5f, sound.volume());
@@ -102,15 +106,15 @@ class PaperTextTest {
     void theSidebarTitleAndLinesAreSentOnlyWhenTheyChange() {
         List<Call> calls = new ArrayList<>();
         Objective objective = fake(Objective.class, calls, Map.of("displayName", Component.text("UNO", NamedTextColor.GOLD)));
-        PaperText.retitle(objective, json("{\"text\":\"UNO\",\"colour\":\"gold\"}"));          // the same: nothing sent
-        PaperText.retitle(objective, json("{\"text\":\"UNO t2\",\"colour\":\"gold\"}"));
+        PaperText.retitle(objective, Component.text("UNO", NamedTextColor.GOLD));          // the same: nothing sent
+        PaperText.retitle(objective, Component.text("UNO t2", NamedTextColor.GOLD));
         assertEquals(List.of(new Call("displayName", List.of()), new Call("displayName", List.of()),
                 new Call("displayName", List.of(Component.text("UNO t2", NamedTextColor.GOLD)))), calls);
 
         calls.clear();
         Team line = fake(Team.class, calls, Map.of("prefix", BUTTON_COMPONENT));
-        PaperText.setLine(line, BUTTON);
-        PaperText.setLine(line, json("\"ann: 3 cards\""));
+        PaperText.setLine(line, BUTTON_COMPONENT);
+        PaperText.setLine(line, Component.text("ann: 3 cards"));
         assertEquals(List.of(new Call("prefix", List.of()), new Call("prefix", List.of()),
                 new Call("prefix", List.of(Component.text("ann: 3 cards")))), calls);
     }

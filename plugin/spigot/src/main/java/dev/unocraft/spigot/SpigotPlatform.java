@@ -128,27 +128,40 @@ public class SpigotPlatform implements Platform {
         return p == null ? null : p.getUniqueId().toString();
     }
 
+    /**
+     * A text in both forms Spigot takes: BungeeCord components (chat, action bar) and legacy (§) text
+     * (titles, sidebar). Built on the engine's thread: BungeeCord's components are plain Java objects
+     * that touch no server state, and nothing changes them once built.
+     */
+    record SpigotText(BaseComponent[] components, String legacy) {}
+
     @Override
-    public void sendMessage(String player, JsonElement component) {
+    public Object text(JsonElement component) {
+        BaseComponent[] c = components(component);
+        return new SpigotText(c, c[0].toLegacyText());
+    }
+
+    @Override
+    public void sendMessage(String player, Object message) {
         Player p = Bukkit.getPlayerExact(player);
         if (p != null) {
-            p.spigot().sendMessage(components(component));
+            p.spigot().sendMessage(((SpigotText) message).components());
         }
     }
 
     @Override
-    public void sendActionBar(String player, JsonElement component) {
+    public void sendActionBar(String player, Object message) {
         Player p = Bukkit.getPlayerExact(player);
         if (p != null) {
-            p.spigot().sendMessage(ChatMessageType.ACTION_BAR, components(component));
+            p.spigot().sendMessage(ChatMessageType.ACTION_BAR, ((SpigotText) message).components());
         }
     }
 
     @Override
-    public void showTitle(String player, JsonElement title, JsonElement subtitle) {
+    public void showTitle(String player, Object title, Object subtitle) {
         Player p = Bukkit.getPlayerExact(player);
         if (p != null) {
-            p.sendTitle(legacy(title), legacy(subtitle), 5, 40, 10);
+            p.sendTitle(((SpigotText) title).legacy(), ((SpigotText) subtitle).legacy(), 5, 40, 10);
         }
     }
 
@@ -179,15 +192,6 @@ public class SpigotPlatform implements Platform {
     // item API is not made for other threads) and cloned for each slot: a clone copies the meta,
     // it does not build it again from components.
     private final ItemTemplates<ItemStack> templates = new ItemTemplates<>(this::build, ItemStack::clone);
-
-    @Override
-    public void warmUp() {
-        // BungeeCord's chat classes are plain objects: loaded and run here, off the main thread
-        JsonElement text = com.google.gson.JsonParser.parseString("[{\"text\":\"a\",\"colour\":\"red\",\"bold\":true,"
-                + "\"click\":{\"command\":\"/uno\"},\"hover\":\"b\",\"extra\":[\"\u00a7ac\"]}]");
-        legacy(text);
-        components(text);
-    }
 
     private ItemStack build(CardItem item) {
         Material material = item.mapId() >= 0 ? Material.FILLED_MAP
@@ -277,7 +281,7 @@ public class SpigotPlatform implements Platform {
     }
 
     @Override
-    public void showSidebar(String player, JsonElement title, List<JsonElement> lines) {
+    public void showSidebar(String player, Object title, List<Object> lines) {
         Player p = Bukkit.getPlayerExact(player);
         if (p == null) {
             return;
@@ -319,22 +323,25 @@ public class SpigotPlatform implements Platform {
         sidebars.put(key, shown);
     }
 
-    /** The sidebar's objective, titled; the text of a line is its team's prefix (see {@link #setLine}). */
-    protected Objective newSidebar(Scoreboard board, JsonElement title) {
-        return board.registerNewObjective(SIDEBAR_OBJECTIVE, Criteria.DUMMY, legacy(title));
+    /**
+     * The sidebar's objective, titled; the text of a line is its team's prefix (see {@link #setLine}).
+     * Titles and lines are what {@link #text} made.
+     */
+    protected Objective newSidebar(Scoreboard board, Object title) {
+        return board.registerNewObjective(SIDEBAR_OBJECTIVE, Criteria.DUMMY, ((SpigotText) title).legacy());
     }
 
     /** A new title for a sidebar shown, sent only when it changed. */
-    protected void retitle(Objective objective, JsonElement title) {
-        String text = legacy(title);
+    protected void retitle(Objective objective, Object title) {
+        String text = ((SpigotText) title).legacy();
         if (!text.equals(objective.getDisplayName())) {
             objective.setDisplayName(text);
         }
     }
 
     /** A line's text (its team's prefix), sent only when it changed. */
-    protected void setLine(Team team, JsonElement line) {
-        String text = legacy(line);
+    protected void setLine(Team team, Object line) {
+        String text = ((SpigotText) line).legacy();
         if (!text.equals(team.getPrefix())) {
             team.setPrefix(text);
         }
