@@ -71,7 +71,8 @@ def main(argv=None) -> int:
                        "next_round": 0.5, "catch_window": min(1.0, args.bot_think)}}, env=env)
         started = time.monotonic()
         server.start(timeout=180)
-        engine_pid = server.proc.pid
+        # the engine is the child process the plugin supervises (not `unocraft serve`, which waits)
+        engine_pid = server.engine_pids()[-1]
         java_pid = server._java_pids()[0]
         idle_engine_mb, idle_java_mb = rss_mb(engine_pid), rss_mb(java_pid)
         clients = start_node("../../benchmarks/capacity.js", server.port, args.tables, args.players, args.seconds,
