@@ -25,8 +25,9 @@ COMPILED = [f"engine/unocraft/rules/{name}.py" for name in (
     "cards", "actions", "events", "errors", "editions", "options",
     "core", "legal", "views", "scoring", "game", "dos")] + \
     sorted(glob.glob("engine/unocraft/rules/house/*.py"))
-#: the search's rollouts (the lookahead bot spends most of its time there)
-COMPILED.append("engine/unocraft/rollout.py")
+#: the search's rollouts (the lookahead bot spends most of its time there) and the
+#: strategy they play (strong's, which the rollouts call for every move)
+COMPILED += ["engine/unocraft/strategy.py", "engine/unocraft/rollout.py"]
 
 MODE = os.environ.get("UNOCRAFT_COMPILE", "auto")   # auto | 1 | 0
 

@@ -1,10 +1,22 @@
 // Client side of benchmarks/bridge_latency.py: N players, each at its own table with a bot.
-// On each of its turns a player measures two round trips, back to back:
+// On each of its turns a player measures two round trips, sent together (the same server tick):
 //   java:   "/benchping k" (a plain Java command, no Python) -> the inventory slot it changes
 //   bridge: "/uno play CARD #t.." (a chat click through py4j, the engine, back) -> the hand update
+// For each play it also notes how late this process's event loop ran while the play was in flight
+// (a 5 ms timer): a client busy elsewhere (a garbage collection, another bot's packets) reads the
+// updates late, and the time shows up as the bridge's unless it is put beside the play.
 // argv: port players plays warmup
 'use strict'
 const { Player, result, main, sleep } = require('../tests/e2e/lib')
+
+// The event loop's lateness: each firing of a 5 ms timer notes how late it came (ms).
+const lateness = []
+let expected = Date.now() + 5
+setInterval(() => {
+  const now = Date.now()
+  lateness.push(Math.max(0, now - expected))
+  expected = now + 5
+}, 5).unref()
 
 main(async () => {
   const [port, nPlayers, target, warmup] = process.argv.slice(2).map(Number)
@@ -18,6 +30,7 @@ main(async () => {
   }
   const java = []
   const bridge = []
+  const lags = []     // per play: the worst lateness of the event loop while it was in flight
   let pings = 0
 
   function nextSlotUpdate (p, accept, timeoutMs = 3000) {
@@ -45,31 +58,26 @@ main(async () => {
       const colour = cmds.find(c => /^\/uno (play \S+ |colour )(red|yellow|green|blue)\b/.test(c))
       if (colour) { p.chat(colour); continue }
       if (play) {
-        // Both round trips start at a random moment of the server's 50 ms tick (the server reads
-        // commands once per tick), and their order alternates, so neither gets a better phase.
-        const javaFirst = (pings % 2) === 0
-        let javaMs = null
-        let bridgeMs = null
-        const measureJava = async () => {
-          await sleep(Math.random() * 50)
-          const t0 = process.hrtime.bigint()
-          const done = nextSlotUpdate(p, s => s === 35)
-          p.chat('/benchping ' + (++pings))
-          const t1 = await done
-          javaMs = t1 ? Number(t1 - t0) / 1e6 : null
+        // The play and a plain Java command ("/benchping", one slot) are sent together, at a
+        // random moment of the server's 50 ms tick: the server reads both in the same tick, so
+        // the two round trips share the wait for it and their difference is what the bridge adds
+        // to this play. Which goes first alternates.
+        const [, , code, token] = play.split(' ')
+        const cmd = code.startsWith('W') ? `/uno play ${code} red ${token}` : play
+        await sleep(Math.random() * 50)
+        const javaDone = nextSlotUpdate(p, s => s === 35)
+        const bridgeDone = nextSlotUpdate(p, s => s >= 9 && s <= 44 && s !== 35)
+        const ping = '/benchping ' + (++pings)
+        const t0 = process.hrtime.bigint()
+        const lateFrom = lateness.length
+        if (pings % 2 === 0) { p.chat(ping); p.chat(cmd) } else { p.chat(cmd); p.chat(ping) }
+        const [t1, t2] = await Promise.all([javaDone, bridgeDone])
+        await sleep(6)      // the timer's next firing says how late the loop was at the end
+        if (t1 && t2) {
+          java.push(Number(t1 - t0) / 1e6)
+          bridge.push(Number(t2 - t0) / 1e6)
+          lags.push(Math.max(0, ...lateness.slice(lateFrom)))
         }
-        const measureBridge = async () => {
-          const [, , code, token] = play.split(' ')
-          const cmd = code.startsWith('W') ? `/uno play ${code} red ${token}` : play
-          await sleep(Math.random() * 50)
-          const t0 = process.hrtime.bigint()
-          const done = nextSlotUpdate(p, s => s >= 9 && s <= 44 && s !== 35)
-          p.chat(cmd)
-          const t1 = await done
-          bridgeMs = t1 ? Number(t1 - t0) / 1e6 : null
-        }
-        if (javaFirst) { await measureJava(); await measureBridge() } else { await measureBridge(); await measureJava() }
-        if (javaMs !== null && bridgeMs !== null) { java.push(javaMs); bridge.push(bridgeMs) }
         continue
       }
       const draw = cmds.find(c => /^\/uno draw /.test(c))
@@ -82,5 +90,5 @@ main(async () => {
   players.forEach(p => p.bot.quit())
   await sleep(300)
   // the first plays warm up the JIT and py4j; they are not counted
-  result({ java: java.slice(warmup), bridge: bridge.slice(warmup), players: nPlayers, warmup })
+  result({ java: java.slice(warmup), bridge: bridge.slice(warmup), lags: lags.slice(warmup), players: nPlayers, warmup })
 })

@@ -46,6 +46,38 @@ def test_the_event_classes_location_and_plugincommand_have_only_their_real_const
     assert constructors(STUB / "org/bukkit/Location.java") == ["public Location(World world, double x, double y, double z)"]
 
 
+SPIGOT_JD = "https://hub.spigotmc.org/javadocs/spigot/"
+
+#: Members of the Spigot stub that registering one chat listener for Spigot's and Paper's chat events
+#: needs (SpigotListener.listenToChat), as Spigot 1.21.11 declares them (annotations left out), and where
+#: they were looked up. Paper 1.21.11 declares them the same (its EventExecutor adds a static `create`);
+#: the Paper stub takes them from this one.
+SPIGOT_API = {
+    "plugin/PluginManager.java": {
+        "void registerEvent(Class<? extends org.bukkit.event.Event> event, org.bukkit.event.Listener listener,"
+        " org.bukkit.event.EventPriority priority, EventExecutor executor, Plugin plugin, boolean ignoreCancelled);":
+            SPIGOT_JD + "org/bukkit/plugin/PluginManager.html#registerEvent(java.lang.Class,org.bukkit.event.Listener,"
+            "org.bukkit.event.EventPriority,org.bukkit.plugin.EventExecutor,org.bukkit.plugin.Plugin,boolean)"},
+    "plugin/EventExecutor.java": {
+        "public interface EventExecutor": SPIGOT_JD + "org/bukkit/plugin/EventExecutor.html",
+        "void execute(org.bukkit.event.Listener listener, org.bukkit.event.Event event) throws org.bukkit.event.EventException;":
+            SPIGOT_JD + "org/bukkit/plugin/EventExecutor.html#execute(org.bukkit.event.Listener,org.bukkit.event.Event)"},
+    "event/EventException.java": {
+        "public class EventException extends Exception": SPIGOT_JD + "org/bukkit/event/EventException.html",
+        "public EventException(Throwable throwable)":
+            SPIGOT_JD + "org/bukkit/event/EventException.html#%3Cinit%3E(java.lang.Throwable)"},
+}
+
+
+def test_the_event_registration_members_are_spigots_real_ones():
+    for rel, members in SPIGOT_API.items():
+        declared = declarations(STUB / "org/bukkit" / rel)
+        assert set(members) <= set(declared), (rel, set(members) - set(declared))
+    # EventExecutor and EventException declare nothing else (PluginManager's other members predate the table)
+    for rel in ("plugin/EventExecutor.java", "event/EventException.java"):
+        assert set(declarations(STUB / "org/bukkit" / rel)) == set(SPIGOT_API[rel]), rel
+
+
 # ---------------------------------------------------------------- the Paper API stub
 
 PAPER_OVERLAY = Path(__file__).resolve().parents[1] / "plugin" / "paper-api-stub" / "src" / "main" / "java"

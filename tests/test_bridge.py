@@ -5,8 +5,10 @@ or over-long connection, py4j's other commands, bad arguments and malformed op b
 long for the protocol is cut before it reaches a real client; player files are owner-only; a
 taken Minecraft port stops the dev server (and `unocraft serve`) at once."""
 
+import contextlib
 import json
 import queue
+import select
 import socket
 import subprocess
 import sys
@@ -21,7 +23,9 @@ from py4j.protocol import Py4JError
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
 from harness import E2E, JAR, DevServer, free_port, plugin_without_engine, require_prerequisites  # noqa: E402
 
+import unocraft  # noqa: E402
 from unocraft.transport import Py4jTransport, TransportClosed  # noqa: E402
+from unocraft.transport.py4j_bridge import OPS_COMMAND  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -38,11 +42,23 @@ def test_hello_poll_apply_and_stats(plugin):
     t = Py4jTransport("127.0.0.1", plugin["port"], plugin["token"], connect_timeout=10)
     try:
         hello = t.connect()
-        assert hello["platform"] == "minestom" and hello["protocol"] == 1
+        assert hello["platform"] == "minestom" and hello["protocol"] == unocraft.PROTOCOL == 2
         assert t.poll(10) == []
         t.apply([{"op": "msg", "player": "nobody", "c": "hello"}, {"op": "complete", "tree": {"": ["start"]}}])
         time.sleep(0.2)
         assert t.stats()["batches"] >= 1
+    finally:
+        t.close()
+
+
+def test_the_engine_sends_its_calls_without_delay(plugin):
+    t = Py4jTransport("127.0.0.1", plugin["port"], plugin["token"], connect_timeout=10)
+    try:
+        t.connect()
+        sockets = [c.socket for c in t._gateway._gateway_client.deque]
+        assert sockets and all(s.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) for s in sockets)
+        assert t.poll(0) == []            # the same connection serves the next call
+        assert [c.socket for c in t._gateway._gateway_client.deque] == sockets
     finally:
         t.close()
 
@@ -149,10 +165,10 @@ def _log(plugin) -> str:
     return plugin["log"].read_text(encoding="utf-8", errors="replace")
 
 
-def _logged(plugin, text: str, timeout: float = 5) -> int:
-    """How often `text` is in the server log, waiting up to `timeout` s for it to show up once."""
+def _logged(plugin, text: str, timeout: float = 5, times: int = 1) -> int:
+    """How often `text` is in the server log, waiting up to `timeout` s for it to show up `times` times."""
     end = time.monotonic() + timeout
-    while text not in _log(plugin) and time.monotonic() < end:
+    while _log(plugin).count(text) < times and time.monotonic() < end:
         time.sleep(0.05)
     return _log(plugin).count(text)
 
@@ -268,16 +284,18 @@ def test_an_overlong_line_before_the_token_closes_that_connection_with_one_log_l
     _engine_attaches_and_works(plugin)
 
 
-def test_an_overlong_line_from_the_attached_engine_closes_it_and_the_next_engine_attaches(plugin):
+@pytest.mark.parametrize("command", [b"c\nt\napplyOps\ns", OPS_COMMAND.encode()], ids=["applyOps", "one way"])
+def test_an_overlong_line_from_the_attached_engine_closes_it_and_the_next_engine_attaches(plugin, command):
     time.sleep(0.3)
+    before = _log(plugin).count(f"it sent a line longer than {MAX_LINE} bytes")
     raw = RawPy4j(plugin)
     try:
         assert raw.command("c\nt\nhello\ne\n").startswith("!ys")     # the attached engine now
-        _send_quietly(raw.sock, b"c\nt\napplyOps\ns" + b"x" * (MAX_LINE + 1_000_000))
+        _send_quietly(raw.sock, command + b"x" * (MAX_LINE + 1_000_000))
         assert _closed_by_server(raw.sock, within=30)
     finally:
         raw.close()
-    assert _logged(plugin, f"it sent a line longer than {MAX_LINE} bytes") == 1
+    assert _logged(plugin, f"it sent a line longer than {MAX_LINE} bytes", times=before + 1) == before + 1
     _engine_attaches_and_works(plugin)
 
 
@@ -313,7 +331,16 @@ def test_every_py4j_command_but_call_is_refused_and_the_bridge_keeps_working(plu
     _engine_attaches_and_works(plugin)     # the bridge object is still there for the next engine
 
 
-def test_bad_arguments_and_malformed_batches_are_errors_for_the_caller_on_a_connection_that_stays(plugin):
+def _refusal_polled(t: Py4jTransport, caplog) -> list[str]:
+    """The refusals the engine logs with its next poll (the plugin tells of a refused batch with an
+    event that poll takes and logs, whichever way the batch came)."""
+    caplog.clear()
+    with caplog.at_level("ERROR", logger="unocraft.transport"):
+        assert t.poll(5000) == []               # the refusal is the only event, and it is not handed on
+    return [r.getMessage() for r in caplog.records]
+
+
+def test_bad_arguments_are_errors_for_the_caller_and_malformed_batches_are_told_by_the_next_poll(plugin, caplog):
     time.sleep(0.3)
     t = Py4jTransport("127.0.0.1", plugin["port"], plugin["token"], connect_timeout=15)
     t.connect()
@@ -325,20 +352,27 @@ def test_bad_arguments_and_malformed_batches_are_errors_for_the_caller_on_a_conn
             (lambda: bridge.applyOps(), "applyOps: takes one text"),
             (lambda: bridge.pollEvents("soon"), "pollEvents: takes one whole number"),
             (lambda: bridge.hello(5), "hello: takes nothing or one text"),
-            (lambda: bridge.applyOps("not json"), "applyOps: an op batch that is not JSON"),
-            (lambda: bridge.applyOps('{"ops": 1}'), 'applyOps: an op batch must be {"ops": [...]}'),
-            (lambda: bridge.applyOps('{"ops":[' + "[" * 100_000 + "]" * 100_000 + "]}"),
-             "applyOps: an op batch nested deeper than 64 levels"),
         ]
         for call, message in bad_calls:
             with pytest.raises(Py4JError) as e:
                 call()
             assert message in str(e.value)
             assert t.poll(0) == []                       # the engine's connection stays
+        malformed = [
+            ("not json", "an op batch that is not JSON"),
+            ('{"ops": 1}', 'an op batch must be {"ops": [...]}'),
+            ('{"ops":[' + "[" * 100_000 + "]" * 100_000 + "]}", "an op batch nested deeper than 64 levels"),
+        ]
+        for text, message in malformed:
+            assert bridge.applyOps(text) == "ok"        # refused: told by the next poll, not by the call
+            refusals = _refusal_polled(t, caplog)
+            assert len(refusals) == 1 and refusals[0].startswith(f"the plugin refused an op batch: {message}"), refusals
+            t._send_one_way((OPS_COMMAND + text + "\n").encode())  # the same text sent one way, as the engine sends
+            assert _refusal_polled(t, caplog) == refusals
         _apply_and_wait(t, [1, {"op": "msg", "player": "nobody", "c": "one bad element, the rest applies"}])
     finally:
         t.close()
-    assert _logged(plugin, "refused an op batch nested deeper than 64 levels") == 1
+    assert _logged(plugin, "refused an op batch nested deeper than 64 levels", times=2) == 2     # once each way
     assert _logged(plugin, "bad op 1: an op must be an object") == 1
     assert "StackOverflowError" not in _log(plugin)
 
@@ -351,13 +385,57 @@ def test_a_batch_the_plugin_refuses_is_one_error_line_in_the_engine_which_goes_o
         deep: list = []
         for _ in range(100):
             deep = [deep]
-        with caplog.at_level("ERROR", logger="unocraft.transport"):
-            t.apply([{"op": "msg", "player": "nobody", "c": deep}])        # no exception for the engine loop
-        assert [r.getMessage() for r in caplog.records] == [
-            "the plugin refused an op batch of 1 ops: applyOps: an op batch nested deeper than 64 levels"]
-        assert t.poll(0) == []
+        t.apply([{"op": "msg", "player": "nobody", "c": deep}])        # no exception for the engine loop
+        assert _refusal_polled(t, caplog) == ["the plugin refused an op batch: an op batch nested deeper than 64 levels"]
+        _apply_and_wait(t, [{"op": "msg", "player": "nobody", "c": "the next batch applies"}])
     finally:
         t.close()
+
+
+def test_an_op_batch_is_sent_as_one_line_of_json_whatever_its_texts_hold():
+    t = Py4jTransport("127.0.0.1", 1, "unused")
+    sent: list[bytes] = []
+    t._send_one_way = sent.append
+    ops = [{"op": "msg", "player": "ann", "c": [{"text": "a\nb\rc\r\n \"q\" \\ é ✓ \u2028 \x00 \t"}, {"text": "x", "bold": True}]},
+           {"op": "items", "player": "ann", "slots": {"0": None, "1": {"material": "minecraft:paper", "n": 1.5}}}]
+    t.apply(ops)
+    t.apply([])                                     # nothing to send: nothing sent
+    assert len(sent) == 1
+    head, line, rest = sent[0].split(b"\n", 2)
+    assert head + b"\n" == OPS_COMMAND.encode() and rest == b"" and b"\r" not in line   # the plugin reads one line
+    assert json.loads(line.decode("utf-8")) == {"ops": ops}
+
+
+def test_op_batches_go_one_way_whole_and_in_order_and_the_connection_serves_the_next_call(plugin):
+    with _engine_and_client(plugin, "bob") as (t, bob):
+        sent = [f"one way #{i:02}\nline 2 \"q\" \\ \r é ✓ \u2028 end" for i in range(30)]
+        for text in sent:
+            t.apply([{"op": "msg", "player": "bob", "c": {"text": text}}])
+        connection = t._gateway._gateway_client.deque[0]
+        readable, _, _ = select.select([connection.socket], [], [], 0.5)
+        assert readable == []                   # nothing is answered to a batch sent one way ...
+        assert {e["type"] for e in t.poll(0)} <= {"join"}     # ... and the next call's answer is its own
+        seen = [m["head"] for m in bob.messages_until("one way #29", 20)]
+        assert [h for h in seen if h.startswith("one way #")] == [text[:40] for text in sent]   # whole, in order
+
+
+def test_a_batch_sent_one_way_by_a_connection_that_is_not_the_engine_is_refused(plugin):
+    time.sleep(0.3)
+    engine = Py4jTransport("127.0.0.1", plugin["port"], plugin["token"], connect_timeout=15)
+    engine.connect()
+    refusals = _log(plugin).count("refused a second engine connection")
+    raw = RawPy4j(plugin)                   # authenticated, but an engine is attached
+    try:
+        batches = engine.stats()["batches"]
+        _send_quietly(raw.sock, (OPS_COMMAND + json.dumps({"ops": [{"op": "msg", "player": "x", "c": "no"}]}) + "\n").encode())
+        assert _closed_by_server(raw.sock, within=10)
+        assert _log(plugin).count("refused a second engine connection") == refusals + 1
+        time.sleep(0.3)
+        assert engine.stats()["batches"] == batches      # not applied
+        assert {e["type"] for e in engine.poll(0)} <= {"join", "quit"}    # the engine keeps its connection
+    finally:
+        raw.close()
+        engine.close()
 
 
 class Listener:
@@ -399,13 +477,23 @@ class Listener:
         self.proc.wait(timeout=30)
 
 
-def test_a_real_client_gets_a_two_megabyte_chat_line_cut_and_its_player_files_are_owner_only(plugin):
+@contextlib.contextmanager
+def _engine_and_client(plugin, name: str):
+    """An attached engine transport and a real client `name` on the server; both gone after."""
     require_prerequisites()
     time.sleep(0.3)
-    ann = Listener(plugin["mc_port"], "ann")
+    client = Listener(plugin["mc_port"], name)
     t = Py4jTransport("127.0.0.1", plugin["port"], plugin["token"], connect_timeout=15)
     t.connect()
     try:
+        yield t, client
+    finally:
+        t.close()
+        client.quit()
+
+
+def test_a_real_client_gets_a_two_megabyte_chat_line_cut_and_its_player_files_are_owner_only(plugin):
+    with _engine_and_client(plugin, "ann") as (t, ann):
         t.apply([{"op": "msg", "player": "ann", "c": "x" * 2_000_000},
                  {"op": "actionbar", "player": "ann", "c": "y" * 2_000_000},
                  {"op": "msg", "player": "ann", "c": {"text": "after the long one"}}])
@@ -415,9 +503,6 @@ def test_a_real_client_gets_a_two_megabyte_chat_line_cut_and_its_player_files_ar
         t.apply([{"op": "items", "player": "ann", "slots": {"0": {"material": "minecraft:paper", "name": "card", "tag": "t:0"}}}])
         inv = plugin["data"] / "vault" / f"{offline_uuid('ann')}.inv"     # the vault keeps files by UUID
         _assert_written_owner_only(inv)
-    finally:
-        t.close()
-        ann.quit()
     _assert_written_owner_only(plugin["data"] / "players" / "ann.json")
     assert not inv.exists()                 # her own items went back on quit
 

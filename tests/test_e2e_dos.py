@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import run_node, saved_table, two_humans_server  # noqa: E402
+from harness import run_node, saved_replay, two_humans_server  # noqa: E402
 
 from unocraft.rules.actions import Action  # noqa: E402
 from unocraft.rules.cards import Card  # noqa: E402
@@ -57,8 +57,8 @@ def server(tmp_path_factory):
     yield from two_humans_server(tmp_path_factory, "e2e-dos", SEED)
 
 
-def saved_game(database: Path) -> DosGame:
-    row = saved_table(database)
+def saved_game(database: Path, replay: DosGame) -> DosGame:
+    row = saved_replay(database, replay)      # (saved after the answer the clients saw)
     assert row["preset"] == "dos" and row["seed"] == SEED
     return DosGame.from_json(row["game"])
 
@@ -112,5 +112,5 @@ def test_a_dos_table_shows_the_centre_row_refuses_illegal_commands_and_plays_a_m
     assert r["centreAfter"] != r["centre"]                         # the matched card left the row
     assert any(c.startswith("/uno end ") for c in r["buttonsAfter"])
     # the engine's saved state is exactly the replay's: the refused commands changed nothing
-    assert json.loads(saved_game(server.database).to_json()) == json.loads(game.to_json())
+    assert json.loads(saved_game(server.database, game).to_json()) == json.loads(game.to_json())
     assert server.alive()

@@ -4,13 +4,14 @@ it was. The dev server and the engine run as two processes here (`unocraft serve
 
 import json
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import SplitServer, finish_node, require_prerequisites, start_node, wait_for_file  # noqa: E402
+from harness import SplitServer, finish_node, require_prerequisites, saved_table, start_node, wait_for_file  # noqa: E402
+
+from unocraft.rules.game import Game  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +27,12 @@ def test_the_game_pauses_while_the_engine_is_away_and_resumes_after(server, tmp_
     state, go = tmp_path / "state.json", tmp_path / "go"
     proc = start_node("engine_restart.js", server.port, state, go)
     wait_for_file(proc, "engine_restart.js", state)
-    time.sleep(1.5)          # the table state reaches SQLite (bot moves are written every 0.5 s)
+    before = json.loads(state.read_text())["before"]
+
+    def as_finn_saw_it(row: dict) -> bool:     # his turn, his hand: what the engine resumes from
+        return row["turn_actor"] == "finn" and sorted("card:" + c for c in Game.from_json(row["game"]).view("finn")["hand"]) == before
+
+    assert as_finn_saw_it(saved_table(server.database, until=as_finn_saw_it)), "the table as finn saw it never reached SQLite"
     server.kill_engine()
     wait_for_file(proc, "engine_restart.js", Path(str(go) + ".paused"))
     assert server.alive()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import run_node, saved_table, two_humans_server  # noqa: E402
+from harness import run_node, saved_replay, two_humans_server  # noqa: E402
 
 from unocraft.presentation.faces import face_key, face_pixels  # noqa: E402
 from unocraft.presentation.lang import card_name  # noqa: E402
@@ -135,8 +135,8 @@ def test_a_flip_card_turns_the_table_to_the_dark_side_for_both_clients(server):
     shown = {untokened(c) for c in r["bobButtons"] if c.startswith("/uno play ")}
     assert shown == {f"/uno play {a.cards[0]}" for a in game.legal_actions("bob") if a.verb == "play"}, r["bobButtons"]
 
-    # the engine's saved state is exactly the replay's
-    row = saved_table(server.database)
+    # the engine's saved state is exactly the replay's (saved after the answer the clients saw)
+    row = saved_replay(server.database, game)
     assert row["preset"] == "flip" and row["seed"] == SEED
     assert json.loads(Game.from_json(row["game"]).to_json()) == json.loads(game.to_json())
     assert server.alive()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import run_node, saved_table, two_humans_server  # noqa: E402
+from harness import run_node, saved_replay, two_humans_server  # noqa: E402
 
 from unocraft.presentation.faces import face_pixels  # noqa: E402
 from unocraft.presentation.lang import card_name  # noqa: E402
@@ -96,8 +96,8 @@ def test_drawing_a_creeper_costs_three_more_cards_and_both_clients_see_it(server
     assert {a.verb for a in legal} == {"play", "pass"}
     assert {untokened(c) for c in r["nextButtons"] if c.startswith(("/uno play ", "/uno pass"))} == offered
 
-    # the engine's saved state is exactly the replay's
-    row = saved_table(server.database)
+    # the engine's saved state is exactly the replay's (saved after the answer the clients saw)
+    row = saved_replay(server.database, game)
     assert row["preset"] == "minecraft" and row["seed"] == SEED
     assert json.loads(Game.from_json(row["game"]).to_json()) == json.loads(game.to_json())
     assert server.alive()

@@ -5,7 +5,6 @@ clicks, calling UNO by clicking a card."""
 
 import base64
 import json
-import sqlite3
 import sys
 import time
 from collections import Counter
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import DevServer, finish_node, require_prerequisites, start_node  # noqa: E402
+from harness import PATIENCE, DevServer, finish_node, require_prerequisites, saved_tables, start_node  # noqa: E402
 
 from unocraft.presentation.faces import face_key, face_pixels  # noqa: E402
 from unocraft.presentation.lang import card_name  # noqa: E402
@@ -33,13 +32,12 @@ def server(tmp_path_factory):
     s.stop()
 
 
-def engine_hand(database: Path, player: str) -> list[str]:
-    with sqlite3.connect(database) as db:
-        rows = [json.loads(r[0]) for r in db.execute("SELECT data FROM tables")]
-    for t in rows:
+def engine_hand(database: Path, player: str) -> list[str] | None:
+    """The player's hand as the engine last saved it; None while no saved table seats them."""
+    for t in saved_tables(database):
         if t["game"] and any(s["name"] == player for s in t["seats"]):
             return Game.from_json(t["game"]).view(player)["hand"]
-    raise AssertionError(f"{player} is at no table: {rows}")
+    return None
 
 
 def test_one_client_plays_a_round_against_bots(server, tmp_path):
@@ -50,9 +48,15 @@ def test_one_client_plays_a_round_against_bots(server, tmp_path):
         assert proc.poll() is None, finish_node(proc, "round.js")
         assert time.monotonic() < end, "no snapshot from the client"
         time.sleep(0.1)
-    time.sleep(1.5)          # the engine writes bot moves to SQLite at most every 0.5 s
     shot = json.loads(snapshot.read_text())
+    # the engine saves a move after answering it: read until its hand is the one the client shows
+    shown = Counter(c["tag"] for c in shot["cards"])
+    end = time.monotonic() + PATIENCE
     hand = engine_hand(server.database, "ann")
+    while Counter("card:" + h for h in hand or []) != shown and time.monotonic() < end:
+        time.sleep(0.05)
+        hand = engine_hand(server.database, "ann")
+    assert hand is not None, "ann is at no saved table"
     go.write_text("go")
 
     # names of the card items are the engine's hand, card for card

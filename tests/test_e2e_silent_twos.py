@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import run_node, saved_table, two_humans_server  # noqa: E402
+from harness import run_node, saved_replay, two_humans_server  # noqa: E402
 
 from unocraft.rules.actions import Action  # noqa: E402
 from unocraft.rules.game import Game  # noqa: E402
@@ -53,8 +53,8 @@ def server(tmp_path_factory):
     yield from two_humans_server(tmp_path_factory, "e2e-silent", SEED)
 
 
-def saved_game(database: Path) -> Game:
-    row = saved_table(database)
+def saved_game(database: Path, replay: Game) -> Game:
+    row = saved_replay(database, replay)      # (saved after the answer the clients saw)
     assert row["seed"] == SEED and row["overrides"] == {"silent_twos": "twos"}
     return Game.from_json(row["game"])
 
@@ -81,7 +81,7 @@ def test_a_chat_message_after_a_two_costs_two_cards(server):
     assert game.silence is not None
     game.play(Action.parse(second, "talk"))
     assert game.silence is None
-    saved = saved_game(server.database)
+    saved = saved_game(server.database, game)
     assert json.loads(saved.to_json()) == json.loads(game.to_json())
     assert sorted(saved.view(second)["hand"]) == r["otherHand"]
     assert sorted(saved.view(first)["hand"]) == r["actorHand"]

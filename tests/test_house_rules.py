@@ -86,3 +86,31 @@ def test_verbs_of_house_rules_are_refused_where_the_rule_is_off():
     assert refusals == {"swap": "option_off", "give": "nothing_to_swap", "slap": "option_off",
                         "talk": "option_off"}
     assert game.fingerprint() == before
+
+
+@pytest.mark.parametrize("rules", [{"jump_in": True}, {"play_doubles": "sequential"}, {}])
+def test_out_of_turn_plays_are_listed_exactly_when_a_rule_lets_them_in(rules):
+    """`legal_actions` offers a card out of turn only through a jump rule: each card of a waiting
+    player's hand is listed as a jump exactly when the game's checks accept it (none left out where
+    jump-in is on, none asked for where it is off)."""
+    import random
+    rng = random.Random(7)
+    listed_jumps = 0
+    for seed in range(40):
+        game = Game.new(["a", "b", "c"], Options.build("official", **rules), seed)
+        for _ in range(120):
+            if game.phase != "play":
+                break
+            for seat, name in enumerate(game.names):
+                if seat == game.turn:
+                    continue
+                jumps = {a.cards for a in game.legal_actions(name) if a.verb == "jump"}
+                listed_jumps += len(jumps)
+                for card in game.hands[seat]:
+                    ref = game.ref(card)
+                    accepted = any(game.refusal(Action(name, "jump", (ref,), colour)) is None
+                                   for colour in (None, game.side_colours[0]))
+                    assert accepted == ((ref,) in jumps), f"{name} {ref} (seed {seed})"
+            mine = [a for a in game.legal_actions() if a.player == game.names[game.turn]]
+            game.play(rng.choice(mine or game.legal_actions()))
+    assert (listed_jumps > 0) == bool(rules)    # the check above met real jump-ins

@@ -146,8 +146,8 @@ def expected_board(eng: Engine, table):
     return blocks, targets
 
 
-def assert_area_shows(eng: Engine, blocks: dict, area: set) -> None:
-    """Every block of `area` in the world is the one the board drawing says."""
+def differences(eng: Engine, blocks: dict, area: set) -> list:
+    """The blocks of `area` in the world that are not the ones `blocks` says: (pos, got, wanted)."""
     nodes = PALETTES["minetest"].node
     wrong = []
     world = eng.nodes(area)
@@ -156,6 +156,12 @@ def assert_area_shows(eng: Engine, blocks: dict, area: set) -> None:
         got = world[pos]
         if got != (nodes[want] if want != AIR else "air"):
             wrong.append((pos, got, want))
+    return wrong
+
+
+def assert_area_shows(eng: Engine, blocks: dict, area: set) -> None:
+    """Every block of `area` in the world is the one the board drawing says."""
+    wrong = differences(eng, blocks, area)
     assert not wrong, f"{len(wrong)} of {len(area)} blocks differ, e.g. {wrong[:5]}"
 
 
@@ -185,7 +191,18 @@ def wait_painted(eng: Engine, table) -> None:
     """The engine has sent the board of the table's current state."""
     wait_for(lambda: eng.transport.painter._drawn.get(table.id, (None,))[0] == table.token
              and not eng.loop.tables.dirty, "the board to be painted")
-    time.sleep(0.3)      # pycraft applies what it got in its next server step
+    # pycraft applies what it got in a later server step (later still on a busy machine): until the
+    # world shows every block sent (what was cleared before them on the same connection is cleared)
+    wait_for(lambda: (sent := sent_blocks(eng, table)) and not differences(eng, sent, set(sent)), "the world to show the board")
+
+
+def sent_blocks(eng: Engine, table) -> dict:
+    """The blocks the painter has sent for the table (the engine's loop thread may be adding some)."""
+    while True:
+        try:
+            return dict(eng.transport.painter.sent.get(table.id, {}))
+        except RuntimeError:
+            continue
 
 
 def test_board_shows_the_top_card_and_open_hands(engine, server):
@@ -310,9 +327,9 @@ def test_a_round_ends_and_the_board_is_cleared(engine, server):
              "the end of the round")
     wait_for(lambda: engine.table() is None, "the table to close")
     wait_for(lambda: not engine.transport.painter.sent, "the board to be cleared")
-    time.sleep(0.3)
     assert drawn
-    assert all(engine.mc.getBlock(*pos) == 0 for pos in sorted(drawn)[:400])
+    # pycraft applies what it got in a later server step
+    wait_for(lambda: all(engine.mc.getBlock(*pos) == 0 for pos in sorted(drawn)[:400]), "the board's blocks to be air")
     server.chat("alice", "uno stats")            # the round counts in her statistics
     wait_for(lambda: engine.said("1 round played"), "her statistics")
 

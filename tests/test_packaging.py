@@ -42,8 +42,8 @@ def test_the_plugin_jar_has_one_descriptor_naming_the_main_class_that_picks_the_
     assert "paper-plugin.yml" not in names
     assert re.search(r"^commands:\n  uno:", plugin_yml, re.M)
     both_adapters = {f"dev/unocraft/{c}.class" for c in (
-        "paper/UnocraftPaperPlugin", "paper/PaperPlatform", "paper/PaperText", "paper/PaperChatListener",
-        "spigot/UnocraftPlugin", "spigot/SpigotPlatform", "spigot/SpigotListener", "spigot/SpigotChatListener",
+        "paper/UnocraftPaperPlugin", "paper/PaperPlatform", "paper/PaperText",
+        "spigot/UnocraftPlugin", "spigot/SpigotPlatform", "spigot/SpigotListener",
         "adventure/Components", "core/UnoCore")}
     assert both_adapters <= names, both_adapters - names
     # the server provides its API, Adventure and Gson; the compile-only stubs are never packaged
@@ -57,11 +57,11 @@ def _javap(release, *args: str) -> str:
 
 
 #: What the Spigot adapter's text path calls: BungeeCord chat, the String members Paper deprecates, its
-#: own legacy/Bungee converters, and its chat listener (Bukkit's chat event, deprecated on Paper).
+#: own legacy/Bungee converters, and its chat event (Bukkit's, deprecated on Paper).
 SPIGOT_TEXT = re.compile(r"net/md_5/bungee|Method (?:org/bukkit/\S+\.)?(?:getLocale|sendTitle|spigot|setDisplayName|"
                          r"getDisplayName|setLore|getPrefix|setPrefix):|registerNewObjective:\(Ljava/lang/String;"
                          r"Lorg/bukkit/scoreboard/Criteria;Ljava/lang/String;\)|Method (?:\S+\.)?(?:legacy|components?):"
-                         r"\(Lcom/google/gson/JsonElement;\)|SpigotChatListener")
+                         r"\(Lcom/google/gson/JsonElement;\)|org/bukkit/event/player/AsyncPlayerChatEvent")
 
 
 def _methods(javap_c: str) -> dict[str, str]:
@@ -88,14 +88,30 @@ def test_on_paper_nothing_reaches_the_spigot_adapters_text_code(release):
     # the test knows what it looks at: these are the Spigot adapter's text methods today
     # (no warmUp of its own: the core's warm-up prepares a batch, which runs text off the main thread)
     assert {"text", "sendMessage", "sendActionBar", "showTitle", "locale", "describe", "newSidebar", "retitle", "setLine",
-            "chatListener"} <= text_methods, text_methods
+            "chatEvent"} <= text_methods, text_methods
     paper = _javap(release, "-p", "dev.unocraft.paper.PaperPlatform")
     overridden = set(re.findall(r"([\w$]+)\(", paper))
     assert text_methods - overridden == set(), f"Spigot text methods the Paper adapter inherits: {text_methods - overridden}"
     assert "extends dev.unocraft.spigot.SpigotPlatform" in paper
     # and the Paper adapter's own code has none of it
-    assert not SPIGOT_TEXT.search(_javap(release, "-c", "-p", "dev.unocraft.paper.PaperPlatform", "dev.unocraft.paper.PaperText",
-                                         "dev.unocraft.paper.PaperChatListener"))
+    assert not SPIGOT_TEXT.search(_javap(release, "-c", "-p", "dev.unocraft.paper.PaperPlatform", "dev.unocraft.paper.PaperText"))
+
+
+def test_one_chat_listener_hears_each_platforms_chat_event(release):
+    """Spigot and Paper share one chat listener (SpigotListener.listenToChat), registered by event class:
+    Bukkit's AsyncPlayerChatEvent on Spigot, Paper's AsyncChatEvent on Paper (the other is deprecated
+    there), at MONITOR with cancelled messages left out, as the two @EventHandler classes it replaced were."""
+    listener = _methods(_javap(release, "-c", "-p", "dev.unocraft.spigot.SpigotListener"))["listenToChat"]
+    assert "Method org/bukkit/plugin/PluginManager.registerEvent:(Ljava/lang/Class;Lorg/bukkit/event/Listener;" \
+           "Lorg/bukkit/event/EventPriority;Lorg/bukkit/plugin/EventExecutor;Lorg/bukkit/plugin/Plugin;Z)V" in listener
+    assert "Field org/bukkit/event/EventPriority.MONITOR" in listener and "iconst_1" in listener   # ignoreCancelled
+    assert "Method java/lang/Class.isInstance" in listener and "Method dev/unocraft/core/UnoCore.onChat" in listener
+    enable = _methods(_javap(release, "-c", "-p", "dev.unocraft.spigot.UnocraftPlugin"))["onEnable"]
+    assert "chatEvent:()Ljava/lang/Class;" in enable and "SpigotListener.listenToChat" in enable
+    events = {platform: _methods(_javap(release, "-c", "-p", f"dev.unocraft.{platform}"))["chatEvent"]
+              for platform in ("spigot.SpigotPlatform", "paper.PaperPlatform")}
+    assert "class org/bukkit/event/player/AsyncPlayerChatEvent" in events["spigot.SpigotPlatform"]
+    assert "class io/papermc/paper/event/player/AsyncChatEvent" in events["paper.PaperPlatform"]
 
 
 HARNESS = """

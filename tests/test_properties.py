@@ -144,6 +144,9 @@ def play_out(game, rng: random.Random, steps: int, check_refusals: bool = True) 
                 action = random_action(game, rng)
                 code = game.refusal(action)
                 if code is None:
+                    if action.verb in ("play", "jump"):   # an accepted card is listed among the legal actions
+                        assert any(a.verb in ("play", "jump") and a.cards == action.cards
+                                   for a in game.legal_actions(action.player)), f"{action} is accepted but not listed"
                     continue
                 before = game.fingerprint()
                 try:

@@ -209,25 +209,32 @@ def test_an_opponent_who_drew_on_a_colour_is_dealt_none_of_it():
         assert len(faces) == len(game.hands[game.seat_of[opponent]])
 
 
-@pytest.mark.parametrize("preset,changes", [("official", {}), ("official", {"draw_two_chain": "stacking"}),
-                                            ("official", {"seven_o": True}), ("minecraft", {})])
-def test_rollouts_play_as_strong_does(preset, changes):
-    """The rollouts' fast policy reads the game, `strong` reads a view: on turn they
-    choose the same action (else the rollouts model the opponent wrongly)."""
+@pytest.mark.parametrize("preset,changes,players", [
+    ("official", {}, 3), ("official", {"draw_two_chain": "stacking"}, 3), ("official", {"seven_o": True}, 3),
+    ("minecraft", {}, 3), ("official", {"play_doubles": "together", "five_swap": True}, 4),
+    ("flip", {}, 2), ("ru-classic", {}, 4)])
+def test_rollouts_play_as_strong_does(preset, changes, players):
+    """One strategy (`strategy.strong_move`), two callers: `strong` feeds it from a view,
+    the rollouts from the game. On turn they choose the same action (else the rollouts
+    model the opponent wrongly), doubles, swaps and both sides of flip cards included."""
     from unocraft.rollout import rollout_move
     compared = 0
+    verbs = set()
     for seed in range(15):
-        game = new_game(["a", "b", "c"], Options.build(preset, **changes), seed, events=False)
+        game = new_game(["a", "b", "c", "d"][:players], Options.build(preset, **changes), seed, events=False)
         while game.phase == "play":
             seat = actor(game)
             name = game.names[seat]
             legal = game.legal_actions(name)
             expected = make_bot("strong", 1).act(game.view(name, legal=False), legal)
-            if not any(len(a.cards) == 2 for a in legal):
-                assert rollout_move(game, seat) == expected, game.view(name)
-                compared += 1
+            assert rollout_move(game, seat) == expected, game.view(name)
+            compared += 1
+            verbs.add(expected.verb if len(expected.cards) < 2 else "double")
             game.play(expected)
     assert compared > 500
+    assert {"play", "draw"} <= verbs
+    if changes.get("play_doubles"):
+        assert {"double", "swap", "give"} <= verbs
 
 
 def test_the_shipped_value_table_is_what_self_play_gives():
@@ -311,12 +318,13 @@ def test_the_match_benchmark_reports_a_win_rate_with_its_interval(capsys):
 
 
 def test_the_rollouts_are_compiled_with_the_engine():
-    """In the compiled build the rollouts are compiled too (setup.py): they are most of
-    the search's time. (Plain Python: nothing to check.)"""
-    from unocraft import engine_build, rollout
+    """In the compiled build the rollouts and the strategy they play are compiled too
+    (setup.py): they are most of the search's time. (Plain Python: nothing to check.)"""
+    from unocraft import engine_build, rollout, strategy
     if not engine_build.is_compiled():
         pytest.skip("plain Python build: the compiled-build run of scripts/test checks this")
     assert not rollout.__file__.endswith(".py"), rollout.__file__
+    assert not strategy.__file__.endswith(".py"), strategy.__file__   # the strategy they play
 
 
 def test_a_table_plays_a_round_with_lookahead_bots():

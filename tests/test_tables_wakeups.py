@@ -133,3 +133,26 @@ def test_bots_with_nothing_to_do_out_of_turn_do_not_keep_the_loop_awake():
     warning = table.turn_started + TIMERS["turn"] - TIMERS["turn_warning"]
     assert tables.core.next_wakeup(after) == warning > after + 1
     assert tables.next_wakeup(after) == 1.0                    # the loop's longest wait
+
+
+def test_a_tick_with_a_spent_budget_runs_the_table_longest_due_and_leaves_the_rest_due(monkeypatch):
+    """The loop bounds the clocks' work per round (a player's event waits meanwhile): what did not
+    fit stays due, runs at the next ticks longest due first, and nothing is lost."""
+    tables = make(timers=TIMERS)
+    for i in range(4):
+        name = f"p{i}"
+        tables.handle({"type": "join", "player": name, "locale": "en_us"}, 0)
+        cmd(tables, name, "start", now=1 - i * 0.25, pos=(i * 100, 40, 0))     # the last opened is due first
+    tables.flush()
+    visited = []
+    run = tables.core._tick_table
+    monkeypatch.setattr(tables.core, "_tick_table", lambda t, now: (visited.append(t.id), run(t, now)))
+    now = 30.0
+    expected = due(tables, now)
+    assert len(expected) == 4
+    order = sorted(expected, key=lambda tid: tables.core.wake_up(tables.tables[tid], now))
+    for n in range(4):
+        tables.tick(now, budget=0.0)      # spent at once: one table a tick
+        assert visited == order[:n + 1]
+        assert sorted(due(tables, now)) == sorted(order[n + 1:])
+    assert all(t.state == "playing" for t in tables.tables.values())

@@ -109,20 +109,34 @@ def test_a_wrong_token_is_one_warning_naming_the_token_file(dev_server, tmp_path
         right.close()
 
 
-def run_serve(args, until, timeout=120):
-    """`unocraft serve ARGS` until a line containing `until` (or the timeout), then SIGTERM; the output."""
+def start_serve(args):
+    """`unocraft serve ARGS` with its output readable line by line as it comes (read_until)."""
     proc = subprocess.Popen([sys.executable, "-m", "unocraft.cli", "serve", *args], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    out, deadline = [], time.monotonic() + timeout
     os.set_blocking(proc.stdout.fileno(), False)
+    return proc
+
+
+def read_until(proc, out: list, until: str, timeout: float) -> None:
+    """Adds the process's output lines to `out` until one contains `until` or the time is up."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and not any(until in line for line in out):
+        line = proc.stdout.readline()
+        if line:
+            out.append(line)
+        else:
+            time.sleep(0.05)
+
+
+def run_serve(args, until, timeout=120, then: float = 0):
+    """`unocraft serve ARGS` until a line containing `until` (or the timeout), `then` seconds more,
+    then SIGINT; the output."""
+    proc = start_serve(args)
+    out = []
     try:
-        while time.monotonic() < deadline and not any(until in line for line in out):
-            line = proc.stdout.readline()
-            if line:
-                out.append(line)
-            else:
-                time.sleep(0.05)
+        read_until(proc, out, until, timeout)
+        read_until(proc, out, "never printed", then)
     finally:
         proc.send_signal(signal.SIGINT)
         rest, _ = proc.communicate(timeout=60)
@@ -145,10 +159,9 @@ def test_serve_attach_with_the_server_down_says_it_waits_once_and_no_traceback(t
     token.write_text("x" * 64)
     config = tmp_path / "engine.yaml"
     config.write_text(f"bridge:\n  port: {free_port()}\n  token_file: {token}\n")
-    start = time.monotonic()
+    # started (an interpreter on a busy machine may take seconds), then 4 s of retries
     out = run_serve(["--attach", "--config", str(config), "--database", str(tmp_path / "tables.db")],
-                    until="never printed", timeout=4)
-    assert time.monotonic() - start >= 4
+                    until="waiting for the unocraft plugin's bridge", then=4)
     assert "Traceback" not in out and "ERROR" not in out, out
     assert out.count("waiting for the unocraft plugin's bridge") == 1, out
 
@@ -160,20 +173,21 @@ def test_ctrl_c_while_waiting_for_the_plugin_stops_at_once(tmp_path):
     token.write_text("x" * 64)
     config = tmp_path / "engine.yaml"
     config.write_text(f"bridge:\n  port: {free_port()}\n  token_file: {token}\n")
-    proc = subprocess.Popen([sys.executable, "-m", "unocraft.cli", "serve", "--attach", "--config", str(config),
-                             "--database", str(tmp_path / "tables.db")], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = start_serve(["--attach", "--config", str(config), "--database", str(tmp_path / "tables.db")])
+    out = []
     try:
-        time.sleep(3)                           # waiting for the plugin by now
-        assert proc.poll() is None
+        read_until(proc, out, "waiting for the unocraft plugin's bridge", 120)
+        assert proc.poll() is None, out
         stopped = time.monotonic()
         proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=30)
-        assert time.monotonic() - stopped < 5
+        proc.wait(timeout=60)
+        # at once, not after the connect timeout (120 s): a generous bound, the machine may be busy
+        assert time.monotonic() - stopped < 30
     finally:
         if proc.poll() is None:
             proc.kill()
-    out = proc.stdout.read()
+    os.set_blocking(proc.stdout.fileno(), True)
+    out = "".join(out) + proc.stdout.read()
     assert "Traceback" not in out and proc.returncode == 0, out
 
 
@@ -186,4 +200,4 @@ def test_a_stop_ends_the_transports_retry_pause(tmp_path):
     start = time.monotonic()
     with pytest.raises(TransportClosed):
         t.connect(stop)
-    assert time.monotonic() - start < 3
+    assert time.monotonic() - start < 30        # not the connect timeout's 60 s (generous: a busy machine)

@@ -5,7 +5,7 @@
     bot.react(view, legal)    -> Action | None   (out of turn: catch, UNO, jump-in, slap, ...)
 
 Four strengths: `random` (any legal action), `basic` (plays the first card that
-fits, never bluffs, always calls UNO), `strong` (see `StrongBot`) and `lookahead`
+fits, never bluffs, always calls UNO), `strong` (`strategy.py`) and `lookahead`
 (`strong` checked by determinized rollouts, up to ~0.1 s a move: see `search.py`).
 """
 
@@ -15,7 +15,8 @@ import random
 from collections import Counter
 
 from .rules.actions import Action
-from .rules.cards import Card, COLOUR_NAMES
+from .rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES
+from .strategy import about_to_go_out, colour_counts, play_score, strong_move
 
 BOTS = ("random", "basic", "strong", "lookahead")
 
@@ -137,21 +138,9 @@ class BasicBot(Bot):
 
 
 class StrongBot(BasicBot):
-    """The best we have. What it does, and why:
-
-    - Out of turn: calls UNO, catches, slaps, and jumps in whenever it can
-      (a jump-in is a free turn).
-    - Answers a draw card with a stacking / passing / deflecting card when it has
-      one; challenges a wild draw card when the player who laid it held many
-      cards (more cards, more likely it held the colour); else draws.
-    - Chooses the card by a score: shed high-point cards first, keep wilds for
-      when it has no other play (or when an opponent is about to go out), hit
-      the next player with skips and draw cards when that player has few cards,
-      prefer cards whose colour it holds most of, so its next turn has a play.
-    - Never bluffs a wild draw card unless the next player is about to go out.
-    - Picks the colour it holds most points of; seven-o / five swap: takes the
-      smallest hand, gives away its highest card.
-    """
+    """The best we have: `strategy.strong_move` (what it does, and why, is said
+    there) on the facts its view gives; out of turn it calls UNO, catches, slaps,
+    and jumps in whenever it can (a jump-in is a free turn). DOS: `DosBot`."""
     name = "strong"
 
     def __init__(self, seed: int = 0):
@@ -161,29 +150,11 @@ class StrongBot(BasicBot):
     def act(self, view, legal):
         if view["edition"] == "dos":
             return self.dos.act(view, legal)
-        verbs = _by_verb(legal)
-        hand = [Card.parse(c) for c in view["hand"]]
-        if "uno" in verbs and len(hand) == 2:
-            return verbs["uno"][0]
-        if "colour" in verbs:
-            return self._colour_choice(view, verbs["colour"])
-        if "swap" in verbs:
-            return self._swap(view, verbs["swap"])
-        if "give" in verbs:
-            return min(verbs["give"], key=lambda a: self._points(_face(view, a)))
+        seen = _Seen(view)
         pending = view.get("pending") or {}
-        plays = verbs.get("play", [])
-        if pending.get("kind") == "penalty":
-            if plays:
-                return self._best_colour(view, plays)
-            if "challenge" in verbs and self._worth_challenging(view, pending):
-                return verbs["challenge"][0]
-            return verbs.get("draw", legal)[0]
-        if plays:
-            best = max(plays, key=lambda a: self._score(view, a))
-            if self._score(view, best) > -50 or "draw" not in verbs:
-                return best
-        return _draw_or_pass(verbs, legal)
+        source = seen.names.index(pending["source"]) if pending.get("kind") == "penalty" else -1
+        return strong_move(legal, seen.hand, seen.colour, seen.names, seen.sizes, seen.active,
+                           seen.seat, seen.next_seat, source)
 
     def react(self, view, legal):
         if view["edition"] == "dos":
@@ -194,61 +165,29 @@ class StrongBot(BasicBot):
                 return self._best_colour(view, verbs[verb]) if verb == "jump" else verbs[verb][0]
         return None
 
-    # -- judgement
-    def _next_player(self, view: dict) -> dict:
-        players = [p for p in view["players"] if p["active"]]
-        names = [p["name"] for p in players]
-        me = names.index(view["you"]) if view["you"] in names else 0
-        step = 1 if view["direction"] == "cw" else -1
-        return players[(me + step) % len(players)]
-
-    def _danger(self, view: dict) -> bool:
-        return any(p["cards"] <= 2 for p in view["players"] if p["name"] != view["you"] and p["active"])
-
     @staticmethod
-    def _points(face: Card) -> int:
-        if face.is_number:
-            return int(face.rank)
-        return 50 if face.is_wild else 20
+    def score(view: dict, action: Action) -> int:
+        """`strategy.play_score` of a play, from a view (the lookahead bot ranks its candidates by it)."""
+        seen = _Seen(view)
+        return play_score(action, colour_counts(seen.hand), seen.colour, seen.sizes[seen.next_seat],
+                          about_to_go_out(seen.sizes, seen.active, seen.seat))
 
-    def _score(self, view: dict, action: Action) -> float:
-        face = _face(view, action)
-        hand = [Card.parse(c) for c in view["hand"]]
-        counts = Counter(c.colour for c in hand if c.colour)
-        nxt = self._next_player(view)
-        score = self._points(face)
-        if len(action.cards) == 2:
-            score += self._points(face) + 15
-        if face.is_wild:
-            score -= 60 if not self._danger(view) else 0
-            if self._bluff(view, action):
-                score -= 200 if nxt["cards"] > 2 else 40
-            if action.colour is not None:
-                score += 3 * counts.get(action.colour, 0)
-        else:
-            score += 3 * (counts.get(face.colour, 0) - 1)
-        if face.rank in ("S", "+2", "+1", "+5", "E", "W+4", "W+2", "WC") and nxt["cards"] <= 3:
-            score += 40
-        if face.rank == "R" and nxt["cards"] <= 2:
-            score += 25
-        return score
 
-    def _worth_challenging(self, view: dict, pending: dict) -> bool:
-        source = next(p for p in view["players"] if p["name"] == pending["source"])
-        return source["cards"] >= 6
+class _Seen:
+    """The facts `strategy.strong_move` weighs, read off a view."""
 
-    def _colour_choice(self, view: dict, actions: list[Action]) -> Action:
-        points = Counter()
-        for c in view["hand"]:
-            card = Card.parse(c)
-            if card.colour:
-                points[card.colour] += 1 + self._points(card) / 10
-        return max(actions, key=lambda a: points.get(a.colour, 0))
-
-    def _swap(self, view: dict, actions: list[Action]) -> Action:
-        counts = {p["name"]: p["cards"] for p in view["players"]}
-        return min(actions, key=lambda a: (counts.get(a.target, 99),
-                                           -self._points(_face(view, a)) if a.cards else 0))
+    def __init__(self, view: dict):
+        players = view["players"]
+        self.hand = [Card.parse(c) for c in view["hand"]]
+        self.colour = COLOUR_BY_NAME.get(view["colour"] or "", "")
+        self.names = [p["name"] for p in players]
+        self.sizes = [p["cards"] for p in players]
+        self.active = [p["active"] for p in players]
+        self.seat = self.names.index(view["you"])
+        step = 1 if view["direction"] == "cw" else -1
+        playing = [s for s, active in enumerate(self.active) if active]
+        me = playing.index(self.seat) if self.seat in playing else 0
+        self.next_seat = playing[(me + step) % len(playing)]
 
 
 class DosBot:

@@ -4,8 +4,8 @@ At a decision that matters (which card, which colour for a wild, play or draw,
 play the drawn card or keep it, challenge a Wild Draw Four or not) it deals the
 hidden cards again (`worlds` times) as its view allows, plays each candidate move
 in each of those worlds and lets every player go on as `strong` would
-(`rollout.rollout_move`, a copy of `StrongBot.act` that reads the sampled game:
-the opponent is modelled as it plays). With two players a rollout stops after
+(`rollout.rollout_move`: `strategy.strong_move`, the strategy of `StrongBot.act`, fed
+from the sampled game: the opponent is modelled as it plays). With two players a rollout stops after
 `depth` actions and a table of win chances by hand sizes (`lookahead_values.json`,
 fitted by self-play) judges the position: whole rounds are so noisy that a few
 hundred of them cannot tell two moves apart (the previous attempt, whole random
@@ -41,6 +41,7 @@ from .rules.editions import build_deck, find_edition
 from .rules.game import Game
 from .rules.options import Options
 from .rollout import MAX_CARDS, fit_values, rollout
+from .strategy import colour_points
 
 #: Editions whose hidden information `Memory` can sample (one face per card).
 SEARCHED_EDITIONS = ("classic", "minecraft")
@@ -171,7 +172,6 @@ class LookaheadBot(Bot):
             return [choice] + [a for a in legal if a.verb in ("draw", "challenge") and a != choice]
         if choice.verb not in ("play", "draw", "pass"):
             return [choice]          # an UNO call and the like: no question
-        strong = self.strong
         best_colours = self._wild_colours(view)
         plays = []
         for a in verbs.get("play", []):
@@ -180,7 +180,7 @@ class LookaheadBot(Bot):
             if _face(view, a).is_wild and a.colour is not None and a.colour not in best_colours:
                 continue
             plays.append(a)
-        plays.sort(key=lambda a: -strong._score(view, a))
+        plays.sort(key=lambda a: -StrongBot.score(view, a))
         out = [choice]
         for a in plays[:self.max_candidates]:
             if a not in out:
@@ -192,11 +192,7 @@ class LookaheadBot(Bot):
         return out
 
     def _wild_colours(self, view: dict) -> set[str]:
-        points: dict[str, float] = {}
-        for c in view["hand"]:
-            card = Card.parse(c)
-            if card.colour:
-                points[card.colour] = points.get(card.colour, 0) + 1 + StrongBot._points(card) / 10
+        points = colour_points([Card.parse(c) for c in view["hand"]])
         ranked = sorted(points, key=lambda c: -points[c])[:2] or ["R"]
         lacks = {colour for colour, _, _ in self.memory.void.values()}
         return set(ranked) | lacks

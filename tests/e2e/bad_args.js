@@ -1,6 +1,6 @@
 // Test 4: /uno with bad arguments answers with usage, and the server keeps running.
 'use strict'
-const { Player, main, result } = require('./lib')
+const { Player, main, result, PATIENCE_MS } = require('./lib')
 
 main(async () => {
   const port = Number(process.argv[2])
@@ -10,20 +10,20 @@ main(async () => {
     '/uno join t999', '/uno colour mauve', '/uno rules target=lots']) {
     const from = p.mark()
     p.chat(cmd)
-    const m = await p.waitMessage(/Usage: \/uno/, 10000, from)
+    const m = await p.waitMessage(/Usage: \/uno/, PATIENCE_MS, from)
     answers[cmd] = p.messages.slice(from).map(x => x.text)
     void m
   }
   // tab completion of /uno's first argument and of a sub-command's argument
   const words = (m) => m.map(x => typeof x === 'string' ? x : x.match)
   const completions = {
-    first: words(await p.bot.tabComplete('/uno s', true, false, 5000)),
-    rules: words(await p.bot.tabComplete('/uno rules ru', true, false, 5000))
+    first: words(await p.bot.tabComplete('/uno s', true, false, PATIENCE_MS)),
+    rules: words(await p.bot.tabComplete('/uno rules ru', true, false, PATIENCE_MS))
   }
   // still answering afterwards
   const from = p.mark()
   p.chat('/uno help')
-  await p.waitMessage(/UNO commands/, 10000, from)
+  await p.waitMessage(/UNO commands/, PATIENCE_MS, from)
   p.bot.quit()
   result({ answers, completions })
 })

@@ -4,7 +4,7 @@
 // the card leaves her inventory and the centre card leaves the row.
 // argv: port illegalCommand (e.g. "play R5 on Y4")
 'use strict'
-const { main, result, until, tags, twoAtATable } = require('./lib')
+const { main, result, until, tags, twoAtATable, PATIENCE_MS } = require('./lib')
 
 const MATCH = /^\/uno play (\S+) on (\S+) #t\d+$/     // a single-card match button
 const REFUSED = /^Not now|not your turn|cannot/i
@@ -34,13 +34,13 @@ main(async () => {
   // 2. illegal DOS commands are refused with a message and change nothing
   let from = ann.mark()
   ann.chat('/uno ' + illegal)
-  const noMatch = (await ann.waitMessage(REFUSED, 10000, from)).text
+  const noMatch = (await ann.waitMessage(REFUSED, PATIENCE_MS, from)).text
   from = ann.mark()
   ann.chat('/uno end')
-  const cannotEnd = (await ann.waitMessage(REFUSED, 10000, from)).text
+  const cannotEnd = (await ann.waitMessage(REFUSED, PATIENCE_MS, from)).text
   from = bob.mark()
   bob.chat('/uno end')
-  const bobOutOfTurn = (await bob.waitMessage(REFUSED, 10000, from)).text
+  const bobOutOfTurn = (await bob.waitMessage(REFUSED, PATIENCE_MS, from)).text
   const handAfterRefusals = tags(ann)
   const tokenAfterRefusals = ann.latestPrompt().token
 
@@ -51,8 +51,8 @@ main(async () => {
   from = ann.mark()
   const bobFrom = bob.mark()
   ann.chat(click)
-  const matched = (await ann.waitMessage(/^ann matched /, 10000, from)).text
-  const bobSaw = (await bob.waitMessage(/^ann matched /, 10000, bobFrom)).text
+  const matched = (await ann.waitMessage(/^ann matched /, PATIENCE_MS, from)).text
+  const bobSaw = (await bob.waitMessage(/^ann matched /, PATIENCE_MS, bobFrom)).text
   // the next prompt of the same turn (a new token, the row without the matched card, [End]);
   // the redraw's items come before it on the wire, so the inventory is final by then
   const after = await until('ann\'s next prompt', () =>

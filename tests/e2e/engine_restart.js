@@ -3,7 +3,7 @@
 // argv: port stateFile goFile
 'use strict'
 const fs = require('fs')
-const { Player, main, result, sleep, until } = require('./lib')
+const { Player, main, result, until, writeWhole, PATIENCE_MS } = require('./lib')
 
 main(async () => {
   const [port, stateFile, goFile] = process.argv.slice(2)
@@ -14,26 +14,27 @@ main(async () => {
   let from = p.mark()
   p.chat('/uno start')
   await p.waitDealt(from)
-  await sleep(400)
+  // finn's turn: the bot has moved, and nothing changes finn's hand until finn acts
+  await until('finn\'s turn', () => p.latestPrompt())
   const before = p.cards().map(c => c.tag).sort()
-  fs.writeFileSync(stateFile, JSON.stringify({ before }))
+  writeWhole(stateFile, JSON.stringify({ before }))
   from = p.mark()
-  const paused = (await p.waitMessage(/paused/, 30000, from)).text     // pytest kills the engine now
+  const paused = (await p.waitMessage(/paused/, PATIENCE_MS, from)).text     // pytest kills the engine now
   const whilePaused = p.cards().map(c => c.tag).sort()
   from = p.mark()
   p.chat('/uno draw')
-  const refused = (await p.waitMessage(/engine|paused|not running/i, 10000, from)).text
+  const refused = (await p.waitMessage(/engine|paused|not running/i, PATIENCE_MS, from)).text
   fs.writeFileSync(goFile + '.paused', 'x')
   from = p.mark()
-  const resumed = (await p.waitMessage(/continues|back/, 60000, from)).text
-  await sleep(800)
-  const after = p.cards().map(c => c.tag).sort()
+  const resumed = (await p.waitMessage(/continues|back/, PATIENCE_MS, from)).text
+  // the cards as before, once the resumed table has sent them again (pytest compares: a mismatch fails there)
+  const cards = () => p.cards().map(c => c.tag).sort()
+  await until('the cards as before', () => JSON.stringify(cards()) === JSON.stringify(before)).catch(() => {})
+  const after = cards()
   from = p.mark()
   p.chat('/uno leave')
-  await p.waitMessage(/items are back/, 10000, from)
-  const same = () => JSON.stringify(p.ownItems()) === JSON.stringify(own)
-  const end = Date.now() + 5000
-  while (Date.now() < end && !same()) await sleep(50)
+  await p.waitMessage(/items are back/, PATIENCE_MS, from)
+  await until('the own items back', () => JSON.stringify(p.ownItems()) === JSON.stringify(own)).catch(() => {})
   const ownAfter = p.ownItems()
   p.bot.quit()
   result({ before, paused, whilePaused, refused, resumed, after, own, ownAfter })

@@ -5,7 +5,7 @@
 // map pixels the server sent for those ids.
 // argv: port flipCode (the Flip card's light face, e.g. "RF")
 'use strict'
-const { main, result, until, OFFHAND, promptWith, sync, twoAtATable } = require('./lib')
+const { main, result, until, OFFHAND, promptWith, sync, twoAtATable, PATIENCE_MS } = require('./lib')
 
 function mapIdOf (item) {
   const c = (item && item.components || []).find(x => x.type === 'map_id')
@@ -42,9 +42,9 @@ main(async () => {
   const annFrom = ann.mark()
   const bobFrom = bob.mark()
   if (!(await ann.rightClickCard(flip))) throw new Error(`${flip} is not in ann's hotbar: ` + JSON.stringify(ann.cards()))
-  const played = (await ann.waitMessage(/^ann played /, 10000, annFrom)).text
-  const annFlip = (await ann.waitMessage(/^Flip!/, 10000, annFrom)).text
-  const bobFlip = (await bob.waitMessage(/^Flip!/, 10000, bobFrom)).text
+  const played = (await ann.waitMessage(/^ann played /, PATIENCE_MS, annFrom)).text
+  const annFlip = (await ann.waitMessage(/^Flip!/, PATIENCE_MS, annFrom)).text
+  const bobFlip = (await bob.waitMessage(/^Flip!/, PATIENCE_MS, bobFrom)).text
   const bobPrompt = await until('bob\'s turn prompt', () => {
     const pr = bob.latestPrompt()
     return pr && pr.last >= bobFrom ? pr : null

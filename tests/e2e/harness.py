@@ -75,12 +75,42 @@ def plugin_without_engine(tmp_path_factory, name: str):
         proc.wait(timeout=30)
 
 
-def saved_table(database: Path) -> dict:
-    """The row of the one table the engine saved to its SQLite file."""
+#: How long a wait for something that must happen may take before a test calls it a failure
+#: (PATIENCE_MS in lib.js): a condition, not a speed. A passing test never waits this long (every
+#: wait ends as soon as its condition holds); a CI machine under load can take seconds for what
+#: takes milliseconds here. Speed is measured in benchmarks/.
+PATIENCE = 60.0
+
+
+def saved_tables(database: Path) -> list[dict]:
+    """The rows of every table the engine saved to its SQLite file (none before its first save)."""
+    if not database.exists():
+        return []
     with sqlite3.connect(database) as db:
-        rows = [json.loads(r[0]) for r in db.execute("SELECT data FROM tables")]
-    assert len(rows) == 1, rows
-    return rows[0]
+        try:
+            return [json.loads(r[0]) for r in db.execute("SELECT data FROM tables")]
+        except sqlite3.OperationalError:    # no tables table yet
+            return []
+
+
+def saved_table(database: Path, until=None, timeout: float = PATIENCE) -> dict:
+    """The row of the one table the engine saved to its SQLite file. With `until`: read again until
+    until(row) holds (the engine saves a move after answering it: a client can see the move before
+    it is on disk), and after `timeout` the last row read, for the caller's assertion to show."""
+    deadline = time.monotonic() + timeout
+    while True:
+        rows = saved_tables(database)
+        if until is None or (len(rows) == 1 and until(rows[0])) or time.monotonic() > deadline:
+            assert len(rows) == 1, rows
+            return rows[0]
+        time.sleep(0.05)
+
+
+def saved_replay(database: Path, replay) -> dict:
+    """The row of the one saved table once its game is the test's replay of the same moves (a
+    rules Game), or after PATIENCE the last row read: the caller asserts the two are equal."""
+    expected = json.loads(replay.to_json())
+    return saved_table(database, until=lambda row: json.loads(type(replay).from_json(row["game"]).to_json()) == expected)
 
 
 def require_prerequisites() -> None:
@@ -257,7 +287,15 @@ def finish_node(proc: subprocess.Popen, script: str, timeout: float = 240) -> di
     return result
 
 
-def wait_for_file(proc: subprocess.Popen, script: str, path: Path, timeout: float = 60) -> None:
+def write_whole(path: Path, text: str) -> None:
+    """Writes a file a client script waits for, whole or not at all (written beside it, renamed into
+    place): the script never reads it created but still empty."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(text)
+    part.replace(path)
+
+
+def wait_for_file(proc: subprocess.Popen, script: str, path: Path, timeout: float = PATIENCE) -> None:
     """Waits for the client script `proc` to write `path` (its signal to the test); fails with the
     script's output if it exits or the time runs out first."""
     deadline = time.monotonic() + timeout

@@ -7,15 +7,15 @@
 //   phase "back":    rejoin after the restart, leave the table, compare with the snapshot
 'use strict'
 const fs = require('fs')
-const { Player, playUntil, main, result, sleep, until } = require('./lib')
+const { Player, playUntil, main, result, sleep, until, PATIENCE_MS } = require('./lib')
 
 function same (a, b) { return JSON.stringify(a) === JSON.stringify(b) }
 
 async function waitDeal (p, from) { await p.waitDealt(from) }
 
-async function waitItems (p, snapshot, ms = 5000) {
-  const end = Date.now() + ms
-  while (Date.now() < end && !(same(p.ownItems(), snapshot) && p.cards().length === 0)) await sleep(50)
+// Until the own items are the snapshot and no card is left (pytest compares: a mismatch fails there).
+async function waitItems (p, snapshot) {
+  await until('the own items back', () => same(p.ownItems(), snapshot) && p.cards().length === 0).catch(() => {})
 }
 
 main(async () => {
@@ -41,7 +41,7 @@ main(async () => {
     out.ownItemsWhilePlaying = p.ownItems().length
     from = p.mark()
     p.chat('/uno leave')
-    await p.waitMessage(/items are back/, 10000, from)
+    await p.waitMessage(/items are back/, PATIENCE_MS, from)
     await waitItems(p, snapshot)
     out.afterLeave = p.ownItems()
     out.cardsAfterLeave = p.cards().length
@@ -75,12 +75,11 @@ main(async () => {
     const snapshot = JSON.parse(fs.readFileSync(snapshotFile))
     // the table resumed from SQLite: its cards are dealt again once the engine has attached
     // (polled, not a fixed sleep: on a loaded machine the engine may attach seconds later)
-    const end = Date.now() + 20000
-    while (Date.now() < end && p.cards().length === 0) await sleep(100)
+    await until('the resumed table\'s cards', () => p.cards().length > 0).catch(() => {})
     out.cardsOnReturn = p.cards().length
     const from = p.mark()
     p.chat('/uno leave')
-    await p.waitMessage(/items are back|not at a table/, 10000, from)
+    await p.waitMessage(/items are back|not at a table/, PATIENCE_MS, from)
     await waitItems(p, snapshot)
     out.afterReturn = p.ownItems()
     out.cardsAfterReturn = p.cards().length

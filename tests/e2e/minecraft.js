@@ -4,7 +4,7 @@
 // get the Creeper line and ann draws 3 more cards into her inventory.
 // argv: port
 'use strict'
-const { main, result, until, promptWith, sync, tags, twoAtATable } = require('./lib')
+const { main, result, until, promptWith, sync, tags, twoAtATable, PATIENCE_MS } = require('./lib')
 
 main(async () => {
   const port = Number(process.argv[2])
@@ -21,8 +21,8 @@ main(async () => {
   const annFrom = ann.mark()
   const bobFrom = bob.mark()
   ann.chat(prompt.commands.find(c => /^\/uno draw #t\d+$/.test(c)))
-  const annCreeper = (await ann.waitMessage(/Creeper! Boom!/, 10000, annFrom)).text
-  const bobCreeper = (await bob.waitMessage(/Creeper! Boom!/, 10000, bobFrom)).text
+  const annCreeper = (await ann.waitMessage(/Creeper! Boom!/, PATIENCE_MS, annFrom)).text
+  const bobCreeper = (await bob.waitMessage(/Creeper! Boom!/, PATIENCE_MS, bobFrom)).text
   // ann's next prompt (she may play the drawn card or pass) comes after the new items
   const next = await until('ann\'s prompt after the draw', () => {
     const pr = ann.latestPrompt()

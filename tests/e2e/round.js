@@ -4,18 +4,21 @@
 // argv: port snapshotFile goFile
 'use strict'
 const fs = require('fs')
-const { Player, playUntil, main, result, sleep } = require('./lib')
+const { Player, playUntil, main, result, sleep, until, writeWhole } = require('./lib')
 
 main(async () => {
   const [port, snapshotFile, goFile] = process.argv.slice(2)
   const p = await Player.join('ann', Number(port))
   const from = p.mark()
   p.chat('/uno start')
-  await p.waitDealt(from)     // (the first prompt may be a colour choice: a wild start card)
+  await p.waitDealt(from)
+  // ann's turn (the first prompt may be a colour choice: a wild start card): the bot has moved,
+  // and nothing changes her hand until she acts
+  await until('ann\'s turn', () => p.latestPrompt())
   const cards = p.cards()
   const maps = {}
   for (const c of cards) if (p.maps[c.mapId]) maps[c.mapId] = p.maps[c.mapId].toString('base64')
-  fs.writeFileSync(snapshotFile, JSON.stringify({ cards, maps, top: p.topCard() }))
+  writeWhole(snapshotFile, JSON.stringify({ cards, maps, top: p.topCard() }))
   while (!fs.existsSync(goFile)) await sleep(50)
 
   let unoSeenAt = -1

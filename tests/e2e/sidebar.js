@@ -2,7 +2,7 @@
 // their real card counts and the turn marker; the counts follow a play; /uno leave takes it down.
 // argv: port
 'use strict'
-const { Player, main, result, sleep, until, plain } = require('./lib')
+const { Player, main, result, sleep, until, plain, PATIENCE_MS } = require('./lib')
 
 const strip = s => String(s).replace(/§./g, '')
 
@@ -59,7 +59,7 @@ function countOf (sidebar, name) {
   return null
 }
 
-function waitFor (what, test, timeoutMs = 10000) {
+function waitFor (what, test, timeoutMs = PATIENCE_MS) {
   return until(what, test, timeoutMs, () => 'sidebars now: ' + JSON.stringify(
     Object.fromEntries(seen.map(p => [p.name, { sidebar: sidebarOf(p), cards: p.cards().length, events: p.sbEvents, last: p.messages.slice(-4).map(m => m.text + ' ' + m.commands.join(',')) }]))))
 }
@@ -78,7 +78,7 @@ main(async () => {
   watch(bob)
   const before = { ann: sidebarOf(ann), bob: sidebarOf(bob) }
   ann.chat('/uno start')
-  await ann.waitMessage(/opened UNO table/, 10000)
+  await ann.waitMessage(/opened UNO table/)
   bob.chat('/uno join')
   await ann.waitDealt()
   await bob.waitDealt()
@@ -117,7 +117,7 @@ main(async () => {
   const play = prompt.commands.find(c => /^\/uno play [RYGB]\S* #t/.test(c))
   const move = play || prompt.commands.find(c => /^\/uno draw /.test(c))
   actor.chat(move)
-  await waitFor('the actor\'s hand to change', () => actor.cards().length !== actorBefore, 15000)
+  await waitFor('the actor\'s hand to change', () => actor.cards().length !== actorBefore)
   await sleep(300)
   await waitFor('the sidebars to follow the move', () => agrees(ann, both) && agrees(bob, both))
   const afterMove = {
@@ -131,7 +131,7 @@ main(async () => {
   // ann leaves: her sidebar goes; bob's stays (a bot holds ann's seat)
   let from = ann.mark()
   ann.chat('/uno leave')
-  await ann.waitMessage(/You left the table/, 10000, from)
+  await ann.waitMessage(/You left the table/, PATIENCE_MS, from)
   await waitFor('ann\'s sidebar to go', () => sidebarOf(ann) === null)
   await sleep(300)
   const afterAnnLeft = { ann: sidebarOf(ann), bob: sidebarOf(bob) }
@@ -139,7 +139,7 @@ main(async () => {
   // bob leaves too: the table closes, his sidebar goes
   from = bob.mark()
   bob.chat('/uno leave')
-  await bob.waitMessage(/You left the table/, 10000, from)
+  await bob.waitMessage(/You left the table/, PATIENCE_MS, from)
   await waitFor('bob\'s sidebar to go', () => sidebarOf(bob) === null)
   await sleep(300)
   const afterBobLeft = { bob: sidebarOf(bob) }

@@ -5,7 +5,7 @@
 // draws 2 cards; further chat (the silence is broken) costs nothing.
 // argv: port
 'use strict'
-const { main, result, until, sync, twoAtATable } = require('./lib')
+const { main, result, until, sync, twoAtATable, PATIENCE_MS } = require('./lib')
 
 const TWO = /^\/uno play ([RYGB]2) #t\d+$/
 
@@ -14,7 +14,7 @@ const TWO = /^\/uno play ([RYGB]2) #t\d+$/
 async function say (p, text) {
   const from = p.mark()
   p.chat(text)
-  await p.waitMessage(new RegExp(text), 10000, from)
+  await p.waitMessage(new RegExp(text), PATIENCE_MS, from)
 }
 
 main(async () => {
@@ -44,16 +44,16 @@ main(async () => {
   let from = other.mark()
   const actorFrom = actor.mark()
   if (!(await actor.rightClickCard(two))) throw new Error(`${two} is not in ${actor.name}'s hotbar`)
-  const played = (await other.waitMessage(new RegExp(`^${actor.name} played `), 10000, from)).text
-  const silence = (await other.waitMessage(/^Silence after/, 10000, from)).text
-  await actor.waitMessage(/^Silence after/, 10000, actorFrom)
+  const played = (await other.waitMessage(new RegExp(`^${actor.name} played `), PATIENCE_MS, from)).text
+  const silence = (await other.waitMessage(/^Silence after/, PATIENCE_MS, from)).text
+  await actor.waitMessage(/^Silence after/, PATIENCE_MS, actorFrom)
   const otherBeforeTalk = other.cards().length
 
   // 3. the other player speaks: 2 penalty cards arrive in the inventory
   from = other.mark()
   await say(other, 'oops I spoke')
-  const broke = (await other.waitMessage(/broke the silence/, 10000, from)).text
-  const actorSawBroke = (await actor.waitMessage(/broke the silence/, 10000, actorFrom)).text
+  const broke = (await other.waitMessage(/broke the silence/, PATIENCE_MS, from)).text
+  const actorSawBroke = (await actor.waitMessage(/broke the silence/, PATIENCE_MS, actorFrom)).text
   await until('the penalty cards', () => other.cards().length === otherBeforeTalk + 2)
   const drewLine = other.messages.slice(from).find(m => /^You drew 2 cards/.test(m.text))
 

@@ -4,9 +4,9 @@
 // /uno top nonsense.
 // argv: port
 'use strict'
-const { Player, playUntil, main, result, sleep } = require('./lib')
+const { Player, playUntil, main, result, sleep, PATIENCE_MS } = require('./lib')
 
-async function linesAfter (p, from, last, timeoutMs = 10000) {
+async function linesAfter (p, from, last, timeoutMs = PATIENCE_MS) {
   await p.waitMessage(last, timeoutMs, from)
   await sleep(200)
   return p.messages.slice(from).map(m => m.text)
@@ -23,7 +23,7 @@ main(async () => {
   await p.waitDealt(from)
   const done = () => p.messages.slice(from).some(m => /won the round/.test(m.text))
   const play = await playUntil(p, done, { callUno: 'button' }, 240000)
-  await p.waitMessage(/is closed/, 20000, from)     // single round: the table closes, items come back
+  await p.waitMessage(/is closed/, PATIENCE_MS, from)     // single round: the table closes, items come back
   const seen = p.messages.slice(from).map(m => m.text)
   const at = p.mark()
   p.chat('/uno stats')

@@ -6,7 +6,7 @@
 //   kill time (ms since the epoch) to killedFile; the player never acts after that but /uno leave
 'use strict'
 const fs = require('fs')
-const { Player, main, result, sleep, tags, until } = require('./lib')
+const { Player, main, result, sleep, tags, until, writeWhole, PATIENCE_MS } = require('./lib')
 
 function contains (big, small) {   // multiset: every card of `small` is still in `big`
   const left = [...big]
@@ -23,22 +23,23 @@ main(async () => {
   await p.waitDealt(from)
   const before = tags(p)
   const myTurn = p.latestPrompt() !== null
-  fs.writeFileSync(stateFile, JSON.stringify({ before, myTurn }))
-  await until('the kill', () => fs.existsSync(killedFile), 30000)
+  writeWhole(stateFile, JSON.stringify({ before, myTurn }))
+  await until('the kill', () => fs.existsSync(killedFile))
   const killedAt = Number(fs.readFileSync(killedFile, 'utf8'))
   from = p.messages.findIndex(m => m.at >= killedAt - 50)
   if (from < 0) from = p.messages.length
-  const paused = (await p.waitMessage(/paused/, 10000, from)).text
+  const paused = (await p.waitMessage(/paused/, PATIENCE_MS, from)).text
   const whilePaused = tags(p)
   // the game goes on: a bot moves (played / drew), with no action of ours
-  const moved = await p.waitMessage(/^(?!kim )\S+ (played|drew) /, 20000, from)
+  const moved = await p.waitMessage(/^(?!kim )\S+ (played|drew) /, PATIENCE_MS, from)
   const resumedMsgs = p.messages.slice(from).filter(m => /back|continues/.test(m.text))
   const resumed = resumedMsgs.map(m => m.text)
-  await sleep(1000)
+  // the hand as it was, once the restarted engine has sent it again (kept: false if it never is)
+  await until('the hand as before', () => contains(tags(p), before)).catch(() => {})
   const after = tags(p)
   from = p.mark()
   p.chat('/uno leave')
-  await p.waitMessage(/items are back/, 10000, from)
+  await p.waitMessage(/items are back/, PATIENCE_MS, from)
   await sleep(300)
   result({ before, whilePaused, after, kept: contains(after, before), own, ownAfter: p.ownItems(),
            paused, resumed, moved: moved.text, movedAfterMs: moved.at - killedAt,

@@ -2,7 +2,7 @@
 // click is refused; one client catches the other's missed UNO and the penalty cards arrive.
 // argv: port
 'use strict'
-const { playUntil, main, result, sleep, twoAtATable } = require('./lib')
+const { playUntil, main, result, sleep, until, twoAtATable, PATIENCE_MS } = require('./lib')
 
 async function prompted (p) {
   const pr = p.latestPrompt()
@@ -45,20 +45,22 @@ main(async () => {
   const card = waiting.cards().find(c => c.slot >= 36 && c.slot < 45)
   await waiting.rightClickCard(card.tag.slice(5))
   const refusedAt = Date.now()
-  const outOfTurn = (await waiting.waitMessage(/not your turn/i, 10000, from)).text
+  const outOfTurn = (await waiting.waitMessage(/not your turn/i, PATIENCE_MS, from)).text
   const refusalSound = await waiting.soundsSince(refusedAt, /villager\.no/)
   await sleep(300)
   const handAfter = waiting.cards().map(c => c.tag).sort()
 
   // 2. a stale chat click: the actor draws through its [Draw] button, then clicks it again
   const drawCmd = pr.commands.find(c => /^\/uno draw /.test(c))
+  const cardsBeforeDraw = actor.cards().length
   actor.chat(drawCmd)
-  await actor.waitMessage(/You drew/, 10000, pr.last)
+  await actor.waitMessage(/You drew/, PATIENCE_MS, pr.last)
+  await until('the drawn card', () => actor.cards().length > cardsBeforeDraw)     // (its item may come ticks after the line)
   await sleep(300)
   from = actor.mark()
   const cardsBeforeStale = actor.cards().length
   actor.chat(drawCmd)
-  const stale = (await actor.waitMessage(/expired/, 10000, from)).text
+  const stale = (await actor.waitMessage(/expired/, PATIENCE_MS, from)).text
   await sleep(300)
   const cardsAfterStale = actor.cards().length
 
@@ -75,21 +77,29 @@ main(async () => {
     playUntil(ann, done, { callUno: 'never' }, 180000),
     playUntil(bob, done, { callUno: 'button', catchOthers: true, drawWhenAtMost: 3 }, 180000)
   ])
-  clearInterval(poll)
   const caughtIdx = ann.messages.findIndex(m => /^ann was caught/.test(m.text))
   const caughtMsg = ann.messages[caughtIdx]
   const lastPlay = ann.messages.slice(0, caughtIdx).reverse().find(m => /^ann played /.test(m.text))
+  // the penalty cards reach ann's inventory: her count after her last play goes past 2 (the
+  // first count to do so: a later draw comes with a later move); pytest checks the counts
+  await until('ann\'s penalty cards', () => annCounts.some(c => c.at >= lastPlay.at && c.n >= 3)).catch(() => {})
+  clearInterval(poll)
+  // ann's card counts from the one she held at time `t` on, up to `to` (her items and the chat
+  // line of one move may reach the client some ticks apart on a busy server: either comes first)
+  const countsFrom = (t, to) => annCounts.slice(Math.max(annCounts.findLastIndex(c => c.at <= t), 0))
+    .filter(c => c.at <= to).map(c => c.n)
   // ann's card count between her last play and the catch (1: she was catchable) ...
-  const between = annCounts.filter(c => c.at >= lastPlay.at && c.at <= caughtMsg.at + 20).map(c => c.n)
-  // ... and in the second after the catch (the two penalty cards arrived)
-  const after = annCounts.filter(c => c.at >= caughtMsg.at - 20 && c.at <= caughtMsg.at + 1000).map(c => c.n)
+  const between = countsFrom(lastPlay.at, caughtMsg.at + 20)
+  // ... and from the catch on (the two penalty cards arrived)
+  const after = countsFrom(caughtMsg.at, Infinity)
   const penaltyDraw = ann.messages.slice(caughtIdx).find(m => /^You drew 2 cards/.test(m.text))
-  // the caught player heard a refusal sound with the catch
-  const caughtSound = ann.heard(caughtMsg.at - 500, caughtMsg.at + 1500)
+  // the caught player heard a refusal sound with the catch (its sound and its chat line may
+  // reach the client some ticks apart)
+  const caughtSound = await ann.soundsSince(caughtMsg.at - 2000, /villager\.no/)
   // an UNO call (bob calls with the button when he can): both heard it
   const unoCall = ann.messages.find(m => /^bob called UNO!/.test(m.text))
   const unoSounds = unoCall
-    ? [ann, bob].map(p => p.heard(unoCall.at - 500, unoCall.at + 1500))
+    ? await Promise.all([ann, bob].map(p => p.soundsSince(unoCall.at - 2000, /experience_orb\.pickup/)))
     : null
   ann.bot.quit()
   bob.bot.quit()

@@ -19,6 +19,7 @@ token argument ``#t<token>``, so the engine can refuse a click on an old line
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ..rules.cards import Card, COLOUR_NAMES, DARK_COLOURS, DARK_RING, LIGHT_COLOURS, LIGHT_RING
 from .lang import card_name, colour_name, t
@@ -90,13 +91,23 @@ def card_component(card: Card, lang: str | None, token: int | str,
     wild shows its label in the colours of its ring. Unplayable cards are grey
     and do nothing. The hover names the card and the code to type (``R7``,
     ``W+4``; in flip the face in play)."""
-    name = card_name(lang, card)
-    label = _label(card)
-    typed = t(lang, "button.code_hover", code=str(card))   # the code to type: /uno play R7
+    shape = _card_shape(card, lang, playable, dark)
     if not playable:
-        return text(f"[{label}]", DISABLED, hover=t(lang, "button.cannot_play_hover", card=name) + "\n" + typed)
-    click = command("play", str(card), token=token)
-    hover = name + "\n" + t(lang, "button.play_hover", card=name) + "\n" + typed
+        return shape
+    c = dict(shape)       # the click in its place, with this prompt's token
+    c["click"] = {"command": command("play", str(card), token=token)}
+    return c
+
+
+@lru_cache(maxsize=8192)    # a turn prompt shows a whole hand: built once per card, language and look
+def _card_shape(card: Card, lang: str | None, playable: bool, dark: bool) -> Component:
+    """A card's component without its turn token (a playable one's click is a placeholder that
+    `card_component` replaces); one shared dict per distinct card button: never change it."""
+    label = _label(card)
+    hover = _card_hover(card, lang, playable)
+    if not playable:
+        return text(f"[{label}]", DISABLED, hover=hover)
+    click = "/uno play"
     if card.colour is not None:
         return text(f"[{label}]", CHAT_COLOUR[card.colour], bold=True, click=click, hover=hover)
     if card.rank == "C":
@@ -104,6 +115,16 @@ def card_component(card: Card, lang: str | None, token: int | str,
     ring = DARK_RING if dark or card.rank == "WC" else LIGHT_RING
     letters = [text(ch, CHAT_COLOUR[ring[n % 4]]) for n, ch in enumerate(label)]
     return text("[", "white", bold=True, click=click, hover=hover, extra=letters + [text("]", "white")])
+
+
+@lru_cache(maxsize=4096)    # a turn prompt shows a whole hand: its hovers are looked up once per language
+def _card_hover(card: Card, lang: str | None, playable: bool) -> str:
+    """The hover of a card button: its name, what a click does, the code to type (/uno play R7)."""
+    name = card_name(lang, card)
+    typed = t(lang, "button.code_hover", code=str(card))
+    if not playable:
+        return t(lang, "button.cannot_play_hover", card=name) + "\n" + typed
+    return name + "\n" + t(lang, "button.play_hover", card=name) + "\n" + typed
 
 
 def hand_line(cards: Iterable[Card], lang: str | None, token: int | str,

@@ -23,6 +23,7 @@ PLURAL_FORMS = frozenset({"one", "few", "many", "other"})
 Message = str | dict[str, str]
 
 
+@lru_cache(maxsize=256)    # every line a player reads asks it (the same few locales)
 def normalise(lang: str | None) -> str:
     """A supported language code from a Minecraft locale ("ru_ru", "sk_SK",
     "en_us") or a code; anything else is English."""
@@ -48,6 +49,13 @@ def messages(lang: str) -> dict[str, Message]:
     """Every message of one language file, by dotted key."""
     text = resources.files(__package__).joinpath("lang", f"{lang}.yaml").read_text(encoding="utf-8")
     return _flatten(yaml.safe_load(text) or {})
+
+
+def load_all() -> None:
+    """Reads every language file now (the engine's start-up): the first player of a language
+    would otherwise wait for its file's YAML to be read (~0.1 s) inside the answer to their click."""
+    for code in LANGUAGES:
+        messages(code)
 
 
 def plural_form(lang: str, n: int) -> str:
@@ -78,13 +86,22 @@ def _pick(message: Message, lang: str, args: dict) -> str:
 
 def t(lang: str | None, key: str, **args: object) -> str:
     """The message `key` in `lang` with `args` filled in."""
+    found = _message(lang, key)
+    if found is None:
+        return key
+    code, message = found
+    return _pick(message, code, args).format_map(_Args(args))
+
+
+@lru_cache(maxsize=8192)   # every line a player reads asks it: one look-up instead of three
+def _message(lang: str | None, key: str) -> tuple[str, Message] | None:
+    """The language a message comes from (English when `lang` lacks it) and the message; None
+    when no language has it."""
     code = normalise(lang)
     message = messages(code).get(key)
     if message is None:
         code, message = DEFAULT, messages(DEFAULT).get(key)
-    if message is None:
-        return key
-    return _pick(message, code, args).format_map(_Args(args))
+    return None if message is None else (code, message)
 
 
 def colour_name(lang: str | None, colour: str) -> str:
@@ -92,6 +109,7 @@ def colour_name(lang: str | None, colour: str) -> str:
     return t(lang, f"colour.{colour}")
 
 
+@lru_cache(maxsize=4096)   # cards are interned (Card.parse): a hand's names are looked up once per language
 def card_name(lang: str | None, card: Card | None) -> str:
     """A card's name: "Red 7", "Красная 7", "Červená „Ber dve“", "Wild Draw
     Four"; None is the card back."""

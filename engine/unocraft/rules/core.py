@@ -37,6 +37,13 @@ MISTAKES = ("illegal_card", "not_your_turn", "only_drawn_card", "nothing_to_call
 
 #: What a check returns: the action's effect, applied by `play` once it is accepted.
 Apply = Callable[[], None]
+#: A verb's check, called as `check(game, seat, action)`: a `_check_<verb>` taken from the
+#: class (not bound to a game), or the check of a verb house rules decide.
+Check = Callable[[Any, int, Action], Apply]
+#: class -> verb -> its check, shared by every game of the class. Bound methods of a game kept
+#: on the game would be a reference cycle: a dropped game would wait for the cyclic garbage
+#: collector, and the tables' loop freezes what lives long (tables/collector.py).
+_CHECKS: dict[type, dict[str, Check]] = {}
 
 
 class HouseRule:
@@ -157,12 +164,26 @@ class HouseRule:
         return loser
 
 
+def _house_check(verb: str) -> Check:
+    """The check of a verb house rules decide: the first of the game's rules for it that answers."""
+
+    def check(game: GameCore, seat: int, action: Action) -> Apply:
+        for rule in game.HOUSE_VERBS[verb]:
+            apply = rule.check(game, seat, action)
+            if apply is not None:
+                return apply
+        raise Refused("bad_action", f"{verb} is not possible now")
+    return check
+
+
 class GameCore:
     #: The verbs this edition accepts (None: every verb with a `_check_<verb>`).
     VERBS: ClassVar[tuple[str, ...] | None] = None
     #: Refusals that cost `mistake_penalty` cards, and the verbs they count for.
     MISTAKE_CODES: ClassVar[tuple[str, ...]] = MISTAKES
     MISTAKE_VERBS: ClassVar[tuple[str, ...]] = ("play", "jump", "uno")
+    #: verb -> every house rule deciding it (`Game`: all of them, house.VERBS; the core knows none)
+    HOUSE_VERBS: ClassVar[dict[str, tuple[HouseRule, ...]]] = {}
 
     # ------------------------------------------------------------------ setup
     def __init__(self, names: list[str], options: Options | None = None, seed: int = 0,
@@ -215,7 +236,7 @@ class GameCore:
         self.seq = 0                        # accepted actions so far (turn tokens for the UI)
         #: interned Actions of legal_actions, per seat and side (speed): see legal.turn_actions
         self.action_cache: list[dict[object, tuple[Action, ...]]] = []
-        self._checks: dict = {}             # verb -> bound check method (speed)
+        self._checks = _CHECKS.setdefault(type(self), {})   # verb -> its check (speed): see _check
         #: False: no events are built (self-play, bots, benchmarks: nobody reads them);
         #: `play` then returns an empty list. The state is the same either way.
         self.record_events = True
@@ -225,7 +246,6 @@ class GameCore:
         # The house rules of this game, resolved once (`install`): each hook is called
         # only on the rules in its tuple; an empty tuple costs the core nothing.
         self.house: tuple[HouseRule, ...] = ()
-        self.house_verbs: dict[str, tuple[HouseRule, ...]] = {}   # verb -> every rule deciding it
         self.jump_rules: tuple[HouseRule, ...] = ()
         self.pair_rule: HouseRule | None = None
         self.colour_rule: HouseRule | None = None
@@ -666,26 +686,20 @@ class GameCore:
             return self._check_draw(seat, action)
         check = self._checks.get(verb)
         if check is None:
-            check = getattr(self, "_check_" + verb, None)
-            if check is None and verb in self.house_verbs:
-                check = self._house_check(verb)
-            if self.VERBS is not None and verb not in self.VERBS:
-                check = None
-            if check is None:
-                raise Refused("bad_action", f"{verb} is not part of the {self.edition.name} edition")
+            check = self._find_check(verb)
             self._checks[verb] = check
-        return check(seat, action)
+        return check(self, seat, action)
 
-    def _house_check(self, verb: str) -> Callable[[int, Action], Apply]:
-        """The check of a verb house rules decide: the first of them that answers."""
-        rules = self.house_verbs[verb]
-
-        def check(seat: int, action: Action) -> Apply:
-            for rule in rules:
-                apply = rule.check(self, seat, action)
-                if apply is not None:
-                    return apply
-            raise Refused("bad_action", f"{verb} is not possible now")
+    def _find_check(self, verb: str) -> Check:
+        """The check of `verb` at the games of this class, or a refusal (an unknown verb is
+        not cached: what players send must not grow the cache)."""
+        check: Check | None = getattr(type(self), "_check_" + verb, None)
+        if check is None and verb in self.HOUSE_VERBS:
+            check = _house_check(verb)
+        if self.VERBS is not None and verb not in self.VERBS:
+            check = None
+        if check is None:
+            raise Refused("bad_action", f"{verb} is not part of the {self.edition.name} edition")
         return check
 
     # ----------------------------------------------------------------- play

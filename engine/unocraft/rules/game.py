@@ -9,6 +9,8 @@ scoring -> game -> dos, scenario.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from . import legal, scoring, views
 from .actions import Action
 from .cards import Card
@@ -24,13 +26,14 @@ __all__ = ["Game", "HAND_SIZE", "MISTAKES", "HouseRule"]
 class Game(GameCore):
     """One match of classic, minecraft or flip (DOS: dos.DosGame)."""
 
+    HOUSE_VERBS: ClassVar[dict[str, tuple[HouseRule, ...]]] = VERBS
+
     def __init__(self, names: list[str], options: Options | None = None, seed: int = 0,
                  deck: Deck | None = None):
         options = options or Options()
         if options.edition == "dos" and type(self) is Game:
             raise ConfigError("the dos edition is played with unocraft.rules.dos.DosGame")
         super().__init__(names, options, seed, deck)
-        self.house_verbs = VERBS
         self.house = active_rules(options)
         for rule in self.house:
             rule.install(self)

@@ -24,7 +24,10 @@ def candidates(game: GameCore, seat: int) -> list[Action]:
     cache = game.action_cache[2 * seat + game.side]
     # the victim of a draw card may play only an answer to it: ask the game which
     answering = kind == "penalty" and pending["victim"] == seat
-    for card in game.hands[seat]:
+    # out of turn only a jump rule lets a card in (`GameCore._check_jump_in`): without one, asking
+    # about each card would only collect refusals (most of a redraw's legality time)
+    hand = game.hands[seat] if in_turn or answering or game.jump_rules else ()
+    for card in hand:
         face = game.face(card)   # the face in play names the card (Game.ref)
         if face in seen:
             continue

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import difflib
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from ..presentation import chat
@@ -62,26 +63,35 @@ class Call:
 
 @dataclass(frozen=True)
 class Completing:
-    """What a completion tree is built for: the tree every player shares (`table` None), or one
-    player's own at a table (their hand, the other players, the colours in play)."""
-    stats_names: list[str] = field(default_factory=list)
-    table_ids: list[str] = field(default_factory=list)
-    table: Table | None = None
-    player: str = ""
-    view: dict = field(default_factory=dict)
+    """What a completion tree is built for: the tree every player shares (`at_table` False), or one
+    player's own at a table (their hand, the other players, the colours in play). A value of
+    everything a completion reads, so the trees at a table are cached by it (`table_tree`)."""
+    stats_names: tuple[str, ...] = ()
+    table_ids: tuple[str, ...] = ()
+    at_table: bool = False
+    hand_codes: tuple[str, ...] = ()     # the player's cards, each code once, sorted
+    other_names: tuple[str, ...] = ()    # the other seats, in seat order
+    colour_names: tuple[str, ...] = ()   # the colours in play, as typed
+
+    @classmethod
+    def of_seat(cls, table: Table, player: str, view: dict) -> Completing:
+        """A seated player's own: from their view and the table."""
+        side = table.game.side_colours
+        return cls(at_table=True, hand_codes=tuple(sorted(set(view.get("hand") or []))),
+                   other_names=tuple(s.name for s in table.seats if s.name != player),
+                   colour_names=tuple(COLOUR_NAMES[c] for c in (side() if callable(side) else side)))
 
     @property
     def hand(self) -> list[str]:
-        return sorted(set(self.view.get("hand") or []))
+        return list(self.hand_codes)
 
     @property
     def others(self) -> list[str]:
-        return [s.name for s in self.table.seats if s.name != self.player] if self.table else []
+        return list(self.other_names)
 
     @property
     def colours(self) -> list[str]:
-        side = self.table.game.side_colours
-        return [COLOUR_NAMES[c] for c in (side() if callable(side) else side)]
+        return list(self.colour_names)
 
 
 Completion = Callable[[Completing], dict[str, list[str]]]
@@ -111,12 +121,12 @@ def command(name: str, admin: bool = False, action: bool = False, console: bool 
 
 def shared(words: Callable[[Completing], dict[str, list[str]]]) -> Completion:
     """A completion of the shared tree only."""
-    return lambda c: {} if c.table else words(c)
+    return lambda c: {} if c.at_table else words(c)
 
 
 def at_table(words: Callable[[Completing], dict[str, list[str]]]) -> Completion:
     """A completion of a player's own tree at a table only."""
-    return lambda c: words(c) if c.table else {}
+    return lambda c: words(c) if c.at_table else {}
 
 
 # ================================================================ sitting down and getting up
@@ -148,7 +158,9 @@ def start(c: Call) -> None:
 
 
 def _table_ids(key: str) -> Completion:
-    return lambda c: {key: list(c.table_ids) if c.table else []}
+    # in the shared tree, sent again when a table opens or closes: a player's own tree, sent again
+    # at every change of their hand, would carry every table's id with each play
+    return shared(lambda c: {key: list(c.table_ids)})
 
 
 @command("join", complete=_table_ids("join"))
@@ -310,7 +322,7 @@ def typed_action(c: Call) -> None:
 _ACTION_COMPLETIONS: dict[str, Completion] = {
     "play": at_table(lambda c: {"play": c.hand, "play *": c.colours}),
     "catch": at_table(lambda c: {"catch": c.others}),
-    "colour": lambda c: {"colour": c.colours} if c.table else {"colour": ["red", "yellow", "green", "blue"]},
+    "colour": lambda c: {"colour": c.colours} if c.at_table else {"colour": ["red", "yellow", "green", "blue"]},
     "swap": at_table(lambda c: {"swap": c.others}),
     "give": at_table(lambda c: {"give": c.hand}),
     "jump": at_table(lambda c: {"jump": c.hand}),
@@ -410,13 +422,20 @@ def names(admin: bool) -> list[str]:
 
 
 def completion_tree(c: Completing) -> dict[str, list[str]]:
-    """The shared completion tree (`c.table` None: every subcommand and its fixed words), or a
+    """The shared completion tree (`c.at_table` False: every subcommand and its fixed words), or a
     player's own at a table; the plugin completes from the player's own first."""
-    tree: dict[str, list[str]] = {} if c.table else {"": list(NAMES)}
+    tree: dict[str, list[str]] = {} if c.at_table else {"": list(NAMES)}
     for cmd in COMMANDS:
         if cmd.complete is not None:
             tree.update(cmd.complete(c))
     return tree
+
+
+@lru_cache(maxsize=4096)
+def table_tree(c: Completing) -> dict[str, list[str]]:
+    """A player's own tree at a table, one shared dict per distinct `Completing` (a redraw mostly
+    finds it unchanged; never change it)."""
+    return completion_tree(c)
 
 
 def console_tree(table_ids: list[str]) -> dict[str, list[str]]:

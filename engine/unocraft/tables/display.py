@@ -4,15 +4,14 @@ Views of the rules become ops here (items, action bar, title, sidebar, chat, com
 card faces, sounds), and each kind of op is remembered per player as it was last sent, so a redraw
 sends only what changed: `sent_slots` (inventory slots), `sent_sidebars`, `sent_completions`,
 `prompted` (the turn lines of a turn token), `titled` (the title of a turn), `faces_sent` (map
-pixels of a card face, once per plugin connection), `stats_names` and `console_ids` (the shared
-and the console completion trees). A reconnected plugin (`attach`) or a player who joins, quits or
+pixels of a card face, once per plugin connection), `stats_names`, `shared_ids` and `console_ids`
+(the shared and the console completion trees). A reconnected plugin (`attach`) or a player who joins, quits or
 leaves a table resets what no longer holds. The ops wait in `ops` until the loop takes them.
 """
 
 from __future__ import annotations
 
 import base64
-import json
 from typing import TYPE_CHECKING
 
 from ..presentation.faces import edition_face_keys, face_pixels
@@ -33,13 +32,14 @@ class Display:
     def __init__(self, core: Lifecycle):
         self.core = core
         self.ops: list[dict] = []
-        self.sent_slots: dict[str, dict[int, str]] = {}
-        self.sent_completions: dict[str, str] = {}
+        self.sent_slots: dict[str, dict[int, dict | None]] = {}
+        self.sent_completions: dict[str, dict] = {}
         self.prompted: dict[str, tuple[str, int]] = {}
         self.titled: dict[str, tuple[str, float]] = {}
-        self.sent_sidebars: dict[str, str] = {}   # player -> the sidebar last sent
+        self.sent_sidebars: dict[str, dict] = {}  # player -> the sidebar op last sent
         self.faces_sent: set[str] = set()
         self.stats_names: list[str] = []          # completed after /uno stats, as last sent
+        self.shared_ids: list[str] | None = None   # the table ids in the shared tree, as last sent
         self.console_ids: list[str] | None = None  # the table ids in the console's tree, as last sent
 
     def take(self) -> list[dict]:
@@ -67,6 +67,7 @@ class Display:
             "resumed": {"text": say(lang, "engine.resumed"), "colour": "green"},
             "no_engine": {"text": say(lang, "engine.paused"), "colour": "red"}}})
         self.shared_completions()
+        self.console_completions(force=True)
         # the faces of the default edition (and of every table's) go out now, off the path of a click
         editions = {self.core.config.options_for().edition} | {t.options().edition for t in self.core.tables.values()}
         for edition in sorted(editions):
@@ -138,7 +139,8 @@ class Display:
             view = t.view(name)
             legal = t.legal(name)
             self._items(name, render.hand_slots(view, lang, t.pages.get(name, 0), legal))
-            self.ops.append({"op": "actionbar", "player": name, "c": render.status_line(view, lang)})
+            status = render.status_line(view, lang)
+            self.ops.append({"op": "actionbar", "player": name, "c": status})
             self._sidebar(t, name, view, lang)
             self._completions(t, name, view)
             if self.prompted.get(name) != (t.id, t.token):
@@ -149,20 +151,19 @@ class Display:
             if name == actor and self.titled.get(name) != (t.id, t.turn_started):
                 self.titled[name] = (t.id, t.turn_started)
                 self.ops.append({"op": "title", "player": name, "title": {"text": say(lang, "turn.yours"), "colour": "gold"},
-                                 "subtitle": render.status_line(view, lang)})
+                                 "subtitle": status})
                 self.sound(name, SOUND_TURN)
-        for name, lang in t.spectators.items():
-            if name in self.core.online:
-                view = t.view(None)
-                self.ops.append({"op": "actionbar", "player": name, "c": render.status_line(view, lang)})
-                self._sidebar(t, name, view, lang)
+        watching = [(name, lang) for name, lang in t.spectators.items() if name in self.core.online]
+        view = t.view(None) if watching else {}      # one spectators' view for them all
+        for name, lang in watching:
+            self.ops.append({"op": "actionbar", "player": name, "c": render.status_line(view, lang)})
+            self._sidebar(t, name, view, lang)
 
     def _sidebar(self, t: Table, player: str, view: dict, lang: str) -> None:
         """The table at a glance at the side of the screen, sent when it changed."""
         op = sidebar_op(player, view, lang, t.preset, match=not self.core.config.single_round)
-        key = json.dumps(op, sort_keys=True)
-        if self.sent_sidebars.get(player) != key:
-            self.sent_sidebars[player] = key
+        if self.sent_sidebars.get(player) != op:
+            self.sent_sidebars[player] = op
             self.ops.append(op)
 
     def _clear_sidebar(self, player: str) -> None:
@@ -179,10 +180,11 @@ class Display:
         sent = self.sent_slots.setdefault(player, {})
         changed: dict[str, dict | None] = {}
         for slot, item in slots.items():
-            key = repr(item) if item is not None else ""   # items are built in a fixed key order
-            if slot in sent and sent[slot] == key:
+            # render.py hands out one shared dict per distinct item: the same item as sent is
+            # mostly the very same object, which == tells at once
+            if slot in sent and sent[slot] == item:
                 continue
-            sent[slot] = key
+            sent[slot] = item
             changed[str(slot)] = item
             if item is not None and "face" in item:
                 self.face(item["face"])
@@ -216,18 +218,17 @@ class Display:
     # ================================================================ completions
     def _completions(self, t: Table, player: str, view: dict) -> None:
         """The player's own completion tree at the table (their cards, the others' names)."""
-        tree = commands.completion_tree(commands.Completing(table_ids=self.core.table_ids(), table=t,
-                                                            player=player, view=view))
-        key = json.dumps(tree, sort_keys=True)
-        if self.sent_completions.get(player) != key:
-            self.sent_completions[player] = key
+        tree = commands.table_tree(commands.Completing.of_seat(t, player, view))
+        if self.sent_completions.get(player) != tree:
+            self.sent_completions[player] = tree
             self.ops.append({"op": "complete", "player": player, "tree": tree})
 
     def shared_completions(self) -> None:
-        """The completion tree every player shares (a player's own, sent with the table, comes first)."""
+        """The completion tree every player shares (a player's own, sent with the table, comes
+        first): the statistics' names, the tables to join or watch."""
+        ids = self.shared_ids = self.core.table_ids()
         self.ops.append({"op": "complete", "tree": commands.completion_tree(
-            commands.Completing(stats_names=self.stats_names))})
-        self.console_completions(force=True)
+            commands.Completing(stats_names=tuple(self.stats_names), table_ids=tuple(ids)))})
 
     def console_completions(self, force: bool = False) -> None:
         """Sends the console's completion tree (the plugin completes console input from it) when the
@@ -237,11 +238,22 @@ class Display:
             self.console_ids = ids
             self.ops.append({"op": "complete", "player": CONSOLE, "tree": commands.console_tree(ids)})
 
+    def tables_completions(self) -> None:
+        """Sends the trees that name the tables (the shared one, the console's) again when a table
+        opened or closed."""
+        ids = self.core.table_ids()     # one list until a table opens or closes: mostly no comparison
+        if ids is not self.shared_ids and ids != self.shared_ids:
+            self.shared_completions()
+        self.console_completions()
+
     def known_stats_names(self, names: list[str]) -> None:
         """Every player the statistics database knows (its answer at a connection): completed after
-        /uno stats, the names this engine added since it asked first."""
-        self.stats_names = [n for n in self.stats_names if n not in names] + names
-        self.shared_completions()
+        /uno stats, the names this engine added since it asked first. The tree goes out again only
+        when that changed the names (the one sent at the connection holds them otherwise)."""
+        known = [n for n in self.stats_names if n not in names] + names
+        if known != self.stats_names:
+            self.stats_names = known
+            self.shared_completions()
 
     def new_stats_names(self, names: list[str]) -> None:
         """Players the statistics know now: completed after /uno stats (the newest first, at most 200)."""

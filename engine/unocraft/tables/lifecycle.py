@@ -15,6 +15,7 @@ import heapq
 import logging
 import math
 import os
+import time
 import zlib
 from typing import TYPE_CHECKING, Callable
 
@@ -258,20 +259,28 @@ class Lifecycle:
             listener(t, events)
 
     # ================================================================ clocks
-    def tick(self, now: float) -> None:
-        """Runs the clocks of every table that is due (see `wake_up`)."""
+    def tick(self, now: float, budget: float | None = None) -> None:
+        """Runs the clocks of every table that is due (see `wake_up`). With `budget` (seconds of
+        work), the tables longest due first, until it is spent (one at least): the rest stay due
+        for the next tick (the loop polls the players' events in between)."""
         self._schedule(now)
-        due = set()
+        due: dict[str, float] = {}
         while self.wakes and self.wakes[0][0] <= now:
             when, tid = heapq.heappop(self.wakes)
             if self.wake_at.get(tid) == when:
                 del self.wake_at[tid]
-                due.add(tid)
-        for tid in sorted(due, key=number):     # in the order the tables opened
-            t = self.tables.get(tid)
-            if t is not None:
-                self._tick_table(t, now)
-            self.unscheduled.add(tid)
+                due[tid] = when
+        if budget is None:
+            order = sorted(due, key=number)     # in the order the tables opened
+        else:
+            order = sorted(due, key=lambda tid: (due[tid], number(tid)))
+            stop_at = time.perf_counter() + budget
+        for n, tid in enumerate(order):
+            if budget is None or n == 0 or time.perf_counter() < stop_at:    # one at least: the clocks go on
+                t = self.tables.get(tid)
+                if t is not None:
+                    self._tick_table(t, now)
+            self.unscheduled.add(tid)       # its wake-up again (still due: not run this time)
         self._schedule(now)
 
     def _tick_table(self, t: Table, now: float) -> None:
@@ -447,18 +456,19 @@ class Lifecycle:
         self.touch(t.id)
 
     # ================================================================ saving
-    def save(self, stats: dict, uuids: dict, written_upto: int) -> int | None:
-        """Writes every table changed since the last save (and forgets deleted ones) with the
-        statistics counters `stats`, in one transaction; returns the journal number of the
-        counters, or None without a table store."""
+    def save(self, stats: dict, uuids: dict, written_upto: int, only: set[str] | None = None) -> int | None:
+        """Writes every table changed since the last save (`only`: those of them in it; the others
+        wait for the next save) and forgets deleted ones, with the statistics counters `stats`, in
+        one transaction; returns the journal number of the counters, or None without a table store."""
         number = None
-        if self.store is not None and (self.unsaved or self.deleted or stats or written_upto > self.store.forgotten_upto):
+        writing = self.unsaved if only is None else self.unsaved & only
+        if self.store is not None and (writing or self.deleted or stats or written_upto > self.store.forgotten_upto):
             changes: dict[str, dict | None] = {tid: None for tid in self.deleted}
-            for tid in self.unsaved:
+            for tid in writing:
                 if tid in self.tables:
                     changes[tid] = self.tables[tid].to_dict()
             number = self.store.save(changes, stats, uuids, written_upto=written_upto)
-        self.unsaved.clear()
+        self.unsaved -= writing
         self.deleted.clear()
         return number
 

@@ -5,15 +5,15 @@ tables survive the engine going away (SQLite)."""
 from __future__ import annotations
 
 import cProfile
-import gc
 import math
 import os
 import logging
 import threading
 import time
 
-from ..presentation import faces
+from ..presentation import faces, lang
 from ..transport.base import Transport, TransportClosed
+from .collector import Collector
 from .config import EngineConfig
 from .manager import Tables
 from .store import TableStore
@@ -24,6 +24,13 @@ log = logging.getLogger("unocraft.engine")
 #: a file name: the engine thread runs under cProfile and writes its statistics there when it stops
 #: (benchmarks/capacity.py --profile)
 PROFILE_ENV = "UNOCRAFT_PROFILE"
+#: seconds: the loop logs its figures so far (time per answered event batch, bot turn delays) this
+#: often, besides once when it stops (benchmarks set it: a stopping engine's last line may be lost
+#: with the server's log, and a lost connection ends the loop without one)
+FIGURES_ENV = "UNOCRAFT_FIGURES_EVERY"
+#: seconds of table clocks (bot moves, timers, deals) per round of the loop; the tables still due
+#: after it run in the next round, right after the players' events that came meanwhile
+TICK_BUDGET = 0.002
 
 
 class EngineLoop:
@@ -32,11 +39,14 @@ class EngineLoop:
         self.answer_ms: list[float] = []   # event batch in -> its op batch handed to the plugin
         self.python_ms: list[float] = []   # ... of which handling the events and redrawing (no bridge call)
         self.save_ms: list[float] = []     # the save right after an answer (not on the click's path)
+        self.python_cpu_ms: list[float] = []   # the CPU time of the Python part (a busy machine adds waits to the wall time)
+        self.round_ms: list[float] = []    # a round of the loop, from a poll's answer to the next poll: a player's event waits up to this
         self.config = config
         self.transport = transport
         self.tables = Tables(config, store)
         self.clock = clock
         self.stop = threading.Event()
+        self.collector = Collector(time.monotonic())
 
     def run(self, reconnect: bool = True) -> None:
         profile = os.environ.get(PROFILE_ENV)
@@ -57,6 +67,7 @@ class EngineLoop:
         except Exception:   # noqa: BLE001 - a bad preset is reported where a table opens
             edition = "classic"
         faces.warm_up(edition, self.stop)    # the first game's faces rendered before anyone asks them
+        lang.load_all()                      # and every language's lines read
         while not self.stop.is_set():
             try:
                 hello = self.transport.connect(self.stop)
@@ -71,8 +82,8 @@ class EngineLoop:
                 self.transport.apply(self.tables.flush())
                 # what exists now (modules, language files, rendered faces) lives for good: keep it
                 # out of the collector's full passes, which would otherwise pause a click now and then
-                gc.collect()
-                gc.freeze()
+                # (and what lives on later too: collector.py)
+                self.collector.freeze_all(time.monotonic())
                 self._serve()
             except TransportClosed as e:
                 log.warning("plugin connection lost (%s)", e)
@@ -83,53 +94,79 @@ class EngineLoop:
         self.transport.close()
 
     def _serve(self) -> None:
-        while not self.stop.is_set():
-            now = self.clock()
-            # rounded up: a wake-up due in under a millisecond (a statistics answer on its way) must
-            # still wait a little; poll(0) in a loop would spin holding the GIL and starve the
-            # statistics thread it waits for (that made /uno top 20-50 ms instead of a few)
-            wait_ms = max(0, math.ceil(min(self.tables.next_wakeup(now), 0.5) * 1000))
-            events = self.transport.poll(wait_ms)
-            started = time.perf_counter()
-            now = self.clock()
-            for ev in events:
+        every = float(os.environ.get(FIGURES_ENV) or 0)
+        figures_at = time.monotonic() + every
+        try:
+            while not self.stop.is_set():
+                if every and time.monotonic() >= figures_at:
+                    self.log_figures()
+                    figures_at = time.monotonic() + every
+                now = self.clock()
+                # rounded up: a wake-up due in under a millisecond (a statistics answer on its way) must
+                # still wait a little; poll(0) in a loop would spin holding the GIL and starve the
+                # statistics thread it waits for (that made /uno top 20-50 ms instead of a few)
+                wait_ms = max(0, math.ceil(min(self.tables.next_wakeup(now), 0.5) * 1000))
+                events = self.transport.poll(wait_ms)
+                started = (time.perf_counter(), time.thread_time())
+                now = self.clock()
+                for ev in events:
+                    try:
+                        self.tables.handle(ev, now)
+                    except Exception:   # one bad event must not stop every table
+                        log.exception("event %r failed", ev)
+                if events:
+                    self._send(save_now=True, started=started)   # answer the players first (and keep what they did), then the clocks and bots
                 try:
-                    self.tables.handle(ev, now)
-                except Exception:   # one bad event must not stop every table
-                    log.exception("event %r failed", ev)
-            if events:
-                self._send(save_now=True, started=started)   # answer the players first (and keep what they did), then the clocks and bots
-            try:
-                self.tables.tick(now)
-            except Exception:
-                log.exception("tick failed")
-            self._send()
-        self.tables.save()      # stopping: nothing changed is left unwritten
+                    # bounded: a player's event waits in the plugin's queue while the tables tick
+                    self.tables.tick(now, TICK_BUDGET)
+                except Exception:
+                    log.exception("tick failed")
+                self._send()
+                self.collector.settle(time.monotonic())
+                if len(self.round_ms) < 100_000:
+                    self.round_ms.append((time.perf_counter() - started[0]) * 1000)
+            self.tables.save()      # stopping: nothing changed is left unwritten
+        finally:    # a lost connection too
+            self.log_figures()
+
+    def log_figures(self) -> None:
+        """The time per answered event batch and the bot turn delays so far (benchmarks read them)."""
         if self.answer_ms:
             log.info("engine time per answered event batch: median %.2f ms, p99 %.2f ms (%d batches); "
-                     "of it Python alone (events, redraw): median %.2f ms, p99 %.2f ms; then the save: median %.2f ms, p99 %.2f ms",
-                     *_median_p99(self.answer_ms), len(self.answer_ms), *_median_p99(self.python_ms), *_median_p99(self.save_ms))
+                     "of it Python alone (events, redraw): median %.2f ms, p99 %.2f ms; then the save: median %.2f ms, p99 %.2f ms; "
+                     "the Python part's CPU time: median %.2f ms, p99 %.2f ms",
+                     *_median_p99(self.answer_ms), len(self.answer_ms), *_median_p99(self.python_ms), *_median_p99(self.save_ms),
+                     *_median_p99(self.python_cpu_ms))
+        if self.round_ms:
+            log.info("engine loop rounds between two polls (events, answer, save, clocks): median %.2f ms, p99 %.2f ms, "
+                     "max %.2f ms (%d rounds)", *_median_p99(self.round_ms), max(self.round_ms), len(self.round_ms))
         if BOT_WAITS:
             log.info("bot moves: %d, time from the table's last change to the move: median %.0f ms, p99 %.0f ms, max %.0f ms",
                      len(BOT_WAITS), *(1000 * v for v in _median_p99(list(BOT_WAITS))), 1000 * max(BOT_WAITS))
 
-    def _send(self, save_now: bool = False, started: float | None = None) -> None:
-        """Hands the ops over, then saves. With `started` (an answer to player events), records the
-        time until the ops were handed over, the Python part of it, and the save that follows."""
+    def _send(self, save_now: bool = False, started: tuple[float, float] | None = None) -> None:
+        """Hands the ops over, then saves. With `started` (an answer to player events: its wall
+        and CPU clock), records the time until the ops were handed over, the Python part of it
+        (and its CPU time), and the save that follows."""
         try:
             ops = self.tables.flush(save=False)
         except Exception:
             log.exception("redraw failed")
             ops = self.tables.display.take()
-        rendered = time.perf_counter()
+        rendered, rendered_cpu = time.perf_counter(), time.thread_time()
         if ops:
             self.transport.apply(ops)
         handed = time.perf_counter()
-        # saved after the ops are on their way: SQLite is not on the path of a click
-        self.tables.maybe_save(None if save_now else self.clock())
+        # saved after the ops are on their way: SQLite is not on the path of a click; an answer
+        # writes the tables it changed, the clocks' changes wait for the interval
+        if save_now:
+            self.tables.save_flushed()
+        else:
+            self.tables.maybe_save(self.clock())
         if started is not None and len(self.answer_ms) < 100_000:
-            self.answer_ms.append((handed - started) * 1000)
-            self.python_ms.append((rendered - started) * 1000)
+            self.answer_ms.append((handed - started[0]) * 1000)
+            self.python_ms.append((rendered - started[0]) * 1000)
+            self.python_cpu_ms.append((rendered_cpu - started[1]) * 1000)
             self.save_ms.append((time.perf_counter() - handed) * 1000)
 
 

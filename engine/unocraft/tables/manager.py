@@ -47,6 +47,7 @@ class Tables:
         self.admin = Admin(self)                  # console and uno.admin commands (admin.py)
         self.plugin: dict = {}                    # the plugin's hello (version, platform)
         self.saved_at = 0.0
+        self.flushed: set[str] = set()            # the tables the last flush redrew
         if store is not None:
             self.stats.replay(store.outbox())     # counters a stop or crash left unwritten
 
@@ -123,9 +124,11 @@ class Tables:
         core.touch(core.where.get(player))
 
     # ================================================================ clocks
-    def tick(self, now: float) -> None:
+    def tick(self, now: float, budget: float | None = None) -> None:
+        """The statistics' answers, then the clocks of the tables that are due (with `budget`,
+        seconds: as many as fit, longest due first; the rest at the next tick)."""
         self.tally.answers()
-        self.core.tick(now)
+        self.core.tick(now, budget)
 
     def next_wakeup(self, now: float) -> float:
         """Seconds until a clock may need the engine (the long-poll waits at most this long): the
@@ -149,8 +152,9 @@ class Tables:
             if t is not None:
                 self.display.redraw(t)
         core.unsaved |= core.dirty
+        self.flushed = set(core.dirty)
         core.dirty.clear()
-        self.display.console_completions()
+        self.display.tables_completions()
         if save:
             self.maybe_save(now)
         return self.display.take()
@@ -162,12 +166,19 @@ class Tables:
             if now is not None:
                 self.saved_at = now
 
-    def save(self) -> None:
-        """Writes every table changed since the last save, and the statistics of the rounds and
-        matches that ended meanwhile, in one transaction; then the statistics thread writes those."""
+    def save(self, only: set[str] | None = None) -> None:
+        """Writes every table changed since the last save (`only`: those of them in it), and the
+        statistics of the rounds and matches that ended meanwhile, in one transaction; then the
+        statistics thread writes those."""
         stats, uuids = self.tally.take()
-        number = self.core.save(stats, uuids, written_upto=self.stats.applied_upto)
+        number = self.core.save(stats, uuids, written_upto=self.stats.applied_upto, only=only)
         self.tally.hand_over(number, stats, uuids)
+
+    def save_flushed(self) -> None:
+        """Writes the tables the last `flush` redrew (what players just did is kept at once; the
+        tables the clocks changed wait for the next `maybe_save`, so an answer does not write
+        every table of the server)."""
+        self.save(only=self.flushed)
 
     def close(self) -> None:
         """Stopping: one last try to write the statistics, then the journal forgets what was written."""

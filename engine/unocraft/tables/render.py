@@ -6,6 +6,8 @@ display.py turns their results into display ops.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..presentation import chat
 from ..presentation.faces import face_key
 from ..presentation.lang import card_name, colour_name
@@ -23,6 +25,7 @@ TAG_PAGE = "page"
 TAG_TOP = "top"
 
 
+@lru_cache(maxsize=4096)
 def face_of(code: str, side: str) -> tuple[Card, bool]:
     """The face of a hand card in play on `side` (flip cards name both faces)."""
     ref = parse_ref(code)
@@ -52,7 +55,10 @@ def card_component(card: Card, lang: str, bold: bool = False) -> dict:
     return c
 
 
+@lru_cache(maxsize=8192)
 def card_item(code: str, side: str, lang: str, playable: bool, can_call_uno: bool) -> dict:
+    """The item of a hand card. One dict per distinct item, shared by every redraw (never change
+    it): display.py compares it to the one sent without looking inside."""
     card, dark = face_of(code, side)
     lore = [{"text": say(lang, "item.play_lore"), "colour": "gray"}]
     if can_call_uno:
@@ -68,10 +74,19 @@ def pages_of(hand_size: int) -> int:
 def hand_slots(view: dict, lang: str, page: int, legal: list[Action]) -> dict[int, dict | None]:
     """Every engine slot of a seated player: hotbar page, page button, the rest in the
     inventory, the top card in the off-hand. Slots without a card map to None (emptied)."""
-    hand = view.get("hand") or []
     side = view.get("side", "light")
-    playable = playable_codes(legal, side)
-    can_uno = any(a.verb == "uno" for a in legal)
+    slots = dict(_card_slots(tuple(view.get("hand") or ()), side, lang, page,
+                             frozenset(playable_codes(legal, side)), any(a.verb == "uno" for a in legal)))
+    slots[OFFHAND] = top_item(view, lang)
+    return slots
+
+
+@lru_cache(maxsize=4096)
+def _card_slots(hand: tuple[str, ...], side: str, lang: str, page: int, playable: frozenset[str],
+                can_uno: bool) -> dict[int, dict | None]:
+    """The hand's slots (all but the off-hand) from what they show, one shared dict per distinct
+    hand, page and choice (a redraw mostly finds the hands of the players who did not act
+    unchanged; never change it: `hand_slots` copies it)."""
     pages = pages_of(len(hand))
     page %= pages
     shown = hand[page * HOTBAR_CARDS:(page + 1) * HOTBAR_CARDS]
@@ -79,16 +94,19 @@ def hand_slots(view: dict, lang: str, page: int, legal: list[Action]) -> dict[in
     slots: dict[int, dict | None] = {}
     for i in range(HOTBAR_CARDS):
         slots[i] = card_item(shown[i], side, lang, shown[i] in playable, can_uno) if i < len(shown) else None
-    slots[PAGE_SLOT] = None
-    if pages > 1:
-        slots[PAGE_SLOT] = {"material": "minecraft:arrow",
-                            "name": {"text": say(lang, "item.page", page=page + 1, pages=pages), "colour": "yellow"},
-                            "lore": [{"text": say(lang, "item.page_lore"), "colour": "gray"}],
-                            "glow": False, "tag": TAG_PAGE}
+    slots[PAGE_SLOT] = page_item(page, pages, lang) if pages > 1 else None
     for n, slot in enumerate(MAIN_SLOTS):
         slots[slot] = card_item(rest[n], side, lang, rest[n] in playable, can_uno) if n < len(rest) else None
-    slots[OFFHAND] = top_item(view, lang)
     return slots
+
+
+@lru_cache(maxsize=1024)
+def page_item(page: int, pages: int, lang: str) -> dict:
+    """The arrow that turns the page (shared like `card_item`'s)."""
+    return {"material": "minecraft:arrow",
+            "name": {"text": say(lang, "item.page", page=page + 1, pages=pages), "colour": "yellow"},
+            "lore": [{"text": say(lang, "item.page_lore"), "colour": "gray"}],
+            "glow": False, "tag": TAG_PAGE}
 
 
 def top_item(view: dict, lang: str) -> dict | None:
@@ -97,7 +115,13 @@ def top_item(view: dict, lang: str) -> dict | None:
         top = (view.get("centre") or [None])[0]
     if not top:
         return None
-    card, dark = face_of(top, view.get("side", "light"))
+    return _top_item(top, view.get("side", "light"), lang)
+
+
+@lru_cache(maxsize=4096)
+def _top_item(top: str, side: str, lang: str) -> dict:
+    """The top card in the off-hand (shared like `card_item`'s)."""
+    card, dark = face_of(top, side)
     name = card_component(card, lang)
     return {"face": face_key(card, dark),
             "name": {"text": say(lang, "item.top", card=card_name(lang, card)), "colour": name["colour"]},
@@ -106,19 +130,26 @@ def top_item(view: dict, lang: str) -> dict | None:
 
 def status_line(view: dict, lang: str) -> list[dict]:
     """The action bar: whose turn, top card, colour, direction, card counts."""
-    top = view.get("top")
-    card = face_of(top, view.get("side", "light"))[0] if top else None
-    if view.get("edition") == "dos":   # the centre row instead of a top card
+    return _status_line(view.get("top"), view.get("side", "light"), view.get("edition") == "dos",
+                        view.get("colour"), view.get("turn"), view.get("direction", "cw"),
+                        tuple((p["name"], p["cards"]) for p in view["players"]), tuple(view.get("centre") or ()), lang)
+
+
+@lru_cache(maxsize=8192)
+def _status_line(top: str | None, side: str, dos: bool, colour: str | None, turn: str | None, direction: str,
+                 counts: tuple[tuple[str, int], ...], centre: tuple[str, ...], lang: str) -> list[dict]:
+    """The action bar from what it shows, one shared list per distinct line (the same line goes
+    to every player of a language at the table; never change it)."""
+    card = face_of(top, side)[0] if top else None
+    if dos:   # the centre row instead of a top card
         card = None
-        top = None
-    colour = view.get("colour")
     colour_letter = COLOUR_BY_NAME.get(colour) if colour else None
-    counts = "  ".join(f"{p['name']} {p['cards']}" for p in view["players"])
-    centre = ", ".join(card_name(lang, parse_ref(c.split()[0])) for c in view.get("centre") or [])
-    text = say(lang, "status", player=view.get("turn") or "-",
-               card=card_name(lang, card) if card else (centre or "-"),
+    names = "  ".join(f"{name} {cards}" for name, cards in counts)
+    row = ", ".join(card_name(lang, parse_ref(c.split()[0])) for c in centre)
+    text = say(lang, "status", player=turn or "-",
+               card=card_name(lang, card) if card else (row or "-"),
                colour=colour_name(lang, colour_letter) if colour_letter else "-",
-               direction=say(lang, f"direction.{view.get('direction', 'cw')}"), counts=counts)
+               direction=say(lang, f"direction.{direction}"), counts=names)
     return [{"text": text, "colour": chat.CHAT_COLOUR.get(colour_letter, "white") if colour_letter else "white"}]
 
 

@@ -7,6 +7,8 @@ display.py sends the result as a `sidebar` op; the plugin only displays the line
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .text import say
 
 MAX_LINES = 15          # what a Minecraft sidebar shows
@@ -24,50 +26,73 @@ def play_order(view: dict) -> list[dict]:
     """The seats in the order they play, starting with the viewer (a spectator: the first seat),
     so the player after you is the line below yours."""
     players = list(view.get("players") or [])
-    if not players:
+    return _in_play_order(players, [p["name"] for p in players], view.get("you"), view.get("direction"))
+
+
+def _in_play_order(seats: list, names: list[str], you: str | None, direction: str | None) -> list:
+    if not seats:
         return []
-    names = [p["name"] for p in players]
-    start = names.index(view["you"]) if view.get("you") in names else 0
-    step = -1 if view.get("direction") == "ccw" else 1
-    return [players[(start + step * i) % len(players)] for i in range(len(players))]
+    start = names.index(you) if you in names else 0
+    step = -1 if direction == "ccw" else 1
+    return [seats[(start + step * i) % len(seats)] for i in range(len(seats))]
 
 
+@lru_cache(maxsize=1024)
 def title(preset: str, lang: str) -> dict:
+    """The sidebar's title (one shared dict per preset and language: never change it)."""
     return {"text": say(lang, "sidebar.title", preset=preset), "colour": "gold", "bold": True}
 
 
-def seat_line(p: dict, view: dict, lang: str, score: bool) -> list[dict]:
+@lru_cache(maxsize=8192)
+def _seat_line(name: str, yours: bool, turn: bool, active: bool, n: int, called_uno: bool, score: int | None,
+               lang: str) -> list[dict]:
     """`▶ ann  7 cards  UNO!  120 pts`: the marker of the turn, the name (yours in green, a player
-    who is out struck through), the card count or "out", an UNO call, the match score."""
-    name = p["name"]
-    turn = view.get("phase") == "play" and view.get("turn") == name
-    active = p.get("active", True)
+    who is out struck through), the card count or "out", an UNO call, the match score (None: none
+    kept). One shared list per distinct line: never change it."""
     line = [{"text": TURN_MARK if turn else NO_MARK, "colour": "gold", "bold": True}]
-    part = {"text": name, "colour": "green" if name == view.get("you") else "white" if active else "gray"}
+    part = {"text": name, "colour": "green" if yours else "white" if active else "gray"}
     if turn:
         part["bold"] = True
     if not active:
         part["strikethrough"] = True
     line.append(part)
     if active:
-        n = int(p.get("cards", 0))
         line.append({"text": "  " + say(lang, "sidebar.cards", count=n), "colour": "red" if n == 1 else "gray"})
-        if p.get("called_uno") and n <= 1:
+        if called_uno and n <= 1:
             line.append({"text": "  " + say(lang, "sidebar.uno"), "colour": "gold", "bold": True})
     else:
         line.append({"text": "  " + say(lang, "sidebar.out"), "colour": "dark_gray", "italic": True})
-    if score:
-        line.append({"text": "  " + say(lang, "sidebar.points", count=int(p.get("score", 0))), "colour": "aqua"})
+    if score is not None:
+        line.append({"text": "  " + say(lang, "sidebar.points", count=score), "colour": "aqua"})
     return line
+
+
+@lru_cache(maxsize=1024)
+def _round_line(round_no: int, lang: str) -> list[dict]:
+    return [{"text": say(lang, "sidebar.round", count=round_no), "colour": "dark_aqua"}]
 
 
 def sidebar_lines(view: dict, lang: str, match: bool = False) -> list[list[dict]]:
     """One line per seat in play order, and the round number when a match score is kept; at most
     `MAX_LINES`, top line first."""
     score = keeps_score(view, match)
-    lines = [seat_line(p, view, lang, score) for p in play_order(view)]
-    if score:
-        lines.append([{"text": say(lang, "sidebar.round", count=view.get("round", 1)), "colour": "dark_aqua"}])
+    seats = tuple((p["name"], p.get("active", True), int(p.get("cards", 0)), bool(p.get("called_uno")),
+                   int(p.get("score", 0)) if score else None) for p in view.get("players") or ())
+    return _lines(seats, view.get("you"), view.get("turn") if view.get("phase") == "play" else None,
+                  view.get("direction"), view.get("round", 1) if score else None, lang)
+
+
+@lru_cache(maxsize=4096)
+def _lines(seats: tuple, you: str | None, turn: str | None, direction: str | None, round_no: int | None,
+           lang: str) -> list[list[dict]]:
+    """The sidebar's lines from what they show (`seats`: name, active, cards, UNO called, score or
+    None, in seat order; `turn` None: nobody's; `round_no` None: no match score), one shared list
+    per distinct sidebar (a redraw of a viewer whose sidebar did not change finds the list sent
+    last time; never change it)."""
+    lines = [_seat_line(name, name == you, name == turn, active, n, uno, points, lang)
+             for name, active, n, uno, points in _in_play_order(list(seats), [s[0] for s in seats], you, direction)]
+    if round_no is not None:
+        lines.append(_round_line(round_no, lang))
     return lines[:MAX_LINES]
 
 

@@ -34,7 +34,7 @@ def _verbs() -> dict[str, tuple[HouseRule, ...]]:
     return verbs
 
 
-#: verb -> the rules that decide it, at every table (GameCore.house_verbs)
+#: verb -> the rules that decide it, at every table (GameCore.HOUSE_VERBS)
 VERBS = _verbs()
 
 #: The options asked about last, and their rules: a table, self-play and the

@@ -39,13 +39,31 @@ public final class Bridge {
     }
 
     private final UnoCore core;
+    private final IncomingBatches incoming;
 
     Bridge(UnoCore core) {
         this.core = core;
+        this.incoming = new IncomingBatches(core);
     }
 
-    /** The bridge protocol this plugin speaks; the engine's {@code unocraft.PROTOCOL} must be the same. */
-    public static final int PROTOCOL = 1;
+    /** Where the op batches are read and prepared. */
+    IncomingBatches incoming() {
+        return incoming;
+    }
+
+    /**
+     * The bridge protocol this plugin speaks; the engine's {@code unocraft.PROTOCOL} must be the same.
+     * 2: the engine sends its op batches one way ({@link #OPS_COMMAND}).
+     */
+    public static final int PROTOCOL = 2;
+
+    /**
+     * The command line of an op batch sent one way on the engine's py4j connection (served by
+     * {@link EngineGateway} for the attached engine only): the next line is the batch's JSON (JSON
+     * text without indentation has no line break), and nothing is answered, so the engine does not
+     * wait for a round trip. Same as {@code unocraft.transport.py4j_bridge.OPS_COMMAND}.
+     */
+    public static final String OPS_COMMAND = "O";
 
     /** An engine older than the protocol check: refused, with the reason in both logs. */
     public String hello() {
@@ -56,9 +74,11 @@ public final class Bridge {
      * First call of an engine session; {@code engine} is {"protocol", "version"}. Answers with this
      * plugin's protocol and version, the online players and the players whose items are in the vault,
      * or with "refused" when the engine speaks another protocol. Runs on a py4j thread, so it reads
-     * only the core's own thread-safe copies, never the server API.
+     * only the core's own thread-safe copies, never the server API; it first waits for the start-up
+     * warm-up to end ({@link UnoCore#awaitWarmUp}).
      */
     public String hello(String engine) {
+        core.awaitWarmUp();     // the engine's first batches after the start-up warm-up, not beside it
         JsonObject o = new JsonObject();
         o.addProperty("protocol", PROTOCOL);
         o.addProperty("version", UnoCore.VERSION);
@@ -99,24 +119,25 @@ public final class Bridge {
 
     /** Long-poll: a JSON array of player events, empty after maxWaitMs without input. */
     public String pollEvents(long maxWaitMs) throws InterruptedException {
-        return core.events().poll(Math.min(Math.max(maxWaitMs, 0), 5_000)).toString();
+        JsonArray events = core.events().poll(Math.min(Math.max(maxWaitMs, 0), 5_000));
+        core.legs().polled(events);
+        return events.toString();
     }
 
     /**
-     * Queues one batch of display ops ({"ops": [...]}) to be applied together in one tick. The text
-     * is read here, on the engine's thread ({@link OpBatch}): a malformed batch goes back to the
-     * engine as an error (and one log line), and the server thread only applies ops.
+     * Queues one batch of display ops ({"ops": [...]}) to be applied together in one tick, as a
+     * batch sent one way does ({@link #OPS_COMMAND}, what the engine sends; this call is for tools
+     * and tests). A malformed batch is one log line and a {@code "refused_batch"} event for the
+     * engine's next poll, and the server thread only applies ops.
      */
     public String applyOps(String json) {
-        JsonArray ops;
-        try {
-            ops = OpBatch.parse(json);
-        } catch (IllegalArgumentException e) {
-            core.platform().logger().warning("refused " + e.getMessage());
-            throw e;
-        }
-        core.queueBatch(ops);
+        receiveOps(json);
         return "ok";
+    }
+
+    /** An op batch sent one way or through {@link #applyOps}: read and prepared here ({@link IncomingBatches}). */
+    void receiveOps(String json) {
+        incoming.readAndPrepare(json, core.legs().arrived());
     }
 
     /** Main-thread time spent per applied batch, for the benchmark. */

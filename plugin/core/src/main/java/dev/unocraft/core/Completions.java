@@ -19,16 +19,26 @@ public final class Completions {
     private final Map<String, Map<String, List<String>>> perPlayer = new ConcurrentHashMap<>();
 
     public void update(String player, JsonObject tree) {
+        set(player, tree(tree));
+    }
+
+    /** A tree as the engine sends it, read (any thread: ops are read where the batch is prepared, off the main thread). */
+    public static Map<String, List<String>> tree(JsonObject tree) {
         Map<String, List<String>> m = new ConcurrentHashMap<>();
         for (Map.Entry<String, JsonElement> e : tree.entrySet()) {
             List<String> words = new ArrayList<>();
             e.getValue().getAsJsonArray().forEach(w -> words.add(w.getAsString()));
-            m.put(e.getKey(), words);
+            m.put(e.getKey(), List.copyOf(words));
         }
+        return m;
+    }
+
+    /** The player's tree (null: the shared one), as {@link #tree} read it. */
+    public void set(String player, Map<String, List<String>> tree) {
         if (player == null) {
-            shared = m;
+            shared = tree;
         } else {
-            perPlayer.put(player.toLowerCase(Locale.ROOT), m);
+            perPlayer.put(player.toLowerCase(Locale.ROOT), tree);
         }
     }
 

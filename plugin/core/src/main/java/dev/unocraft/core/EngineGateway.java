@@ -34,8 +34,9 @@ import py4j.commands.Command;
  *     call; a connection that has not within {@link #AUTH_DEADLINE_MS} is closed;</li>
  * <li>every line read is bounded ({@link LineLimitedSockets}): a short limit before the token,
  *     {@link #MAX_LINE_BYTES} after;</li>
- * <li>of py4j's commands only "call" is served (besides authentication); every other command is
- *     answered with an error and the connection stays usable;</li>
+ * <li>of py4j's commands only "call" is served (besides authentication), with one of ours: the
+ *     op batch sent one way ({@link Bridge#OPS_COMMAND}); every other command is answered with an
+ *     error and the connection stays usable;</li>
  * <li>calls reach only the {@link Bridge} object's {@link Bridge#METHODS}, with the argument
  *     types they take ({@link Bridge#checkArguments}), and every failure goes back as an error
  *     text: no Java object is ever handed to the engine, so it never needs py4j's memory command.</li>
@@ -83,9 +84,12 @@ public final class EngineGateway {
         refusalsNotLogged = 0;
     }
 
+    private final Bridge bridge;
+
     public EngineGateway(Bridge bridge, int port, String token, Logger log, Runnable onDetach) {
         this.log = log;
         this.onDetach = onDetach;
+        this.bridge = bridge;
         this.server = new LockedServer(new BridgeOnlyGateway(bridge), port, token);
     }
 
@@ -181,7 +185,8 @@ public final class EngineGateway {
 
         /**
          * py4j's constructor calls this with its base commands (the auth command is added after):
-         * "call" is served, through {@link Claimed}; every other command is answered with an error.
+         * "call" and the one-way op batch are served, through {@link Claimed}; every other command
+         * is answered with an error.
          */
         @Override
         protected void initCommands(Gateway gateway, List<Class<? extends Command>> commandClasses) {
@@ -189,6 +194,7 @@ public final class EngineGateway {
             for (Map.Entry<String, Command> e : commands.entrySet()) {
                 e.setValue(e.getKey().equals(CallCommand.CALL_COMMAND_NAME) ? new Claimed(e.getValue()) : new Refused(e.getKey()));
             }
+            commands.put(Bridge.OPS_COMMAND, new Claimed(new OneWayOps()));
         }
 
         /**
@@ -290,6 +296,32 @@ public final class EngineGateway {
             public void init(Gateway gateway, Py4JServerConnection connection) {
                 call.init(gateway, connection);
             }
+        }
+    }
+
+    /**
+     * {@link Bridge#OPS_COMMAND}: reads the batch's line, reads and prepares the batch
+     * ({@link Bridge#receiveOps}), and answers nothing. A batch the plugin refuses is told with the engine's next poll, as for
+     * {@code applyOps}; the line's length is bounded like any other ({@link #MAX_LINE_BYTES}).
+     */
+    private final class OneWayOps implements Command {
+        @Override
+        public void execute(String commandName, BufferedReader reader, BufferedWriter writer) throws IOException {
+            String json = reader.readLine();
+            if (json == null) {
+                throw new EOFException();
+            }
+            bridge.receiveOps(json);
+        }
+
+        @Override
+        public String getCommandName() {
+            return Bridge.OPS_COMMAND;
+        }
+
+        @Override
+        public void init(Gateway gateway, Py4JServerConnection connection) {
+            // nothing to keep
         }
     }
 

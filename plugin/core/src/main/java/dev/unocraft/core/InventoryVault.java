@@ -54,8 +54,10 @@ public final class InventoryVault {
     private final ExecutorService io = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "unocraft-vault");
         t.setDaemon(true);
+        thread = t;
         return t;
     });
+    private volatile Thread thread;     // the vault's thread, once started
     private final AtomicInteger pending = new AtomicInteger();     // vault-thread jobs not finished yet
     /** By file name without ".inv" (the lower-case key or name): every inventory the vault holds or is saving. */
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
@@ -344,6 +346,19 @@ public final class InventoryVault {
             pending.decrementAndGet();      // closed: a save or delete after disable stays undone (the next start finds the file)
             platform.logger().warning("the inventory vault is closed; not done: " + ex);
         }
+    }
+
+    /**
+     * Starts the vault's thread now (the start-up warm-up): otherwise the first save of a run starts
+     * it, on the main thread, in a player's first deal.
+     */
+    void startThread() {
+        submit(() -> { });
+    }
+
+    /** The vault's thread, or null while nothing started it (tests). */
+    Thread thread() {
+        return thread;
     }
 
     /** Waits until the vault's thread has nothing left to do (tests and the warm-up rehearsal: what it handed to a main thread that runs tasks at once ran too). */

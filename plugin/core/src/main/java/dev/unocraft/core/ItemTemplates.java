@@ -10,7 +10,10 @@ import java.util.function.UnaryOperator;
  * name, lore and tag) and handed out as copies, so a card shown a hundred times is built once: the
  * server thread then only copies a template. The last {@link #MAX} templates are kept (least
  * recently used first out); a platform whose stacks are immutable passes the identity as copy.
- * Thread-safe: a platform may build templates off the server thread ({@link Platform#prepare}).
+ *
+ * <p>Finding an item's template ({@link #of}) hashes and compares the item's texts: it is done where
+ * the batch is prepared ({@link Platform#prepare}), off the server thread, and the server thread is
+ * handed the {@link Template} itself. Thread-safe.
  */
 public final class ItemTemplates<T> {
     /** Far more than the distinct items of every table at once (108 cards × a few lore variants). */
@@ -18,9 +21,9 @@ public final class ItemTemplates<T> {
 
     private final Function<Platform.CardItem, T> build;
     private final UnaryOperator<T> copy;
-    private final Map<Platform.CardItem, T> templates = new LinkedHashMap<>(256, 0.75f, true) {
+    private final Map<Platform.CardItem, Template> templates = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Platform.CardItem, T> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Platform.CardItem, Template> eldest) {
             return size() > MAX;
         }
     };
@@ -31,14 +34,9 @@ public final class ItemTemplates<T> {
         this.copy = copy;
     }
 
-    /** A stack of its own for this item: a copy of the template, which is built the first time. */
-    public T get(Platform.CardItem item) {
-        return copy.apply(template(item));
-    }
-
-    /** Builds the item's template now if it is not built yet (off the server thread, where the platform allows). */
-    public void prepare(Platform.CardItem item) {
-        template(item);
+    /** The template of this item (the same one for equal items while it is kept); built by its first {@link Template#stack}. */
+    public synchronized Template of(Platform.CardItem item) {
+        return templates.computeIfAbsent(item, Template::new);
     }
 
     /** How many templates were built so far (for tests and the stats). */
@@ -46,20 +44,36 @@ public final class ItemTemplates<T> {
         return builds;
     }
 
-    private T template(Platform.CardItem item) {
-        synchronized (this) {
-            T t = templates.get(item);
-            if (t != null) {
-                return t;
-            }
+    private synchronized void built() {
+        builds++;
+    }
+
+    /** One distinct item: its stack built once, on the thread that first asks for it. */
+    public final class Template {
+        private final Platform.CardItem item;
+        private T stack;
+
+        private Template(Platform.CardItem item) {
+            this.item = item;
         }
-        T t = build.apply(item);    // outside the lock: building may take a while, a double build is harmless
-        synchronized (this) {
-            T raced = templates.putIfAbsent(item, t);
-            if (raced == null) {
-                builds++;
+
+        /** A stack of its own for this item: a copy of the template, which is built the first time. */
+        public T stack() {
+            return copy.apply(template());
+        }
+
+        /** Builds the template now if it is not built yet (off the server thread, where the platform allows). */
+        public Template build() {
+            template();
+            return this;
+        }
+
+        private synchronized T template() {
+            if (stack == null) {
+                stack = build.apply(item);
+                built();
             }
-            return raced != null ? raced : t;
+            return stack;
         }
     }
 }

@@ -14,7 +14,8 @@ import javax.net.ServerSocketFactory;
  * {@code socket.getInputStream()}, so this factory (passed to py4j's {@code GatewayServer}) hands
  * out sockets whose input stream counts the bytes since the last newline and fails the read once a
  * line is longer than the socket's current limit. The limit starts small (nothing is trusted before
- * the token) and the gateway raises it once the engine has authenticated.
+ * the token) and the gateway raises it once the engine has authenticated. Its sockets send without
+ * delay (TCP_NODELAY).
  */
 final class LineLimitedSockets extends ServerSocketFactory {
     private final int initialLimit;
@@ -31,6 +32,9 @@ final class LineLimitedSockets extends ServerSocketFactory {
                 // ServerSocket's documented way to accept into a socket subclass
                 LimitedSocket s = new LimitedSocket(initialLimit);
                 implAccept(s);
+                // each answer is one write the engine waits for: sent at once, never held back
+                // by Nagle's algorithm for the acknowledgement of what went before
+                s.setTcpNoDelay(true);
                 return s;
             }
         };

@@ -8,8 +8,8 @@ import java.util.logging.Logger;
 
 /**
  * What the core needs from a server platform (Bukkit/Spigot/Paper, Minestom). Every method except
- * {@link #runOnMain}, {@link #logger}, {@link #dataFolder}, {@link #readInventory}, {@link #prepare}
- * and {@link #warmUp} (and {@link InventoryCopy#text}) is called on the server's main thread.
+ * {@link #runOnMain}, {@link #logger}, {@link #dataFolder}, {@link #readInventory}, {@link #prepare},
+ * {@link #prepareMap} and {@link #warmUp} (and {@link InventoryCopy#text}) is called on the server's main thread.
  * Components arrive in the version-neutral form of {@code unocraft.presentation.chat}: a JSON object
  * {text, color, bold, italic, underlined, click: {run|suggest|url}, hover: component, extra: [...]},
  * a plain string, or an array of those; each platform builds its own component type from it.
@@ -66,20 +66,58 @@ public interface Platform {
     void playSound(String player, String sound, float volume, float pitch);
 
     /**
-     * Puts an item in a player's inventory slot: 0–8 hotbar, 9–35 main inventory, 40 off-hand.
-     * {@code item == null} empties the slot.
+     * A sound ready for {@link #playSound(String, Object)}, made on the engine's thread while a batch
+     * is prepared (as {@link #text} is), so that the main thread only sends it: a platform resolves
+     * the key to its sound here where it can. The default keeps the arguments as they are.
      */
-    void setSlot(String player, int slot, CardItem item);
+    default Object sound(String sound, float volume, float pitch) {
+        return new SoundCue(sound, volume, pitch);
+    }
+
+    /** Plays what {@link #sound} made; the default plays it by its key ({@link #playSound(String, String, float, float)}). */
+    default void playSound(String player, Object sound) {
+        SoundCue cue = (SoundCue) sound;
+        playSound(player, cue.sound(), cue.volume(), cue.pitch());
+    }
+
+    /** A sound as the engine describes it: the arguments of {@link #playSound(String, String, float, float)}. */
+    record SoundCue(String sound, float volume, float pitch) {}
+
+    /**
+     * Puts an item in a player's inventory slot: 0–8 hotbar, 9–35 main inventory, 40 off-hand.
+     * {@code item} is what {@link #prepare} made of a {@link CardItem}; {@code null} empties the slot.
+     * A slot that already holds this very item (or is empty and stays empty) is left alone: no
+     * packet, no event.
+     */
+    void setSlot(String player, int slot, Object item);
+
+    /**
+     * The slots of one items op at once, in order ({@code items}: slot → what {@link #prepare} made,
+     * or {@code null} to empty it), as {@link #setSlot} would one by one; a platform may send the
+     * changes to the client together (the dev server wakes the connection's writer once, not once per slot).
+     */
+    default void setSlots(String player, java.util.Map<Integer, Object> items) {
+        items.forEach((slot, item) -> setSlot(player, slot, item));
+    }
 
     /** Selects the held hotbar slot (0–8). */
     void setHeldSlot(String player, int slot);
 
     /**
-     * Makes sure a map with this id exists and shows these 128×128 colour indices. Returns the id
-     * the platform actually uses (a platform that allocates ids itself returns a new one when
-     * {@code wantedId < 0} or the old id no longer exists).
+     * Called on the engine's thread, not the main thread, when a card face arrives: everything about
+     * showing these 128×128 colour indices on a map that may be done off the main thread (a copy of
+     * the pixels, the map packet encoded and compressed, the renderer, the map id where the platform
+     * allocates ids itself), so that {@link #showMap} only registers and sends it. {@code wantedId}:
+     * the face's map id of an earlier run, or -1.
      */
-    int showMap(int wantedId, byte[] pixels);
+    PreparedMap prepareMap(int wantedId, byte[] pixels);
+
+    /**
+     * Makes sure the prepared map exists and shows its pixels (to every player, where the platform
+     * sends maps itself). Returns the id the platform actually uses (a platform that allocates ids on
+     * the main thread returns a new one when the face had none or its old id no longer exists).
+     */
+    int showMap(PreparedMap map);
 
     /**
      * Shows the player a sidebar scoreboard: a title and lines (each what {@link #text} made), top
@@ -128,17 +166,31 @@ public interface Platform {
 
     /**
      * Called on the engine's thread, not the main thread, with each item an op batch is about to put
-     * in a slot: a platform whose item stacks may be built off the main thread builds (and caches)
-     * it now, so that {@link #setSlot} only copies it. The default does nothing.
+     * in a slot; returns what {@link #setSlot} then receives for it. Whatever costs something is done
+     * here: finding the item's template ({@link ItemTemplates#of}: hashing the item's texts), and on a
+     * platform whose item stacks may be built off the main thread, building it, so that the main
+     * thread only copies it. The default hands the item on as it is.
      */
-    default void prepare(CardItem item) {}
+    default Object prepare(CardItem item) {
+        return item;
+    }
 
     /**
      * Called once at start-up on a thread of its own: loads and runs now, off the main thread, what
-     * the first game would otherwise pay for on it (classes, component and item builders). The
-     * default does nothing.
+     * the first game would otherwise pay for on it (classes, component and item builders), where it
+     * can on a player no one sees, {@link UnoCore#WARM_UP_ROUNDS} times (compiled by the JIT, not
+     * only loaded). An engine is let in when it is over ({@link UnoCore#awaitWarmUp}). The default does nothing.
      */
     default void warmUp() {}
+
+    /** A card face's map made ready by {@link #prepareMap}, in the platform's own form. */
+    interface PreparedMap {
+        /**
+         * The map id, when the platform knew it as the map was prepared; -1 when it is only known
+         * once {@link #showMap} has run on the main thread (Bukkit allocates map ids there).
+         */
+        int id();
+    }
 
     /** A card item as the engine describes it. */
     record CardItem(int mapId, String material, JsonElement name, List<JsonElement> lore, boolean glow, String tag) {}

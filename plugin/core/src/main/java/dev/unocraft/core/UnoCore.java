@@ -37,6 +37,7 @@ public final class UnoCore {
     private final CardFaces faces;
     private final InventoryVault vault;
     private final Bridge bridge = new Bridge(this);
+    private final BridgeLegs legs = new BridgeLegs();
     private final ConcurrentLinkedQueue<Step> steps = new ConcurrentLinkedQueue<>();
     private final AtomicInteger scheduled = new AtomicInteger();
     /** Server time one tick may spend on ops; the rest waits for the next tick (-Dunocraft.tickBudgetMicros). */
@@ -44,6 +45,8 @@ public final class UnoCore {
     private final AtomicLong carried = new AtomicLong();     // ticks that ran out of budget with ops left
     private final Timings batchTimes = new Timings();
     private final Timings tickTimes = new Timings();
+    /** Per op kind ("items", "sidebar", …, "vault" for the vault's follow-ups): {ops applied, their server time in ns}. */
+    private final Map<String, long[]> opKinds = new java.util.HashMap<>();
     /**
      * The CPU time of the same batches: the wall time above also counts the ticks' thread waiting
      * for a core (a busy machine) or for a GC pause; this is what the ops themselves cost.
@@ -51,7 +54,7 @@ public final class UnoCore {
     private final Timings batchCpuTimes = new Timings();
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
     private static final boolean CPU_TIME = THREADS.isCurrentThreadCpuTimeSupported();
-    /** An op slower than this on the server thread is logged (the first 20), to find what lags (-Dunocraft.slowOpMicros). */
+    /** An op slower than this on the server thread (wall time) is logged (the first 20), to find what lags (-Dunocraft.slowOpMicros). */
     private static final long SLOW_OP_NANOS = Long.getLong("unocraft.slowOpMicros", 5_000) * 1_000;
     private final AtomicInteger slowOpsLogged = new AtomicInteger();
     /** The core's own messages (paused, resumed, no_engine), already in the platform's form ({@link Platform#text}). */
@@ -71,7 +74,7 @@ public final class UnoCore {
         Path data = platform.dataFolder();
         this.faces = new CardFaces(data.resolve("faces.properties"));
         this.vault = new InventoryVault(data.resolve("vault"), platform, this::vaultKey,
-                then -> queueSteps(List.of(new Step(VAULT_STEP, then, new Batch(), true))));
+                then -> queueSteps(List.of(new Step(VAULT_STEP, "vault", then, new Batch(), true))));
         // built once here, at start-up; the engine's replacements are built on its thread (the "strings" op)
         strings.put("paused", text("§eUNO: the game engine is away; the game is paused and your items are safe."));
         strings.put("resumed", text("§aUNO: the game engine is back."));
@@ -97,18 +100,56 @@ public final class UnoCore {
             throw new IOException("the bridge port 127.0.0.1:" + port + " is not free (another server or plugin uses it?);"
                     + " set another bridge-port: " + e.getMessage(), e);
         }
-        Thread warm = new Thread(this::warmUp, "unocraft-warmup");
+        startWarmUp();
+    }
+
+    /** Done when the start-up warm-up is over; done from the start where there is none (tests, the rehearsal's own core). */
+    private volatile java.util.concurrent.CountDownLatch warming = new java.util.concurrent.CountDownLatch(0);
+
+    /** Runs {@link #warmUp} on a thread of its own; an engine's hello waits for it ({@link #awaitWarmUp}). */
+    void startWarmUp() {
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        warming = done;
+        Thread warm = new Thread(() -> {
+            try {
+                warmUp();
+            } finally {
+                done.countDown();
+            }
+        }, "unocraft-warmup");
         warm.setDaemon(true);
         warm.start();
     }
 
-    /** A batch with one op of each kind that costs something to prepare, for {@link #warmUp}. */
+    /**
+     * On a py4j thread, when an engine says hello: waits (at most 30 s) until the warm-up is over, so
+     * that its work never shares the machine's cores with the engine's first batch (the card faces)
+     * or the first game on the server thread. Never called on the server thread.
+     */
+    void awaitWarmUp() {
+        try {
+            if (!warming.await(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                platform.logger().warning("the warm-up is still running after 30 s; the engine attaches anyway");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * A batch with one op of each kind that costs something to prepare, for {@link #warmUp}; no face
+     * (a face prepared on the real platform would take a map id: it is rehearsed, {@link #WARM_UP_FACE}).
+     */
     private static final String WARM_UP_BATCH = "{\"ops\":["
             + "{\"op\":\"msg\",\"player\":\"-\",\"c\":[{\"text\":\"a\",\"colour\":\"red\",\"bold\":true,\"click\":{\"command\":\"/uno\"},\"hover\":\"b\"}]},"
-            + "{\"op\":\"face\",\"key\":\"-\",\"pixels\":\"" + Base64.getEncoder().encodeToString(new byte[128 * 128]) + "\"},"
+            + "{\"op\":\"complete\",\"player\":\"-\",\"tree\":{\"\":[\"start\",\"play\"],\"play\":[\"R5\"]}},"
             + "{\"op\":\"items\",\"player\":\"-\",\"slots\":{\"0\":{\"material\":\"paper\",\"name\":\"a\",\"lore\":[\"b\"],\"glow\":true,\"tag\":\"-\"},\"1\":null},\"held\":0},"
             + "{\"op\":\"sidebar\",\"player\":\"-\",\"title\":\"a\",\"lines\":[\"b\"]},"
             + "{\"op\":\"sound\",\"player\":\"-\",\"sound\":\"minecraft:ui.button.click\",\"volume\":0.5}]}";
+
+    /** What the rehearsal applies first: a card face. */
+    private static final String WARM_UP_FACE = "{\"ops\":[{\"op\":\"face\",\"key\":\"-\",\"pixels\":\""
+            + Base64.getEncoder().encodeToString(new byte[128 * 128]) + "\"}]}";
 
     /** What the rehearsal applies after {@link #WARM_UP_BATCH}: a card on a face, a title, then the way out. */
     private static final String WARM_UP_END = "{\"ops\":["
@@ -126,6 +167,7 @@ public final class UnoCore {
     void warmUp() {
         long t0 = System.nanoTime();
         try {
+            vault.startThread();
             prepare(OpBatch.parse(WARM_UP_BATCH));
             rehearse();
             platform.warmUp();
@@ -133,8 +175,16 @@ public final class UnoCore {
             platform.logger().warning("warm-up failed (the first game may be slower): " + e);
             return;
         }
-        platform.logger().fine("warmed up in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+        platform.logger().info("warmed up in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
     }
+
+    /**
+     * How often the warm-up runs the paths of a batch (here and in {@link Platform#warmUp}): enough
+     * for the JIT to compile them (after a few hundred calls; optimised after some thousands), so that
+     * the first game runs compiled code, not the interpreter (on the dev server a player's first deal
+     * took 1.5–2 ms of the server thread's CPU after a warm-up that ran each path once, a later one 0.3).
+     */
+    public static final int WARM_UP_ROUNDS = 3_000;
 
     /** A game's ops applied by a throwaway core to a platform that shows nothing, its files in a temporary folder. */
     private static void rehearse() throws IOException {
@@ -142,7 +192,11 @@ public final class UnoCore {
         try {
             UnoCore ghost = new UnoCore(new WarmUpPlatform(tmp), "warm-up");
             ghost.onJoin(WarmUpPlatform.PLAYER);
-            ghost.apply(OpBatch.parse(WARM_UP_BATCH));
+            ghost.apply(OpBatch.parse(WARM_UP_FACE));
+            ghost.apply(OpBatch.parse(WARM_UP_BATCH));      // its items op saves the inventory first (the vault's thread)
+            for (int i = 1; i < WARM_UP_ROUNDS; i++) {
+                ghost.queueBatch(OpBatch.parse(WARM_UP_BATCH));     // read, prepared, drained (this platform runs it at once)
+            }
             ghost.apply(OpBatch.parse(WARM_UP_END));
             ghost.vault.close();
             CardFaces.awaitSaves();
@@ -186,6 +240,8 @@ public final class UnoCore {
         CardFaces.awaitSaves();
         platform.logger().info(statsLine());
         platform.logger().info(tickStatsLine());
+        platform.logger().info(opKindsLine());
+        platform.logger().info(bridgeLegsLine());
         if (gateway != null) {
             gateway.stop();
         }
@@ -394,7 +450,29 @@ public final class UnoCore {
 
     /** Called on a py4j thread with a parsed batch ({@link OpBatch}): each op is checked and built here, then queued for the main thread. */
     void queueBatch(JsonArray batch) {
-        queueSteps(prepare(batch));
+        queueBatch(batch, null);
+    }
+
+    /** The same, for the engine's answer to polled events: its way through the server is timed ({@link BridgeLegs}). */
+    void queueBatch(JsonArray batch, BridgeLegs.Answer answer) {
+        List<Step> prepared = prepare(batch);
+        if (answer != null) {
+            Step first = prepared.get(0);
+            prepared.set(0, first.doing(() -> {
+                legs.firstOp(answer);
+                first.action().run();
+            }));
+            Step last = prepared.get(prepared.size() - 1);
+            prepared.set(prepared.size() - 1, last.doing(() -> {
+                try {
+                    last.action().run();
+                } finally {
+                    legs.lastOp(answer);
+                }
+            }));
+            legs.queued(answer);
+        }
+        queueSteps(prepared);
     }
 
     /** The source the stats and the slow-op log show for the vault's main-thread follow-ups (clear, then the cards). */
@@ -415,10 +493,16 @@ public final class UnoCore {
     private void drain() {
         scheduled.set(0);
         long start = System.nanoTime();
+        long cpuMark = cpuTime();
         Step s;
         while ((s = steps.poll()) != null) {
             run(s);
-            if (System.nanoTime() - start >= budgetNanos && !steps.isEmpty()) {
+            Step next = steps.peek();
+            boolean outOfBudget = next != null && System.nanoTime() - start >= budgetNanos;
+            if (s.last() || next == null || outOfBudget || next.batch() != s.batch()) {
+                cpuMark = charge(s, cpuMark);
+            }
+            if (outOfBudget) {
                 carried.incrementAndGet();
                 if (scheduled.getAndIncrement() == 0) {
                     platform.runOnMain(this::drain);
@@ -429,8 +513,8 @@ public final class UnoCore {
         tickTimes.record(System.nanoTime() - start);
     }
 
+    /** Runs one op, adding its wall time to its batch (and noting the batch's slowest op). */
     private void run(Step s) {
-        long c0 = CPU_TIME ? THREADS.getCurrentThreadCpuTime() : 0;
         long t0 = System.nanoTime();
         try {
             s.action().run();
@@ -438,18 +522,47 @@ public final class UnoCore {
             warnBadOp(s.source(), ex);
         }
         long took = System.nanoTime() - t0;
-        long cpu = CPU_TIME ? THREADS.getCurrentThreadCpuTime() - c0 : 0;
-        s.batch().nanos += took;
-        s.batch().cpuNanos += cpu;
-        if ((took > SLOW_OP_NANOS || cpu > SLOW_OP_NANOS) && slowOpsLogged.getAndIncrement() < 20) {
-            String op = s.source().toString();
-            platform.logger().info("an op took " + millis(took / 1000.0) + " ms on the server thread (CPU " + millis(cpu / 1000.0)
-                    + " ms): " + (op.length() > 120 ? op.substring(0, 120) + "…" : op));
+        synchronized (opKinds) {
+            long[] kind = opKinds.computeIfAbsent(s.kind(), k -> new long[2]);
+            kind[0]++;
+            kind[1] += took;
         }
+        Batch b = s.batch();
+        b.nanos += took;
+        if (took > b.slowestNanos) {
+            b.slowestNanos = took;
+            b.slowest = s.source();
+        }
+    }
+
+    /**
+     * The server thread's CPU time since {@code mark} goes to the step's batch, and a batch that is
+     * done is recorded (and its slowest op logged when it was slow: the first 20). The CPU clock is
+     * read once per batch, not around every op: a read is a system call (about 1 µs), and a batch
+     * has several ops. Returns the new mark: after the slow-op line, if one was logged, so that the
+     * line's own time (the logger's first use loads classes: tens of ms) is charged to no batch.
+     */
+    private long charge(Step s, long mark) {
+        long now = cpuTime();
+        Batch b = s.batch();
+        b.cpuNanos += now - mark;
         if (s.last()) {
-            batchTimes.record(s.batch().nanos);
-            batchCpuTimes.record(s.batch().cpuNanos);
+            batchTimes.record(b.nanos);
+            batchCpuTimes.record(b.cpuNanos);
+            if (b.slowestNanos > SLOW_OP_NANOS && slowOpsLogged.getAndIncrement() < 20) {
+                String op = b.slowest.toString();
+                platform.logger().info("an op took " + millis(b.slowestNanos / 1000.0) + " ms on the server thread (its batch "
+                        + millis(b.nanos / 1000.0) + " ms, CPU " + millis(b.cpuNanos / 1000.0) + " ms): "
+                        + (op.length() > 120 ? op.substring(0, 120) + "…" : op));
+                return cpuTime();
+            }
         }
+        return now;
+    }
+
+    /** The server thread's CPU time so far, in nanoseconds (0 where the JVM cannot tell). */
+    private static long cpuTime() {
+        return CPU_TIME ? THREADS.getCurrentThreadCpuTime() : 0;
     }
 
     /** One line for the log: how many op batches were applied and the server time each took, in ms. */
@@ -468,6 +581,33 @@ public final class UnoCore {
         return "slowest op batch " + millis(b[3] / 1000.0) + " ms; time per tick on ops: median " + millis(t[1] / 1000.0)
                 + " ms, p99 " + millis(t[2] / 1000.0) + " ms, max " + millis(t[3] / 1000.0) + " ms (" + t[0] + " ticks); ticks that carried ops over to the next: "
                 + carried.get() + " (budget " + millis(budgetNanos / 1000.0) + " ms per tick)";
+    }
+
+    /** The third stats line: where the server time goes, by op kind, the costliest first: mean time per op and how many. */
+    public String opKindsLine() {
+        return "server time per op kind (mean per op, ops):" + opKindTimes().stream()
+                .sorted(java.util.Comparator.comparingLong(OpKind::nanos).reversed())
+                .map(k -> " " + k.kind() + " " + millis(k.meanMicros()) + " ms (" + k.ops() + ")")
+                .collect(java.util.stream.Collectors.joining(","));
+    }
+
+    /** One op kind's share of the server thread: the ops of that kind applied so far and their server time in all. */
+    record OpKind(String kind, long ops, long nanos) {
+        double meanMicros() {
+            return nanos / 1000.0 / ops;
+        }
+    }
+
+    /** The per-kind counts as they are now (the server thread adds to them as it runs ops), for the log line and the stats. */
+    private List<OpKind> opKindTimes() {
+        synchronized (opKinds) {
+            return opKinds.entrySet().stream().map(e -> new OpKind(e.getKey(), e.getValue()[0], e.getValue()[1])).toList();
+        }
+    }
+
+    /** The fourth stats line: where the engine's answers to player input spent their time ({@link BridgeLegs}). */
+    public String bridgeLegsLine() {
+        return legs.line();
     }
 
     /** Microseconds as milliseconds a reader takes in at a glance: two significant digits below 10 ms ("0.21", "3.9"), whole ones above. */
@@ -500,6 +640,16 @@ public final class UnoCore {
         o.addProperty("tick_max_us", t[3] / 1000.0);
         o.addProperty("carried", carried.get());
         o.addProperty("faces", faces.size());
+        JsonObject kinds = new JsonObject();
+        for (OpKind kind : opKindTimes()) {
+            JsonObject k = new JsonObject();
+            k.addProperty("ops", kind.ops());
+            k.addProperty("mean_us", kind.meanMicros());
+            kinds.add(kind.kind(), k);
+        }
+        o.add("op_kinds", kinds);
+        o.add("legs", legs.json());
+        o.add("batch_in", bridge.incoming().json());
         return o;
     }
 
@@ -514,8 +664,10 @@ public final class UnoCore {
      * where the main thread runs tasks at once, runs before this returns).
      */
     void apply(JsonArray ops) {
+        long cpuMark = cpuTime();
         for (Step s : prepare(ops)) {
             run(s);
+            cpuMark = charge(s, cpuMark);
         }
         vault.awaitIdle();
     }
@@ -526,6 +678,7 @@ public final class UnoCore {
      */
     private List<Step> prepare(JsonArray ops) {
         List<JsonElement> sources = new ArrayList<>();
+        List<String> kinds = new ArrayList<>();
         List<Runnable> actions = new ArrayList<>();
         for (JsonElement op : ops) {
             try {
@@ -534,18 +687,20 @@ public final class UnoCore {
                 }
                 actions.add(prepareOne(op.getAsJsonObject()));
                 sources.add(op);
+                kinds.add(text(op.getAsJsonObject(), "op"));
             } catch (RuntimeException ex) {
                 warnBadOp(op, ex);
             }
         }
         if (actions.isEmpty()) {
             sources.add(JsonNull.INSTANCE);
+            kinds.add("none");
             actions.add(() -> { });
         }
         Batch batch = new Batch();
         List<Step> out = new ArrayList<>(actions.size());
         for (int i = 0; i < actions.size(); i++) {
-            out.add(new Step(sources.get(i), actions.get(i), batch, i == actions.size() - 1));
+            out.add(new Step(sources.get(i), kinds.get(i), actions.get(i), batch, i == actions.size() - 1));
         }
         return out;
     }
@@ -607,11 +762,7 @@ public final class UnoCore {
                 yield () -> platform.showTitle(player, title, subtitle);
             }
             case "sound" -> prepareSound(player, op);
-            case "face" -> {
-                String key = text(op, "key");
-                byte[] pixels = Base64.getDecoder().decode(text(op, "pixels"));
-                yield () -> faces.show(platform, key, pixels);
-            }
+            case "face" -> faces.prepare(platform, text(op, "key"), Base64.getDecoder().decode(text(op, "pixels")));
             case "items" -> prepareItems(player, op);
             case "restore" -> () -> {
                 vault.restore(player);
@@ -620,8 +771,8 @@ public final class UnoCore {
             case "sidebar" -> prepareSidebar(player, op);
             case "sidebar_clear" -> () -> clearSidebar(player);
             case "complete" -> {
-                JsonObject tree = op.getAsJsonObject("tree");
-                yield () -> completions.update(player, tree);
+                Map<String, List<String>> tree = Completions.tree(op.getAsJsonObject("tree"));
+                yield () -> completions.set(player, tree);
             }
             case "console" -> {
                 List<String> lines = new ArrayList<>();
@@ -656,7 +807,7 @@ public final class UnoCore {
             throw new IllegalArgumentException("\"slots\" must be an object");
         }
         Map<Integer, JsonObject> later = new java.util.LinkedHashMap<>();    // items whose face comes earlier in this batch
-        Map<Integer, Platform.CardItem> changes = new java.util.LinkedHashMap<>();   // null: empty the slot
+        Map<Integer, Object> changes = new java.util.LinkedHashMap<>();   // what the platform prepared; null: empty the slot
         for (Map.Entry<String, JsonElement> e : op.getAsJsonObject("slots").entrySet()) {
             int slot = slotNumber(e.getKey());
             JsonElement v = e.getValue();
@@ -668,11 +819,8 @@ public final class UnoCore {
                 later.put(slot, v.getAsJsonObject());
                 changes.put(slot, null);
             } else {
-                Platform.CardItem item = v.isJsonNull() ? null : item(v.getAsJsonObject(), -1);
-                if (item != null) {
-                    platform.prepare(item);     // the platform's stack built now, off the server thread, where it can be
-                }
-                changes.put(slot, item);
+                // the platform's item found (and built, where it can be) now, off the server thread
+                changes.put(slot, v.isJsonNull() ? null : platform.prepare(item(v.getAsJsonObject(), -1)));
             }
         }
         int held = -1;
@@ -684,12 +832,12 @@ public final class UnoCore {
         }
         int heldSlot = held;
         return () -> {
-            later.forEach((slot, o) -> changes.put(slot, item(o, -1)));   // its face must be shown by now
+            later.forEach((slot, o) -> changes.put(slot, platform.prepare(item(o, -1))));   // its face must be shown by now
             // the cards go in once the player's own items are safely on disk (at once when they are
             // already); the inventory is never touched if they cannot be saved
             vault.saveThen(player, () -> {
                 seated.add(player);
-                changes.forEach((slot, item) -> platform.setSlot(player, slot, item));
+                platform.setSlots(player, changes);
                 if (heldSlot >= 0) {
                     platform.setHeldSlot(player, heldSlot);
                 }
@@ -716,7 +864,8 @@ public final class UnoCore {
         String sound = text(op, "sound");
         float volume = Math.max(0f, Math.min(1f, op.has("volume") ? op.get("volume").getAsFloat() : 1f));
         float pitch = Math.max(0.5f, Math.min(2f, op.has("pitch") ? op.get("pitch").getAsFloat() : 1f));
-        return () -> platform.playSound(player, sound, volume, pitch);
+        Object prepared = platform.sound(sound, volume, pitch);
+        return () -> platform.playSound(player, prepared);
     }
 
     private Runnable prepareSidebar(String player, JsonObject op) {
@@ -769,13 +918,20 @@ public final class UnoCore {
                 component(o, "name"), lore, o.has("glow") && o.get("glow").getAsBoolean(), tag);
     }
 
-    /** One op ready to apply (checked and built on the engine's thread); {@code last}: its batch is then done. */
-    private record Step(JsonElement source, Runnable action, Batch batch, boolean last) {}
+    /** One op ready to apply (checked and built on the engine's thread), of this {@code kind} ("items", …); {@code last}: its batch is then done. */
+    private record Step(JsonElement source, String kind, Runnable action, Batch batch, boolean last) {
+        /** The same step doing {@code other} instead (which usually runs this step's action too). */
+        Step doing(Runnable other) {
+            return new Step(source, kind, other, batch, last);
+        }
+    }
 
-    /** A batch's server time, summed over the ticks its ops took. Only the main thread adds to it. */
+    /** A batch's server time, summed over the ticks its ops took, and its slowest op. Only the main thread changes it. */
     private static final class Batch {
         long nanos;
         long cpuNanos;
+        long slowestNanos;
+        JsonElement slowest;
     }
 
     // ---------------------------------------------------------------- accessors
@@ -790,6 +946,10 @@ public final class UnoCore {
 
     public EventQueue events() {
         return events;
+    }
+
+    BridgeLegs legs() {
+        return legs;
     }
 
     public InventoryVault vault() {

@@ -34,9 +34,10 @@ final class WarmUpPlatform implements Platform {
     @Override public void sendActionBar(String player, Object message) { }
     @Override public void showTitle(String player, Object title, Object subtitle) { }
     @Override public void playSound(String player, String sound, float volume, float pitch) { }
-    @Override public void setSlot(String player, int slot, CardItem item) { }
+    @Override public void setSlot(String player, int slot, Object item) { }
     @Override public void setHeldSlot(String player, int slot) { }
-    @Override public int showMap(int wantedId, byte[] pixels) { return Math.max(wantedId, 1); }
+    @Override public PreparedMap prepareMap(int wantedId, byte[] pixels) { return () -> Math.max(wantedId, 1); }
+    @Override public int showMap(PreparedMap map) { return map.id(); }
     @Override public void showSidebar(String player, Object title, List<Object> lines) { }
     @Override public void clearSidebar(String player) { }
     @Override public InventoryCopy copyInventory(String player) { return EMPTY; }

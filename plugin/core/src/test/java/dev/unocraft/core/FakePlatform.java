@@ -70,17 +70,36 @@ class FakePlatform implements Platform {
     @Override public void playSound(String p, String s, float volume, float pitch) { log.add("sound " + p + " " + s + " " + volume + " " + pitch); }
 
     @Override
-    public void setSlot(String p, int slot, CardItem item) {
+    public void setSlot(String p, int slot, Object prepared) {
         Map<Integer, String> inv = inventories.get(p);
+        CardItem item = (CardItem) prepared;     // what the default prepare hands on
         if (item == null) inv.remove(slot); else inv.put(slot, "card " + item.tag() + " map " + item.mapId());
     }
 
     @Override public void setHeldSlot(String p, int slot) { log.add("held " + p + " " + slot); }
 
+    /** The thread of every {@link #prepareMap} and of every {@link #showMap}, in order. */
+    final List<Thread> mapPrepareThreads = java.util.Collections.synchronizedList(new ArrayList<>());
+    final List<Thread> mapShowThreads = java.util.Collections.synchronizedList(new ArrayList<>());
+    /** Whether this platform allocates map ids as it prepares a map (Minestom) or only as it shows it (Bukkit). */
+    boolean idsOnPrepare = true;
+
+    /** A map as prepared: its id, if allocated then, and its pixels. */
+    record Prepared(int id, int wantedId, byte[] pixels) implements PreparedMap {}
+
     @Override
-    public int showMap(int wantedId, byte[] pixels) {
-        int id = wantedId >= 0 ? wantedId : nextMap++;
-        maps.put(id, pixels);
+    public synchronized PreparedMap prepareMap(int wantedId, byte[] pixels) {
+        mapPrepareThreads.add(Thread.currentThread());
+        int id = wantedId >= 0 ? wantedId : idsOnPrepare ? nextMap++ : -1;
+        return new Prepared(id, wantedId, pixels.clone());
+    }
+
+    @Override
+    public synchronized int showMap(PreparedMap map) {
+        mapShowThreads.add(Thread.currentThread());
+        Prepared p = (Prepared) map;
+        int id = p.id() >= 0 ? p.id() : nextMap++;
+        maps.put(id, p.pixels());
         return id;
     }
 

@@ -59,16 +59,41 @@ class OpBatchTest {
     // ------------------------------------------------------------ item 6: depth and size
 
     @Test
-    void aBatchNested100000DeepIsRefusedWithOneClearLineAndTheNextOneApplies() {
+    void aBatchNested100000DeepIsRefusedWithOneClearLineTheEngineIsToldAndTheNextOneApplies() throws Exception {
         FakePlatform platform = platformWith("ann");
         UnoCore core = new UnoCore(platform, "test");
         Bridge bridge = new Bridge(core);
         String deep = "{\"ops\":[" + "[".repeat(100_000) + "]".repeat(100_000) + "]}";
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> bridge.applyOps(deep));
-        assertEquals("an op batch nested deeper than 64 levels", e.getMessage());
-        assertEquals(List.of("refused an op batch nested deeper than 64 levels"), platform.warnings);
+        assertEquals("ok", bridge.applyOps(deep));          // refused: told by the next poll, not by the call
         bridge.applyOps("{\"ops\":[{\"op\":\"msg\",\"player\":\"ann\",\"c\":\"still here\"}]}");
+        assertEquals(List.of("refused an op batch nested deeper than 64 levels"), platform.warnings);
         assertEquals(List.of("msg ann \"still here\""), platform.log);
+        // the engine hears of it with its next poll
+        JsonArray events = JsonParser.parseString(bridge.pollEvents(0)).getAsJsonArray();
+        assertEquals(1, events.size(), events.toString());
+        assertEquals("refused_batch", events.get(0).getAsJsonObject().get("type").getAsString());
+        assertEquals("an op batch nested deeper than 64 levels", events.get(0).getAsJsonObject().get("error").getAsString());
+    }
+
+    @Test
+    void batchesApplyInTheOrderTheyCameAndEachRefusalIsToldOnce() throws Exception {
+        FakePlatform platform = platformWith("ann");
+        UnoCore core = new UnoCore(platform, "test");
+        Bridge bridge = new Bridge(core);
+        List<String> expected = new ArrayList<>();
+        int refused = 0;
+        for (int i = 0; i < 500; i++) {
+            bridge.applyOps(i % 7 == 3 ? "not json " + i : "{\"ops\":[{\"op\":\"msg\",\"player\":\"ann\",\"c\":\"m" + i + "\"}]}");
+            if (i % 7 != 3) {
+                expected.add("msg ann \"m" + i + "\"");
+            } else {
+                refused++;
+            }
+        }
+        assertEquals(expected, platform.log);
+        assertEquals(refused, platform.warnings.size(), platform.warnings.toString());
+        assertEquals(refused, JsonParser.parseString(bridge.pollEvents(0)).getAsJsonArray().size(), "each refusal told to the engine");
+        assertEquals(expected.size(), bridge.incoming().json().getAsJsonObject("prepared and queued").get("n").getAsInt());
     }
 
     @Test
@@ -192,8 +217,8 @@ class OpBatchTest {
         List<List<JsonElement>> sidebars = new ArrayList<>();
         FakePlatform platform = new FakePlatform(dir) {
             @Override
-            public void setSlot(String p, int slot, CardItem item) {
-                items.add(item);
+            public void setSlot(String p, int slot, Object item) {
+                items.add((CardItem) item);
             }
 
             @Override

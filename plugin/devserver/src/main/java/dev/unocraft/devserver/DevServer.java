@@ -51,6 +51,14 @@ import net.minestom.server.item.Material;
 public final class DevServer {
     private static final Logger LOG = Logger.getLogger("unocraft");
     static final Pos SPAWN = new Pos(0.5, 41, 0.5);
+    /**
+     * Blocks between two players' spawn points, east of {@link #SPAWN} in the order they join; 0
+     * (the default): everyone spawns at {@link #SPAWN}. The capacity benchmark spreads its hundreds
+     * of clients beyond each other's view ({@code -Dunocraft.spawnSpacing=160}), as players at
+     * many tables are: at one spot each is sent every other's movements and equipment.
+     */
+    static final int SPAWN_SPACING = Integer.getInteger("unocraft.spawnSpacing", 0);
+    private static final java.util.concurrent.atomic.AtomicInteger JOINS = new java.util.concurrent.atomic.AtomicInteger();
     /** Players with the uno.admin rights (Minestom has no permission system): --admins a,b */
     static final java.util.Set<String> ADMINS = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
@@ -109,7 +117,7 @@ public final class DevServer {
         GlobalEventHandler events = MinecraftServer.getGlobalEventHandler();
         events.addListener(AsyncPlayerConfigurationEvent.class, e -> {
             e.setSpawningInstance(world);
-            e.getPlayer().setRespawnPoint(SPAWN);
+            e.getPlayer().setRespawnPoint(SPAWN_SPACING == 0 ? SPAWN : SPAWN.add(SPAWN_SPACING * JOINS.getAndIncrement(), 0, 0));
         });
         events.addListener(PlayerSpawnEvent.class, e -> {
             if (!e.isFirstSpawn()) {
@@ -194,6 +202,8 @@ public final class DevServer {
                 }
                 System.out.println("unocraft: " + core.statsLine());
                 System.out.println("unocraft: " + core.tickStatsLine());
+                System.out.println("unocraft: " + core.opKindsLine());
+                System.out.println("unocraft: " + core.bridgeLegsLine());
             } catch (RuntimeException | InterruptedException ex) {
                 System.out.println("unocraft: shutdown: " + ex);
             }

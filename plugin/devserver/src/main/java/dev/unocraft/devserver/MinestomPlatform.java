@@ -14,6 +14,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
 import net.kyori.adventure.key.Key;
 import net.kyori.adventure.nbt.TagStringIO;
@@ -23,12 +24,22 @@ import net.kyori.adventure.title.Title;
 import net.minestom.server.MinecraftServer;
 import net.minestom.server.component.DataComponents;
 import net.minestom.server.entity.Player;
+import net.minestom.server.inventory.PlayerInventory;
 import net.minestom.server.item.ItemStack;
 import net.minestom.server.item.Material;
+import net.minestom.server.network.ConnectionState;
+import net.minestom.server.network.player.GameProfile;
+import net.minestom.server.network.player.PlayerConnection;
+import net.minestom.server.network.packet.PacketWriting;
+import net.minestom.server.network.packet.server.FramedPacket;
+import net.minestom.server.network.packet.server.SendablePacket;
+import net.minestom.server.network.packet.server.ServerPacket;
 import net.minestom.server.network.packet.server.play.MapDataPacket;
+import net.minestom.server.network.packet.server.play.SetPlayerInventorySlotPacket;
+import net.minestom.server.network.packet.server.play.SoundEffectPacket;
 import net.minestom.server.scoreboard.Sidebar;
+import net.minestom.server.sound.SoundEvent;
 import net.minestom.server.tag.Tag;
-import net.minestom.server.utils.PacketSendingUtils;
 import net.minestom.server.utils.inventory.PlayerInventoryUtils;
 
 /** The core's {@link Platform} on Minestom: one adapter, no game logic. */
@@ -37,14 +48,14 @@ final class MinestomPlatform implements Platform {
 
     private final Logger log = Logger.getLogger("unocraft");
     private final Path dataFolder;
-    private final Map<Integer, byte[]> maps = new ConcurrentHashMap<>();
+    private final Map<Integer, FaceMap> maps = new ConcurrentHashMap<>();
 
-    /** The highest map id of an earlier run (faces.properties), read once: not from disk on the applier per new face. */
-    private final int savedMapIdsUpTo;
+    /** The id of the next new face's map: past every id of an earlier run (faces.properties, read once). */
+    private final AtomicInteger nextMapId;
 
     MinestomPlatform(Path dataFolder) {
         this.dataFolder = dataFolder;
-        this.savedMapIdsUpTo = DevServer.highestSavedMapId(dataFolder);
+        this.nextMapId = new AtomicInteger(DevServer.highestSavedMapId(dataFolder) + 1);
     }
 
     // Minestom has no single main thread: entities are ticked by tick threads, and its inventories
@@ -167,11 +178,34 @@ final class MinestomPlatform implements Platform {
 
     @Override
     public void playSound(String name, String sound, float volume, float pitch) {
+        playSound(name, sound(sound, volume, pitch));
+    }
+
+    /** A sound with its key resolved to Minestom's sound event (a registry's or a custom one), on the engine's thread. */
+    record PreparedSound(SoundEvent event, float volume, float pitch) {}
+
+    @Override
+    public PreparedSound sound(String sound, float volume, float pitch) {
+        Key key = Key.key(sound);
+        SoundEvent event = SoundEvent.fromKey(key);
+        return new PreparedSound(event != null ? event : SoundEvent.of(key, null), volume, pitch);
+    }
+
+    @Override
+    public void playSound(String name, Object sound) {
         Player p = player(name);
         if (p != null) {
-            // to this player only, at the player's position (Adventure: Sound.sound(Key, Source, float, float))
-            p.playSound(Sound.sound(Key.key(sound), Sound.Source.MASTER, volume, pitch));
+            play(p, (PreparedSound) sound);
         }
+    }
+
+    /**
+     * To this player only, at the player's position, in the master category: what
+     * Player.playSound(Sound) sends, without looking the key up again on the applier.
+     */
+    static void play(Player p, PreparedSound s) {
+        p.sendPacket(new SoundEffectPacket(s.event(), Sound.Source.MASTER, p.getPosition(), s.volume(), s.pitch(),
+                java.util.concurrent.ThreadLocalRandom.current().nextLong()));
     }
 
     static int internalSlot(int slot) {
@@ -179,12 +213,13 @@ final class MinestomPlatform implements Platform {
     }
 
     // Minestom's item stacks are immutable: one per distinct item, shared by every slot showing it,
-    // built on the engine's thread when the batch arrives (prepare) rather than on the applier.
+    // found and built on the engine's thread when the batch arrives (prepare): the applier is handed
+    // the stack itself.
     private final ItemTemplates<ItemStack> templates = new ItemTemplates<>(MinestomPlatform::build, stack -> stack);
 
     @Override
-    public void prepare(CardItem item) {
-        templates.prepare(item);
+    public ItemStack prepare(CardItem item) {
+        return templates.of(item).stack();
     }
 
     @Override
@@ -192,27 +227,116 @@ final class MinestomPlatform implements Platform {
         JsonElement text = JsonParser.parseString("[{\"text\":\"a\",\"colour\":\"#ff0000\",\"bold\":true,"
                 + "\"click\":{\"command\":\"/uno\"},\"hover\":\"b\",\"extra\":[\"\u00a7ac\"]}]");
         Component c = Components.of(text);
-        build(new CardItem(1, null, text, List.of(text), true, "-"));
-        build(new CardItem(-1, "minecraft:paper", text, List.of(), false, "-"));
-        Title.title(c, c);
-        Sound.sound(Key.key("minecraft:ui.button.click"), Sound.Source.MASTER, 1f, 1f);
-        new Sidebar(c).createLine(new Sidebar.ScoreboardLine("l0", c, 1, Sidebar.NumberFormat.blank()));
-        // what an op does on the applier the first time: a map sent to no one, an inventory no one sees
-        PacketSendingUtils.sendGroupedPacket(List.of(), mapPacket(1, new byte[128 * 128]));
-        net.minestom.server.inventory.PlayerInventory inventory = new net.minestom.server.inventory.PlayerInventory();
-        inventory.setItemStack(0, build(new CardItem(1, null, text, List.of(text), true, "-")));
-        inventory.setItemStack(internalSlot(40), ItemStack.AIR);
-        java.util.Arrays.equals(inventory.getItemStacks(), inventory.getItemStacks());
-        inventory.clear();
+        Component other = Component.text("b");
+        ItemStack card = build(new CardItem(1, null, text, List.of(text), true, "-"));
+        ItemStack paper = build(new CardItem(-1, "minecraft:paper", text, List.of(), false, "-"));
+        // what the applier does to a player, done to a player no one sees (its packets are built and
+        // go nowhere): Minestom's packets and events for slots, the held item, the off-hand, a clear,
+        // messages, a title, a sound, a sidebar, a face's map, loaded and run here, again and again,
+        // rather than in the first game
+        Player ghost = ghost();
+        ghost.getInventory().addViewer(ghost);      // a player sees their own inventory: its slot packets are made
+        ItemStack[] own = ghost.getInventory().getItemStacks();
+        own[5] = ItemStack.of(Material.STONE);      // an item of the player's own, kept by the vault
+        restore(ghost, read(new Copy(own).text()));     // the vault's thread's share, once
+        PreparedSound click = sound("minecraft:ui.button.click", 1f, 1f);
+        FramedPacket map = prepareMap(0, new byte[128 * 128]).packet();    // encoded and compressed as prepareMap does
+        Map<Integer, Object> deal = new java.util.LinkedHashMap<>();
+        Map<Integer, Object> next = new java.util.LinkedHashMap<>();
+        for (int slot : new int[] {0, 1, 9, 40}) {
+            deal.put(slot, card);
+            next.put(slot, slot == 9 ? null : paper);
+        }
+        List<Object> lines = new ArrayList<>(java.util.Collections.nCopies(MAX_LINES, c));
+        for (int i = 0; i < UnoCore.WARM_UP_ROUNDS; i++) {
+            restore(ghost, own);        // a game's end: the player's own items back
+            java.util.Arrays.equals(own, ghost.getInventory().getItemStacks());
+            ghost.getInventory().clear();
+            putAll(ghost.getInventory(), deal);
+            ghost.setHeldItemSlot((byte) (i % 2));
+            putAll(ghost.getInventory(), next);
+            ghost.sendMessage(c);
+            ghost.sendActionBar(c);
+            ghost.showTitle(Title.title(c, other));
+            play(ghost, click);
+            Shown shown = new Shown(new Sidebar(c), new Component[MAX_LINES]);
+            update(shown, c, lines);
+            shown.sidebar().addViewer(ghost);
+            lines.set(i % MAX_LINES, other);
+            update(shown, other, lines.subList(0, MAX_LINES - 1 - i % 3));
+            lines.set(i % MAX_LINES, c);
+            shown.sidebar().removeViewer(ghost);
+            ghost.sendPacket(map);
+        }
+    }
+
+    /** A player no one sees, never spawned nor tracked, for {@link #warmUp}. */
+    private static Player ghost() {
+        PlayerConnection nowhere = new PlayerConnection() {
+            @Override
+            public void sendPacket(SendablePacket packet) {
+                // dropped
+            }
+
+            @Override
+            public java.net.SocketAddress getRemoteAddress() {
+                return new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0);
+            }
+        };
+        return new Player(nowhere, new GameProfile(new java.util.UUID(0, 0), "-"));
     }
 
     @Override
-    public void setSlot(String name, int slot, CardItem item) {
+    public void setSlot(String name, int slot, Object item) {
+        setSlots(name, java.util.Collections.singletonMap(slot, item));
+    }
+
+    @Override
+    public void setSlots(String name, Map<Integer, Object> items) {
         Player p = player(name);
         if (p != null) {
-            ItemStack stack = item == null ? ItemStack.AIR : templates.get(item);
-            sync(p, q -> q.getInventory().setItemStack(internalSlot(slot), stack));
+            putAll(p.getInventory(), items);
         }
+    }
+
+    /**
+     * Puts each stack in its slot (null: air) and sends the slots that changed to the inventory's
+     * viewers (the player) in one go: the packets Minestom sends for a slot, but the connection's
+     * writer thread is woken once, not once per slot (each wake-up is a system call on the applier
+     * and, on a busy machine, a switch to the writer). A slot that holds this stack or an equal one is
+     * left alone: no packet, no inventory event (items are shared templates, air is one object).
+     * Everything else of a slot change (the inventory event, a held or off-hand item's equipment sent
+     * to the players who see this one) is Minestom's own {@code setItemStack}. Returns the slots set.
+     */
+    static List<Integer> putAll(PlayerInventory inventory, Map<Integer, Object> items) {
+        List<Integer> set = new ArrayList<>(items.size());
+        List<SendablePacket> packets = new ArrayList<>(items.size());
+        synchronized (inventory) {
+            items.forEach((slot, item) -> {
+                int internal = internalSlot(slot);
+                ItemStack stack = item == null ? ItemStack.AIR : (ItemStack) item;
+                ItemStack was = inventory.getItemStack(internal);
+                if (was != stack) {
+                    inventory.setItemStack(internal, stack, false);     // compares them (equal: nothing done)
+                    ItemStack now = inventory.getItemStack(internal);  // what it holds (an equip event may change it)
+                    if (now != was) {
+                        set.add(slot);
+                        packets.add(slotPacket(internal, now));
+                    }
+                }
+            });
+        }
+        if (!packets.isEmpty()) {
+            for (Player viewer : inventory.getViewers()) {
+                viewer.sendPackets(packets);
+            }
+        }
+        return set;
+    }
+
+    /** The packet Minestom's {@code PlayerInventory.sendSlotRefresh} sends for one of our slots (0–35, the off-hand). */
+    static SendablePacket slotPacket(int internalSlot, ItemStack stack) {
+        return new SetPlayerInventorySlotPacket(PlayerInventoryUtils.convertMinestomSlotToPlayerInventorySlot(internalSlot), stack);
     }
 
     static ItemStack build(CardItem item) {
@@ -243,17 +367,26 @@ final class MinestomPlatform implements Platform {
         }
     }
 
+    /**
+     * A card face's map: its id and its map packet framed (encoded and compressed) once, on the
+     * engine's thread, for every player it is ever sent to: the applier only queues the bytes.
+     */
+    record FaceMap(int id, FramedPacket packet) implements PreparedMap {}
+
     @Override
-    public int showMap(int wantedId, byte[] pixels) {
-        int id = wantedId;
-        if (id < 0) {
-            id = 1 + maps.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
-            id = Math.max(id, 1 + savedMapIdsUpTo);
+    public FaceMap prepareMap(int wantedId, byte[] pixels) {
+        int id = wantedId >= 0 ? wantedId : nextMapId.getAndIncrement();
+        return new FaceMap(id, framed(mapPacket(id, pixels)));
+    }
+
+    @Override
+    public int showMap(PreparedMap map) {
+        FaceMap face = (FaceMap) map;
+        maps.put(face.id(), face);
+        for (Player p : PLAYERS.values()) {
+            p.sendPacket(face.packet());
         }
-        maps.put(id, pixels.clone());
-        // encoded (and compressed) once for every player, not once per player on the applier thread
-        PacketSendingUtils.sendGroupedPacket(List.copyOf(PLAYERS.values()), mapPacket(id, pixels));
-        return id;
+        return face.id();
     }
 
     static MapDataPacket mapPacket(int id, byte[] pixels) {
@@ -261,9 +394,15 @@ final class MinestomPlatform implements Platform {
                 new MapDataPacket.ColorContent((byte) 128, (byte) 128, (byte) 0, (byte) 0, pixels));
     }
 
+    /** The packet as a play-state connection sends it (length, compression), built once for every player. */
+    static FramedPacket framed(ServerPacket packet) {
+        return new FramedPacket(packet, PacketWriting.allocateTrimmedPacket(ConnectionState.PLAY, packet,
+                MinecraftServer.getCompressionThreshold()));
+    }
+
     /** Sends every card face to a player who just joined (maps live only on the client in Minestom). */
     void sendMaps(Player p) {
-        maps.forEach((id, pixels) -> p.sendPacket(mapPacket(id, pixels)));
+        maps.values().forEach(face -> p.sendPacket(face.packet()));
     }
 
     // ------------------------------------------------------------ sidebar
@@ -273,7 +412,13 @@ final class MinestomPlatform implements Platform {
     // Lines have fixed ids "l0".."l14", scores 15..1 top to bottom, numbers hidden; Minestom puts each
     // on its own team with a unique invisible entry, so two lines may read the same. Called from the
     // applier thread and, on a quit, from the disconnect event: one lock.
-    private final Map<String, Sidebar> sidebars = new java.util.HashMap<>();
+    private static final int MAX_LINES = 15;
+    private static final String[] LINE_IDS = java.util.stream.IntStream.range(0, MAX_LINES).mapToObj(i -> "l" + i).toArray(String[]::new);
+
+    /** A player's sidebar and the lines it shows (null: no such line), so that a change is found without asking Minestom for each line. */
+    record Shown(Sidebar sidebar, Component[] lines) {}
+
+    private final Map<String, Shown> sidebars = new java.util.HashMap<>();
 
     @Override
     public synchronized void showSidebar(String name, Object title, List<Object> lines) {
@@ -281,42 +426,41 @@ final class MinestomPlatform implements Platform {
         if (p == null) {
             return;
         }
-        String key = name.toLowerCase(java.util.Locale.ROOT);
-        Sidebar sb = sidebars.get(key);
         Component t = (Component) title;
-        if (sb == null) {
-            sb = new Sidebar(t);
-            sidebars.put(key, sb);
-        } else if (!t.equals(sb.getTitle())) {
-            sb.setTitle(t);
+        Shown shown = sidebars.computeIfAbsent(name.toLowerCase(java.util.Locale.ROOT), k -> new Shown(new Sidebar(t), new Component[MAX_LINES]));
+        update(shown, t, lines);
+        if (!shown.sidebar().getViewers().contains(p)) {
+            shown.sidebar().addViewer(p);     // after the lines: the client gets the whole sidebar at once
         }
-        int n = Math.min(lines.size(), 15);
-        for (int i = 0; i < n; i++) {
-            String id = "l" + i;
-            Component c = (Component) lines.get(i);
-            Sidebar.ScoreboardLine line = sb.getLine(id);
-            if (line == null) {
-                sb.createLine(new Sidebar.ScoreboardLine(id, c, 15 - i, Sidebar.NumberFormat.blank()));
-            } else if (!c.equals(line.getContent())) {
-                sb.updateLineContent(id, c);
+    }
+
+    /** Changes what differs from what the sidebar shows (each change is a packet to its viewers): the title, and line by line. */
+    static void update(Shown shown, Component title, List<Object> lines) {
+        Sidebar sb = shown.sidebar();
+        if (!title.equals(sb.getTitle())) {
+            sb.setTitle(title);
+        }
+        Component[] was = shown.lines();
+        int n = Math.min(lines.size(), MAX_LINES);
+        for (int i = 0; i < MAX_LINES; i++) {
+            Component c = i < n ? (Component) lines.get(i) : null;
+            if (was[i] == null && c != null) {
+                sb.createLine(new Sidebar.ScoreboardLine(LINE_IDS[i], c, MAX_LINES - i, Sidebar.NumberFormat.blank()));
+            } else if (was[i] != null && c == null) {
+                sb.removeLine(LINE_IDS[i]);
+            } else if (c != null && !c.equals(was[i])) {
+                sb.updateLineContent(LINE_IDS[i], c);
             }
-        }
-        for (int i = n; i < 15; i++) {
-            if (sb.getLine("l" + i) != null) {
-                sb.removeLine("l" + i);
-            }
-        }
-        if (!sb.getViewers().contains(p)) {
-            sb.addViewer(p);     // after the lines: the client gets the whole sidebar at once
+            was[i] = c;
         }
     }
 
     @Override
     public synchronized void clearSidebar(String name) {
-        Sidebar sb = sidebars.remove(name.toLowerCase(java.util.Locale.ROOT));
-        if (sb != null) {
-            for (Player viewer : List.copyOf(sb.getViewers())) {
-                sb.removeViewer(viewer);
+        Shown shown = sidebars.remove(name.toLowerCase(java.util.Locale.ROOT));
+        if (shown != null) {
+            for (Player viewer : List.copyOf(shown.sidebar().getViewers())) {
+                shown.sidebar().removeViewer(viewer);
             }
         }
     }

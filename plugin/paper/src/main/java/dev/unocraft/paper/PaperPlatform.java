@@ -3,14 +3,14 @@ package dev.unocraft.paper;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParser;
 import dev.unocraft.adventure.Components;
-import dev.unocraft.core.UnoCore;
 import dev.unocraft.spigot.SpigotPlatform;
 import dev.unocraft.spigot.UnocraftPlugin;
+import io.papermc.paper.event.player.AsyncChatEvent;
 import net.kyori.adventure.audience.Audience;
 import net.kyori.adventure.text.Component;
 import org.bukkit.Bukkit;
 import org.bukkit.entity.Player;
-import org.bukkit.event.Listener;
+import org.bukkit.event.player.PlayerEvent;
 import org.bukkit.inventory.meta.ItemMeta;
 import org.bukkit.scoreboard.Objective;
 import org.bukkit.scoreboard.Scoreboard;
@@ -30,9 +30,10 @@ final class PaperPlatform extends SpigotPlatform {
         return "paper";
     }
 
+    /** Paper's AsyncChatEvent (listening to Bukkit's AsyncPlayerChatEvent is deprecated there). */
     @Override
-    protected Listener chatListener(UnoCore core) {
-        return new PaperChatListener(core);
+    protected Class<? extends PlayerEvent> chatEvent() {
+        return AsyncChatEvent.class;
     }
 
     /** The online player by name, or an audience that drops everything (as the Spigot adapter does for a player gone). */

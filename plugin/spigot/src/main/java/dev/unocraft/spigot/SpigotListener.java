@@ -10,14 +10,17 @@ import org.bukkit.event.entity.PlayerDeathEvent;
 import org.bukkit.event.inventory.InventoryClickEvent;
 import org.bukkit.event.inventory.InventoryDragEvent;
 import org.bukkit.event.player.PlayerDropItemEvent;
+import org.bukkit.event.player.PlayerEvent;
 import org.bukkit.event.player.PlayerInteractEvent;
 import org.bukkit.event.player.PlayerJoinEvent;
 import org.bukkit.event.player.PlayerQuitEvent;
 import org.bukkit.event.player.PlayerSwapHandItemsEvent;
 import org.bukkit.inventory.EquipmentSlot;
 import org.bukkit.inventory.ItemStack;
+import org.bukkit.plugin.Plugin;
+import org.bukkit.plugin.PluginManager;
 
-/** Bukkit events → core events; engine items never move, drop or survive a death. Chat: {@link SpigotPlatform#chatListener}. */
+/** Bukkit events → core events; engine items never move, drop or survive a death. Chat: {@link #listenToChat}. */
 final class SpigotListener implements Listener {
     private final UnoCore core;
     private final SpigotPlatform platform;
@@ -25,6 +28,19 @@ final class SpigotListener implements Listener {
     SpigotListener(UnoCore core, SpigotPlatform platform) {
         this.core = core;
         this.platform = platform;
+    }
+
+    /**
+     * Chat → {@link UnoCore#onChat}, on the platform's chat event ({@link SpigotPlatform#chatEvent}: Paper has its
+     * own), registered by its class: one listener for Spigot and Paper. MONITOR, cancelled messages left out.
+     * The event comes off the main thread: onChat only queues.
+     */
+    void listenToChat(PluginManager events, Plugin plugin, Class<? extends PlayerEvent> chat) {
+        events.registerEvent(chat, this, EventPriority.MONITOR, (listener, event) -> {
+            if (chat.isInstance(event)) {     // (a handler list may also serve the event's subclasses)
+                core.onChat(((PlayerEvent) event).getPlayer().getName());
+            }
+        }, plugin, true);
     }
 
     private boolean engine(ItemStack item) {

@@ -26,7 +26,8 @@ import org.bukkit.NamespacedKey;
 import org.bukkit.configuration.InvalidConfigurationException;
 import org.bukkit.configuration.file.YamlConfiguration;
 import org.bukkit.entity.Player;
-import org.bukkit.event.Listener;
+import org.bukkit.event.player.AsyncPlayerChatEvent;
+import org.bukkit.event.player.PlayerEvent;
 import org.bukkit.inventory.ItemStack;
 import org.bukkit.inventory.meta.ItemMeta;
 import org.bukkit.inventory.meta.MapMeta;
@@ -60,9 +61,9 @@ public class SpigotPlatform implements Platform {
         return "spigot";
     }
 
-    /** What hears a player chat (the core only needs to know that they did). */
-    protected Listener chatListener(UnoCore core) {
-        return new SpigotChatListener(core);
+    /** The event that says a player chatted (the core only needs to know that they did): Bukkit's chat event. */
+    protected Class<? extends PlayerEvent> chatEvent() {
+        return AsyncPlayerChatEvent.class;
     }
 
     Collection<? extends Player> players() {
@@ -175,12 +176,16 @@ public class SpigotPlatform implements Platform {
     }
 
     @Override
-    public void setSlot(String player, int slot, CardItem item) {
+    @SuppressWarnings("unchecked")
+    public void setSlot(String player, int slot, Object item) {
         Player p = Bukkit.getPlayerExact(player);
         if (p == null) {
             return;
         }
-        ItemStack stack = item == null ? null : templates.get(item);
+        if (item == null && isEmpty(p.getInventory().getItem(slot))) {
+            return;     // empty already (slot 40 is the off-hand here too)
+        }
+        ItemStack stack = item == null ? null : ((ItemTemplates<ItemStack>.Template) item).stack();
         if (slot == 40) {
             p.getInventory().setItemInOffHand(stack);
         } else {
@@ -188,10 +193,20 @@ public class SpigotPlatform implements Platform {
         }
     }
 
+    private static boolean isEmpty(ItemStack stack) {
+        return stack == null || stack.getType() == Material.AIR;
+    }
+
     // One stack per distinct item (face, name, lore, tag), built once on the main thread (Bukkit's
     // item API is not made for other threads) and cloned for each slot: a clone copies the meta,
-    // it does not build it again from components.
+    // it does not build it again from components. The template is found off the main thread.
     private final ItemTemplates<ItemStack> templates = new ItemTemplates<>(this::build, ItemStack::clone);
+
+    /** Off the main thread: the item's template, found (not built: that waits for the main thread). */
+    @Override
+    public Object prepare(CardItem item) {
+        return templates.of(item);
+    }
 
     private ItemStack build(CardItem item) {
         Material material = item.mapId() >= 0 ? Material.FILLED_MAP
@@ -226,9 +241,27 @@ public class SpigotPlatform implements Platform {
         }
     }
 
+    /**
+     * A card face's map as far as it can be made off the main thread: the renderer with its copy of
+     * the pixels. The map itself is not: Bukkit's map API ({@code getMap}, {@code createMap}, a view's
+     * renderers) is main-thread API, and Bukkit allocates the ids, so the id is known only once shown.
+     */
+    record FaceMap(int wantedId, FaceRenderer renderer) implements PreparedMap {
+        @Override
+        public int id() {
+            return -1;
+        }
+    }
+
     @Override
-    public int showMap(int wantedId, byte[] pixels) {
-        MapView view = wantedId >= 0 ? Bukkit.getMap(wantedId) : null;
+    public PreparedMap prepareMap(int wantedId, byte[] pixels) {
+        return new FaceMap(wantedId, new FaceRenderer(pixels));
+    }
+
+    @Override
+    public int showMap(PreparedMap map) {
+        FaceMap face = (FaceMap) map;
+        MapView view = face.wantedId() >= 0 ? Bukkit.getMap(face.wantedId()) : null;
         if (view == null) {
             view = Bukkit.createMap(Bukkit.getWorlds().get(0));
         }
@@ -236,12 +269,12 @@ public class SpigotPlatform implements Platform {
             view.removeRenderer(r);
         }
         view.setTrackingPosition(false);
-        view.addRenderer(new FaceRenderer(pixels));
+        view.addRenderer(face.renderer());
         return view.getId();
     }
 
-    /** Draws a card face once; the server then keeps sending the same canvas. */
-    private static final class FaceRenderer extends MapRenderer {
+    /** Draws a card face once; the server then keeps sending the same canvas. Made on any thread: it touches no server state until drawn. */
+    static final class FaceRenderer extends MapRenderer {
         private final byte[] pixels;
         private boolean drawn;
 

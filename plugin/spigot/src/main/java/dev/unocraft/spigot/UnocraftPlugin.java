@@ -40,8 +40,9 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         PluginCommand uno = getCommand("uno");
         uno.setExecutor(this);
         uno.setTabCompleter(this);
-        getServer().getPluginManager().registerEvents(new SpigotListener(core, platform), this);
-        getServer().getPluginManager().registerEvents(platform.chatListener(core), this);
+        SpigotListener listener = new SpigotListener(core, platform);
+        getServer().getPluginManager().registerEvents(listener, this);
+        listener.listenToChat(getServer().getPluginManager(), this, platform.chatEvent());
         for (Player p : platform.players()) {
             core.onJoin(p.getName());     // a reload: players already online
         }

@@ -1,0 +1,41 @@
+"""What the engine loop writes to SQLite when: an answer to players writes the tables it changed
+at once (what players did is kept), the tables the clocks changed wait for the save interval (an
+answer must not write every table of the server before the next poll)."""
+
+from unocraft.tables.manager import SAVE_INTERVAL
+from unocraft.tables.store import TableStore
+from test_tables import cmd, make
+
+
+def saved_tokens(store):
+    return {d["id"]: d["token"] for d in store.load_all()}
+
+
+def test_an_answer_writes_the_tables_it_changed_and_the_clocks_changes_wait_for_the_interval(tmp_path):
+    store = TableStore(tmp_path / "tables.sqlite")
+    tables = make(store)
+    for n, player in enumerate(("ann", "bob")):
+        tables.handle({"type": "join", "player": player, "locale": "en_us"}, 0)
+        cmd(tables, player, "start", pos=(n * 1000, 64, 0))
+    tables.flush()                                   # everything written
+    ann, bob = (tables.tables[tables.where[p]] for p in ("ann", "bob"))
+    assert saved_tokens(store) == {ann.id: ann.token, bob.id: bob.token}
+    # a clock changed bob's table (flushed and sent, not yet saved) ...
+    bob.token += 1
+    tables.core.changed(bob)
+    tables.flush(save=False)
+    # ... then ann's command changed hers: the answer writes hers only
+    ann.token += 1
+    tables.core.changed(ann)
+    tables.flush(save=False)
+    tables.save_flushed()
+    assert saved_tokens(store) == {ann.id: ann.token, bob.id: bob.token - 1}
+    tables.save_flushed()                            # nothing new: bob's still waits
+    assert saved_tokens(store)[bob.id] == bob.token - 1
+    tables.maybe_save(tables.saved_at + SAVE_INTERVAL)    # the interval: bob's too
+    assert saved_tokens(store) == {ann.id: ann.token, bob.id: bob.token}
+    # a closed table is forgotten by an answer's save too
+    cmd(tables, "bob", "leave", now=1)
+    tables.flush(save=False)
+    tables.save_flushed()
+    assert set(saved_tokens(store)) == {ann.id}
