@@ -63,6 +63,9 @@ def legs_report(log: str) -> list[str]:
     if r and "queue" in figures:     # an action offered while the loop is in a round waits for its end
         out.append(f"    of the queue leg: the engine loop's rounds between two polls (the engine's clock){'':<3} "
                    f"{float(r[-1][0]):8.2f} {float(r[-1][1]):8.2f}")
+    long = re.findall(r"engine loop rounds of 5 ms or more: (.*)", log)
+    if long:
+        out.append(f"    rounds of 5 ms or more: {long[-1]}")
     return out
 
 

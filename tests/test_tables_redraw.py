@@ -9,12 +9,13 @@ already shown is sent again, and the model always equals a fresh, full redraw.
 from __future__ import annotations
 
 import logging
+import re
 
 from unocraft.rules.actions import Action
 from unocraft.simulate import actor
 from unocraft.tables.config import parse
 from unocraft.tables.display import Display
-from unocraft.tables.loop import FIGURES_ENV, EngineLoop
+from unocraft.tables.loop import FIGURES_ENV, ROUND_PHASES, EngineLoop, _long_rounds
 from unocraft.tables.manager import Tables
 from unocraft.tables.render import TAG_PAGE
 from unocraft.transport.base import Transport, TransportClosed
@@ -200,6 +201,23 @@ def test_the_loop_logs_its_figures_when_the_connection_is_lost_and_every_few_sec
     assert "(5 batches)" in lines[-1] and "the Python part's CPU time: median" in lines[-1]
     rounds = [r.getMessage() for r in caplog.records if "engine loop rounds between two polls" in r.getMessage()]
     assert rounds and rounds[-1].endswith("(5 rounds)"), rounds     # each poll's answer began a round
+    long = [r.getMessage() for r in caplog.records if "engine loop rounds of 5 ms or more" in r.getMessage()]
+    assert long and re.search(r": (none|\d+) of 5\b", long[-1]), long
+
+
+def test_long_rounds_are_told_by_what_they_spent_their_time_on():
+    rounds = [1.0, 10.0, 20.0, 4.9]
+    phases = {name: [0.0] * 4 for name in ROUND_PHASES}
+    phases["events and answer"] = [1.0, 2.0, 2.0, 4.9]
+    phases["its save"] = [0.0, 8.0, 3.0, 0.0]
+    phases["clocks"] = [0.0, 0.0, 15.0, 0.0]
+    line = _long_rounds(rounds, phases)
+    # the two rounds of 5 ms or more: 30 ms, of it 4 answering, 11 saving, 15 on the clocks
+    assert line.startswith("2 of 4, 15.0 ms on average; "), line
+    assert "events and answer 13 % (most of 0)" in line
+    assert "its save 37 % (most of 1)" in line
+    assert "clocks 50 % (most of 1)" in line
+    assert _long_rounds([1.0, 2.0], {name: [0.0, 0.0] for name in ROUND_PHASES}) == "none of 2"
 
 
 def test_the_statistics_names_send_the_shared_tree_again_only_when_they_change():

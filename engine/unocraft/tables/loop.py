@@ -31,6 +31,9 @@ FIGURES_ENV = "UNOCRAFT_FIGURES_EVERY"
 #: seconds of table clocks (bot moves, timers, deals) per round of the loop; the tables still due
 #: after it run in the next round, right after the players' events that came meanwhile
 TICK_BUDGET = 0.002
+#: the parts of a round of the loop, timed each round: the players' events with their answer; its
+#: save; the tables' clocks; the clocks' answer with the interval's save; the collector
+ROUND_PHASES = ("events and answer", "its save", "clocks", "clocks' answer and save", "collector")
 
 
 class EngineLoop:
@@ -41,6 +44,8 @@ class EngineLoop:
         self.save_ms: list[float] = []     # the save right after an answer (not on the click's path)
         self.python_cpu_ms: list[float] = []   # the CPU time of the Python part (a busy machine adds waits to the wall time)
         self.round_ms: list[float] = []    # a round of the loop, from a poll's answer to the next poll: a player's event waits up to this
+        # ... and its parts, one entry per round (0 where a round had none of it): what a long round spent its time on
+        self.phase_ms: dict[str, list[float]] = {name: [] for name in ROUND_PHASES}
         self.config = config
         self.transport = transport
         self.tables = Tables(config, store)
@@ -114,17 +119,24 @@ class EngineLoop:
                         self.tables.handle(ev, now)
                     except Exception:   # one bad event must not stop every table
                         log.exception("event %r failed", ev)
+                handed = started[0]
                 if events:
-                    self._send(save_now=True, started=started)   # answer the players first (and keep what they did), then the clocks and bots
+                    handed = self._send(save_now=True, started=started)   # answer the players first (and keep what they did), then the clocks and bots
+                answered = time.perf_counter()
                 try:
                     # bounded: a player's event waits in the plugin's queue while the tables tick
                     self.tables.tick(now, TICK_BUDGET)
                 except Exception:
                     log.exception("tick failed")
+                ticked = time.perf_counter()
                 self._send()
+                sent = time.perf_counter()
                 self.collector.settle(time.monotonic())
                 if len(self.round_ms) < 100_000:
-                    self.round_ms.append((time.perf_counter() - started[0]) * 1000)
+                    ended = time.perf_counter()
+                    self.round_ms.append((ended - started[0]) * 1000)
+                    for name, ms in zip(ROUND_PHASES, (handed - started[0], answered - handed, ticked - answered, sent - ticked, ended - sent)):
+                        self.phase_ms[name].append(ms * 1000)
             self.tables.save()      # stopping: nothing changed is left unwritten
         finally:    # a lost connection too
             self.log_figures()
@@ -140,14 +152,15 @@ class EngineLoop:
         if self.round_ms:
             log.info("engine loop rounds between two polls (events, answer, save, clocks): median %.2f ms, p99 %.2f ms, "
                      "max %.2f ms (%d rounds)", *_median_p99(self.round_ms), max(self.round_ms), len(self.round_ms))
+            log.info("engine loop rounds of 5 ms or more: %s", _long_rounds(self.round_ms, self.phase_ms))
         if BOT_WAITS:
             log.info("bot moves: %d, time from the table's last change to the move: median %.0f ms, p99 %.0f ms, max %.0f ms",
                      len(BOT_WAITS), *(1000 * v for v in _median_p99(list(BOT_WAITS))), 1000 * max(BOT_WAITS))
 
-    def _send(self, save_now: bool = False, started: tuple[float, float] | None = None) -> None:
-        """Hands the ops over, then saves. With `started` (an answer to player events: its wall
-        and CPU clock), records the time until the ops were handed over, the Python part of it
-        (and its CPU time), and the save that follows."""
+    def _send(self, save_now: bool = False, started: tuple[float, float] | None = None) -> float:
+        """Hands the ops over, then saves; returns when the ops were handed over (perf_counter).
+        With `started` (an answer to player events: its wall and CPU clock), records the time until
+        the ops were handed over, the Python part of it (and its CPU time), and the save that follows."""
         try:
             ops = self.tables.flush(save=False)
         except Exception:
@@ -168,6 +181,22 @@ class EngineLoop:
             self.python_ms.append((rendered - started[0]) * 1000)
             self.python_cpu_ms.append((rendered_cpu - started[1]) * 1000)
             self.save_ms.append((time.perf_counter() - handed) * 1000)
+        return handed
+
+
+def _long_rounds(rounds: list[float], phases: dict[str, list[float]], over: float = 5.0) -> str:
+    """How many rounds took `over` ms or more, and what they spent it on: each part's share of
+    their time and how many of them it took most of."""
+    long = [i for i, ms in enumerate(rounds) if ms >= over]
+    if not long:
+        return f"none of {len(rounds)}"
+    total = sum(rounds[i] for i in long)
+    parts = []
+    for name in ROUND_PHASES:
+        spent = sum(phases[name][i] for i in long)
+        mostly = sum(1 for i in long if phases[name][i] * 2 >= rounds[i])
+        parts.append(f"{name} {100 * spent / total:.0f} % (most of {mostly})")
+    return f"{len(long)} of {len(rounds)}, {total / len(long):.1f} ms on average; " + ", ".join(parts)
 
 
 def _median_p99(values: list[float]) -> tuple[float, float]:
