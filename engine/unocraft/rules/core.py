@@ -1263,6 +1263,13 @@ class GameCore:
                     "turns_this_round")
 
     def to_json(self) -> str:
+        """The game's whole state as JSON text, keys sorted (the same game, the same text);
+        `from_json` restores it."""
+        return json.dumps(self.to_state(), sort_keys=True)
+
+    def to_state(self) -> dict[str, Any]:
+        """What `to_json` writes, as plain data (lists, dicts, strings, numbers) for a caller with
+        a faster JSON writer of its own (the tables' saves)."""
         state = {k: getattr(self, k) for k in self.STATE_FIELDS}
         state.update(
             names=self.names, options=self.opts.as_dict(), seed=self.seed,
@@ -1271,7 +1278,7 @@ class GameCore:
             revealed={str(k): v for k, v in self.revealed.items()},
             rng=_rng_to_json(self.rng.getstate()))
         self._save_extra(state)
-        return json.dumps(state, sort_keys=True)
+        return state
 
     def _save_extra(self, state: dict[str, Any]) -> None:
         """Hook: an edition's own state beyond STATE_FIELDS, saved into `state`."""

@@ -15,6 +15,13 @@ import sqlite3
 import uuid
 from pathlib import Path
 
+import msgspec
+
+
+#: a table's saved row (its game inside as text: Game.to_json), by msgspec: a save writes every
+#: table that changed, on the engine loop's thread
+_TABLE_JSON = msgspec.json.Encoder()
+
 
 def make_private(path: str | Path) -> None:
     """Creates the database file owner-only (0600) before SQLite opens it, or closes up one an older
@@ -77,7 +84,7 @@ class TableStore:
                     self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
                 else:
                     self.db.execute("INSERT OR REPLACE INTO tables (id, data) VALUES (?, ?)",
-                                    (table_id, json.dumps(data, ensure_ascii=False)))
+                                    (table_id, _TABLE_JSON.encode(data).decode()))
         return number
 
     def close(self) -> None:
