@@ -5,18 +5,34 @@ says. The statistics counters of a save go into `stats_outbox` in the same trans
 tables (a crash keeps both or neither); `StatsService` writes them to the statistics database,
 shared or not, and the rows it has written are dropped at a later save. `engine_meta` keeps this
 engine's writer id, the name its numbered batches carry in the statistics database.
+
+A save runs on the engine loop's thread, between a player's answer and the next poll, so it must
+be short. SQLite's own checkpoints (the write-ahead log copied into the database file, with an
+fsync) ran in the commit that filled the log, a few times a minute, and held that commit up to ~6
+ms. The store turns them off on its connection and a thread of its own (`Checkpointer`) copies
+the log every `CHECKPOINT_EVERY` seconds when something was written, on a connection of its own.
+PASSIVE checkpoints never block the writer; the writer starts the log over at its next commit after
+one that copied everything, so the log stays small.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
+import threading
 import uuid
+import weakref
 from pathlib import Path
 
 import msgspec
 
+
+log = logging.getLogger("unocraft.engine")
+
+#: seconds between two checkpoints of the write-ahead log, when something was written meanwhile
+CHECKPOINT_EVERY = 1.0
 
 #: a table's saved row (its game inside as text: Game.to_json), by msgspec: a save writes every
 #: table that changed, on the engine loop's thread
@@ -35,8 +51,41 @@ def make_private(path: str | Path) -> None:
     os.chmod(p, 0o600)
 
 
+class Checkpointer:
+    """Copies the store's write-ahead log into its database file on a thread of its own, every
+    `every` seconds when the store wrote something meanwhile (`written`). The thread ends when
+    the store closes or is dropped."""
+
+    def __init__(self, path: str, every: float):
+        self.written = threading.Event()
+        self.stopping = threading.Event()
+        self.done = 0                   # checkpoints made
+        self.last: tuple[int, int, int] | None = None   # the last one's (busy, frames in the log, frames copied)
+        self._thread = threading.Thread(target=self._run, args=(path, every), name="unocraft-checkpoints", daemon=True)
+        self._thread.start()
+
+    def _run(self, path: str, every: float) -> None:
+        db = sqlite3.connect(path, check_same_thread=False)
+        try:
+            while not self.stopping.wait(every):
+                if not self.written.is_set():
+                    continue
+                self.written.clear()
+                try:
+                    self.last = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                    self.done += 1
+                except sqlite3.Error as e:      # the next one copies it; a stopping engine checkpoints at close
+                    log.warning("checkpoint of %s failed: %s", path, e)
+        finally:
+            db.close()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self._thread.join()
+
+
 class TableStore:
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, checkpoint_every: float = CHECKPOINT_EVERY):
         self.path = str(path)
         if self.path != ":memory:":
             make_private(self.path)
@@ -45,6 +94,12 @@ class TableStore:
         # WAL with synchronous=NORMAL: a commit survives an engine or server crash (not a power cut)
         # without an fsync per batch, which would sit on the path of every click
         self.db.execute("PRAGMA synchronous=NORMAL")
+        self.checkpoints: Checkpointer | None = None
+        if self.path != ":memory:":
+            # nor a checkpoint's fsync: those are the checkpointer thread's
+            self.db.execute("PRAGMA wal_autocheckpoint=0")
+            self.checkpoints = Checkpointer(self.path, checkpoint_every)
+            weakref.finalize(self, self.checkpoints.stopping.set)
         with self.db:
             self.db.execute("CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, data TEXT NOT NULL)")
             # AUTOINCREMENT: a number is never used twice, even after its row is gone (the
@@ -85,7 +140,16 @@ class TableStore:
                 else:
                     self.db.execute("INSERT OR REPLACE INTO tables (id, data) VALUES (?, ?)",
                                     (table_id, _TABLE_JSON.encode(data).decode()))
+        if self.checkpoints is not None:
+            self.checkpoints.written.set()
         return number
 
     def close(self) -> None:
+        """Stops the checkpointer, copies what is left in the log and empties it, and closes."""
+        if self.checkpoints is not None:
+            self.checkpoints.stop()
+            try:
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error as e:      # the next start's first connection reads the log as it is
+                log.warning("last checkpoint of %s failed: %s", self.path, e)
         self.db.close()
