@@ -211,13 +211,13 @@ def test_long_rounds_are_told_by_what_they_spent_their_time_on():
     phases["events and answer"] = [1.0, 2.0, 2.0, 4.9]
     phases["its save"] = [0.0, 8.0, 3.0, 0.0]
     phases["clocks"] = [0.0, 0.0, 15.0, 0.0]
-    line = _long_rounds(rounds, phases)
-    # the two rounds of 5 ms or more: 30 ms, of it 4 answering, 11 saving, 15 on the clocks
-    assert line.startswith("2 of 4, 15.0 ms on average; "), line
+    line = _long_rounds(rounds, phases, [0.5, 3.0, 5.0, 4.0])
+    # the two rounds of 5 ms or more: 30 ms, of it 4 answering, 11 saving, 15 on the clocks; 8 ms CPU
+    assert line.startswith("2 of 4, 15.0 ms on average, of it CPU 4.0 ms; "), line
     assert "events and answer 13 % (most of 0)" in line
     assert "its save 37 % (most of 1)" in line
     assert "clocks 50 % (most of 1)" in line
-    assert _long_rounds([1.0, 2.0], {name: [0.0, 0.0] for name in ROUND_PHASES}) == "none of 2"
+    assert _long_rounds([1.0, 2.0], {name: [0.0, 0.0] for name in ROUND_PHASES}, [1.0, 2.0]) == "none of 2"
 
 
 def test_the_statistics_names_send_the_shared_tree_again_only_when_they_change():

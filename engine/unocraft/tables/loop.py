@@ -46,6 +46,7 @@ class EngineLoop:
         self.round_ms: list[float] = []    # a round of the loop, from a poll's answer to the next poll: a player's event waits up to this
         # ... and its parts, one entry per round (0 where a round had none of it): what a long round spent its time on
         self.phase_ms: dict[str, list[float]] = {name: [] for name in ROUND_PHASES}
+        self.round_cpu_ms: list[float] = []    # the CPU time of each round (the rest of its wall time waited: for a core, the disk)
         self.config = config
         self.transport = transport
         self.tables = Tables(config, store)
@@ -135,6 +136,7 @@ class EngineLoop:
                 if len(self.round_ms) < 100_000:
                     ended = time.perf_counter()
                     self.round_ms.append((ended - started[0]) * 1000)
+                    self.round_cpu_ms.append((time.thread_time() - started[1]) * 1000)
                     for name, ms in zip(ROUND_PHASES, (handed - started[0], answered - handed, ticked - answered, sent - ticked, ended - sent)):
                         self.phase_ms[name].append(ms * 1000)
             self.tables.save()      # stopping: nothing changed is left unwritten
@@ -152,7 +154,7 @@ class EngineLoop:
         if self.round_ms:
             log.info("engine loop rounds between two polls (events, answer, save, clocks): median %.2f ms, p99 %.2f ms, "
                      "max %.2f ms (%d rounds)", *_median_p99(self.round_ms), max(self.round_ms), len(self.round_ms))
-            log.info("engine loop rounds of 5 ms or more: %s", _long_rounds(self.round_ms, self.phase_ms))
+            log.info("engine loop rounds of 5 ms or more: %s", _long_rounds(self.round_ms, self.phase_ms, self.round_cpu_ms))
         if BOT_WAITS:
             log.info("bot moves: %d, time from the table's last change to the move: median %.0f ms, p99 %.0f ms, max %.0f ms",
                      len(BOT_WAITS), *(1000 * v for v in _median_p99(list(BOT_WAITS))), 1000 * max(BOT_WAITS))
@@ -184,9 +186,10 @@ class EngineLoop:
         return handed
 
 
-def _long_rounds(rounds: list[float], phases: dict[str, list[float]], over: float = 5.0) -> str:
-    """How many rounds took `over` ms or more, and what they spent it on: each part's share of
-    their time and how many of them it took most of."""
+def _long_rounds(rounds: list[float], phases: dict[str, list[float]], cpu: list[float], over: float = 5.0) -> str:
+    """How many rounds took `over` ms or more, their CPU time (the rest waited for a core or the
+    disk), and what they spent it on: each part's share of their time and how many of them it took
+    most of."""
     long = [i for i, ms in enumerate(rounds) if ms >= over]
     if not long:
         return f"none of {len(rounds)}"
@@ -196,7 +199,9 @@ def _long_rounds(rounds: list[float], phases: dict[str, list[float]], over: floa
         spent = sum(phases[name][i] for i in long)
         mostly = sum(1 for i in long if phases[name][i] * 2 >= rounds[i])
         parts.append(f"{name} {100 * spent / total:.0f} % (most of {mostly})")
-    return f"{len(long)} of {len(rounds)}, {total / len(long):.1f} ms on average; " + ", ".join(parts)
+    busy = sum(cpu[i] for i in long)
+    return (f"{len(long)} of {len(rounds)}, {total / len(long):.1f} ms on average, of it CPU {busy / len(long):.1f} ms; "
+            + ", ".join(parts))
 
 
 def _median_p99(values: list[float]) -> tuple[float, float]:
