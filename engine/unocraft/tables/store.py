@@ -65,7 +65,11 @@ class Checkpointer:
         self._thread.start()
 
     def _run(self, path: str, every: float) -> None:
-        db = sqlite3.connect(path, check_same_thread=False)
+        try:
+            db = sqlite3.connect(path, check_same_thread=False)
+        except sqlite3.Error as e:      # the log then grows until the engine closes the store
+            log.warning("no checkpoints of %s: %s", path, e)
+            return
         try:
             while not self.stopping.wait(every):
                 if not self.written.is_set():
