@@ -15,7 +15,7 @@ from unocraft.rules.actions import Action
 from unocraft.simulate import actor
 from unocraft.tables.config import parse
 from unocraft.tables.display import Display
-from unocraft.tables.loop import FIGURES_ENV, ROUND_PHASES, EngineLoop, _long_rounds
+from unocraft.tables.loop import FIGURES_ENV, EngineLoop, _long_rounds
 from unocraft.tables.manager import Tables
 from unocraft.tables.render import TAG_PAGE
 from unocraft.transport.base import Transport, TransportClosed
@@ -206,18 +206,16 @@ def test_the_loop_logs_its_figures_when_the_connection_is_lost_and_every_few_sec
 
 
 def test_long_rounds_are_told_by_what_they_spent_their_time_on():
-    rounds = [1.0, 10.0, 20.0, 4.9]
-    phases = {name: [0.0] * 4 for name in ROUND_PHASES}
-    phases["events and answer"] = [1.0, 2.0, 2.0, 4.9]
-    phases["its save"] = [0.0, 8.0, 3.0, 0.0]
-    phases["clocks"] = [0.0, 0.0, 15.0, 0.0]
-    line = _long_rounds(rounds, phases, [0.5, 3.0, 5.0, 4.0])
-    # the two rounds of 5 ms or more: 30 ms, of it 4 answering, 11 saving, 15 on the clocks; 8 ms CPU
+    # parts: events and answer, its save, clocks, the clocks' answer and save, collector
+    long = [(10.0, 3.0, (2.0, 8.0, 0.0, 0.0, 0.0)), (20.0, 5.0, (2.0, 3.0, 15.0, 0.0, 0.0))]
+    line = _long_rounds(4, long)
+    # the two long rounds of four: 30 ms, of it 4 answering, 11 saving, 15 on the clocks; 8 ms CPU
     assert line.startswith("2 of 4, 15.0 ms on average, of it CPU 4.0 ms; "), line
     assert "events and answer 13 % (most of 0)" in line
     assert "its save 37 % (most of 1)" in line
     assert "clocks 50 % (most of 1)" in line
-    assert _long_rounds([1.0, 2.0], {name: [0.0, 0.0] for name in ROUND_PHASES}, [1.0, 2.0]) == "none of 2"
+    assert "collector 0 % (most of 0)" in line
+    assert _long_rounds(2, []) == "none of 2"
 
 
 def test_the_statistics_names_send_the_shared_tree_again_only_when_they_change():

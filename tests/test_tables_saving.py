@@ -2,6 +2,7 @@
 at once (what players did is kept), the tables the clocks changed wait for the save interval (an
 answer must not write every table of the server before the next poll)."""
 
+from unocraft.tables import manager
 from unocraft.tables.manager import SAVE_INTERVAL
 from unocraft.tables.store import TableStore
 from test_tables import cmd, make
@@ -39,3 +40,35 @@ def test_an_answer_writes_the_tables_it_changed_and_the_clocks_changes_wait_for_
     tables.flush(save=False)
     tables.save_flushed()
     assert set(saved_tokens(store)) == {ann.id}
+
+
+def test_the_intervals_save_writes_a_batch_a_round_and_the_rest_in_the_next_rounds(tmp_path, monkeypatch):
+    monkeypatch.setattr(manager, "SAVE_BATCH", 2)
+    store = TableStore(tmp_path / "tables.sqlite")
+    tables = make(store)
+    players = ("ann", "bob", "cid", "dan", "eve")
+    for n, player in enumerate(players):
+        tables.handle({"type": "join", "player": player, "locale": "en_us"}, 0)
+        cmd(tables, player, "start", pos=(n * 1000, 64, 0))
+    tables.flush()
+    mine = [tables.tables[tables.where[p]] for p in players]
+    for t in mine:                                   # the clocks changed every table
+        t.token += 1
+        tables.core.changed(t)
+    tables.flush(save=False)
+    written = lambda: sum(saved_tokens(store)[t.id] == t.token for t in mine)   # noqa: E731
+    now = tables.saved_at + SAVE_INTERVAL
+    tables.maybe_save(now)
+    assert written() == 2
+    assert tables.next_wakeup(now) < 0.002           # the loop comes back for the rest at once
+    mine[0].token += 1                               # changed again during the interval's save:
+    tables.core.changed(mine[0])                     # it waits for the next interval
+    tables.flush(save=False)
+    tables.maybe_save(now)
+    assert written() == 3
+    tables.maybe_save(now)
+    assert written() == 4 and tables.saving == []
+    tables.maybe_save(now + 0.01)                    # done: the next interval only
+    assert written() == 4
+    tables.maybe_save(now + SAVE_INTERVAL)
+    assert written() == 5

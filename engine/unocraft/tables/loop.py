@@ -10,6 +10,7 @@ import os
 import logging
 import threading
 import time
+from collections import deque
 
 from ..presentation import faces, lang
 from ..transport.base import Transport, TransportClosed
@@ -33,6 +34,10 @@ FIGURES_ENV = "UNOCRAFT_FIGURES_EVERY"
 TICK_BUDGET = 0.002
 #: the parts of a round of the loop, timed each round: the players' events with their answer; its
 #: save; the tables' clocks; the clocks' answer with the interval's save; the collector
+#: the rounds the loop keeps the time of (the latest; a capacity run makes ~100,000 a minute) ...
+ROUNDS_KEPT = 50_000
+#: ... and of those that took this long (ms) or more, their parts and CPU time too
+LONG_ROUND_MS = 5.0
 ROUND_PHASES = ("events and answer", "its save", "clocks", "clocks' answer and save", "collector")
 
 
@@ -43,10 +48,12 @@ class EngineLoop:
         self.python_ms: list[float] = []   # ... of which handling the events and redrawing (no bridge call)
         self.save_ms: list[float] = []     # the save right after an answer (not on the click's path)
         self.python_cpu_ms: list[float] = []   # the CPU time of the Python part (a busy machine adds waits to the wall time)
-        self.round_ms: list[float] = []    # a round of the loop, from a poll's answer to the next poll: a player's event waits up to this
-        # ... and its parts, one entry per round (0 where a round had none of it): what a long round spent its time on
-        self.phase_ms: dict[str, list[float]] = {name: [] for name in ROUND_PHASES}
-        self.round_cpu_ms: list[float] = []    # the CPU time of each round (the rest of its wall time waited: for a core, the disk)
+        # the latest rounds of the loop, from a poll's answer to the next poll (a player's event waits
+        # up to this); of the long ones among them: (wall ms, CPU ms, the ms of each of ROUND_PHASES),
+        # what they spent their time on (the CPU time: the rest waited for a core or the disk)
+        self.round_ms: deque[float] = deque(maxlen=ROUNDS_KEPT)
+        self.long_rounds: deque[tuple[int, float, float, tuple[float, ...]]] = deque(maxlen=ROUNDS_KEPT)   # (round number, ...)
+        self.rounds_done = 0
         self.config = config
         self.transport = transport
         self.tables = Tables(config, store)
@@ -133,12 +140,13 @@ class EngineLoop:
                 self._send()
                 sent = time.perf_counter()
                 self.collector.settle(time.monotonic())
-                if len(self.round_ms) < 100_000:
-                    ended = time.perf_counter()
-                    self.round_ms.append((ended - started[0]) * 1000)
-                    self.round_cpu_ms.append((time.thread_time() - started[1]) * 1000)
-                    for name, ms in zip(ROUND_PHASES, (handed - started[0], answered - handed, ticked - answered, sent - ticked, ended - sent)):
-                        self.phase_ms[name].append(ms * 1000)
+                ended = time.perf_counter()
+                wall = (ended - started[0]) * 1000
+                self.round_ms.append(wall)
+                self.rounds_done += 1
+                if wall >= LONG_ROUND_MS:
+                    self.long_rounds.append((self.rounds_done, wall, (time.thread_time() - started[1]) * 1000, tuple(
+                        1000 * ms for ms in (handed - started[0], answered - handed, ticked - answered, sent - ticked, ended - sent))))
             self.tables.save()      # stopping: nothing changed is left unwritten
         finally:    # a lost connection too
             self.log_figures()
@@ -152,9 +160,12 @@ class EngineLoop:
                      *_median_p99(self.answer_ms), len(self.answer_ms), *_median_p99(self.python_ms), *_median_p99(self.save_ms),
                      *_median_p99(self.python_cpu_ms))
         if self.round_ms:
+            rounds = list(self.round_ms)
             log.info("engine loop rounds between two polls (events, answer, save, clocks): median %.2f ms, p99 %.2f ms, "
-                     "max %.2f ms (%d rounds)", *_median_p99(self.round_ms), max(self.round_ms), len(self.round_ms))
-            log.info("engine loop rounds of 5 ms or more: %s", _long_rounds(self.round_ms, self.phase_ms, self.round_cpu_ms))
+                     "max %.2f ms (%d rounds)", *_median_p99(rounds), max(rounds), len(rounds))
+            first = self.rounds_done - len(rounds)      # the long ones among the rounds kept
+            log.info("engine loop rounds of %g ms or more: %s", LONG_ROUND_MS, _long_rounds(
+                len(rounds), [r[1:] for r in self.long_rounds if r[0] > first]))
         if BOT_WAITS:
             log.info("bot moves: %d, time from the table's last change to the move: median %.0f ms, p99 %.0f ms, max %.0f ms",
                      len(BOT_WAITS), *(1000 * v for v in _median_p99(list(BOT_WAITS))), 1000 * max(BOT_WAITS))
@@ -186,21 +197,20 @@ class EngineLoop:
         return handed
 
 
-def _long_rounds(rounds: list[float], phases: dict[str, list[float]], cpu: list[float], over: float = 5.0) -> str:
-    """How many rounds took `over` ms or more, their CPU time (the rest waited for a core or the
-    disk), and what they spent it on: each part's share of their time and how many of them it took
-    most of."""
-    long = [i for i, ms in enumerate(rounds) if ms >= over]
+def _long_rounds(rounds: int, long: list[tuple[float, float, tuple[float, ...]]]) -> str:
+    """How many of `rounds` rounds were long (`long`: wall ms, CPU ms, ms per part of ROUND_PHASES),
+    their CPU time (the rest waited for a core or the disk), and what they spent it on: each part's
+    share of their time and how many of them it took most of."""
     if not long:
-        return f"none of {len(rounds)}"
-    total = sum(rounds[i] for i in long)
+        return f"none of {rounds}"
+    total = sum(wall for wall, _, _ in long)
+    busy = sum(cpu for _, cpu, _ in long)
     parts = []
-    for name in ROUND_PHASES:
-        spent = sum(phases[name][i] for i in long)
-        mostly = sum(1 for i in long if phases[name][i] * 2 >= rounds[i])
+    for i, name in enumerate(ROUND_PHASES):
+        spent = sum(phases[i] for _, _, phases in long)
+        mostly = sum(1 for wall, _, phases in long if phases[i] * 2 >= wall)
         parts.append(f"{name} {100 * spent / total:.0f} % (most of {mostly})")
-    busy = sum(cpu[i] for i in long)
-    return (f"{len(long)} of {len(rounds)}, {total / len(long):.1f} ms on average, of it CPU {busy / len(long):.1f} ms; "
+    return (f"{len(long)} of {rounds}, {total / len(long):.1f} ms on average, of it CPU {busy / len(long):.1f} ms; "
             + ", ".join(parts))
 
 

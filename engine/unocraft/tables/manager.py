@@ -29,8 +29,9 @@ from .store import TableStore
 from .table import Table
 
 SAVE_INTERVAL = 0.5     # seconds between SQLite writes while tables change
+SAVE_BATCH = 20         # tables an interval's save writes per round of the loop; the rest in the next rounds
 IDLE_WAKEUP = 1.0       # seconds the loop waits at most when no clock needs it
-STATS_WAKEUP = 0.001    # ... while an answer of the statistics thread is on its way
+STATS_WAKEUP = 0.001    # ... while an answer of the statistics thread is on its way (or an interval's save is not done)
 
 
 class Tables:
@@ -47,6 +48,7 @@ class Tables:
         self.admin = Admin(self)                  # console and uno.admin commands (admin.py)
         self.plugin: dict = {}                    # the plugin's hello (version, platform)
         self.saved_at = 0.0
+        self.saving: list[str] = []               # the tables the interval's save has yet to write
         self.flushed: set[str] = set()            # the tables the last flush redrew
         if store is not None:
             self.stats.replay(store.outbox())     # counters a stop or crash left unwritten
@@ -136,6 +138,8 @@ class Tables:
         due = [now + IDLE_WAKEUP]
         if self.stats.asking():
             due.append(now + STATS_WAKEUP)
+        if self.saving:
+            due.append(now + STATS_WAKEUP)       # the interval's save goes on in the next round
         table = self.core.next_wakeup(now)
         if table is not None:
             due.append(table)
@@ -160,11 +164,19 @@ class Tables:
         return self.display.take()
 
     def maybe_save(self, now: float | None = None) -> None:
-        """Saves now (`now` None) or when `SAVE_INTERVAL` has passed since the last save."""
-        if now is None or now >= self.saved_at + SAVE_INTERVAL:
+        """Saves now (`now` None), or when `SAVE_INTERVAL` has passed since the last interval's
+        save began: every table changed by then, `SAVE_BATCH` of them a call (a round of the loop:
+        with 200 tables, writing them all at once held a round up for several ms)."""
+        if now is None:
             self.save()
-            if now is not None:
-                self.saved_at = now
+            return
+        if not self.saving:
+            if now < self.saved_at + SAVE_INTERVAL:
+                return
+            self.saved_at = now
+            self.saving = sorted(self.core.unsaved)
+        batch, self.saving = self.saving[:SAVE_BATCH], self.saving[SAVE_BATCH:]
+        self.save(only=set(batch))     # with it, the tables closed and the statistics counted meanwhile
 
     def save(self, only: set[str] | None = None) -> None:
         """Writes every table changed since the last save (`only`: those of them in it), and the
