@@ -33,12 +33,12 @@ FIGURES_ENV = "UNOCRAFT_FIGURES_EVERY"
 #: after it run in the next round, right after the players' events that came meanwhile
 TICK_BUDGET = 0.002
 #: the parts of a round of the loop, timed each round: the players' events with their answer; its
-#: save; the tables' clocks; the clocks' answer with the interval's save; the collector
+#: save; the tables' clocks; their answer; the interval's save (a part of it a round); the collector
 #: the rounds the loop keeps the time of (the latest; a capacity run makes ~100,000 a minute) ...
 ROUNDS_KEPT = 50_000
 #: ... and of those that took this long (ms) or more, their parts and CPU time too
 LONG_ROUND_MS = 5.0
-ROUND_PHASES = ("events and answer", "its save", "clocks", "clocks' answer and save", "collector")
+ROUND_PHASES = ("events and answer", "its save", "clocks", "clocks' answer", "the interval's save", "collector")
 
 
 class EngineLoop:
@@ -137,7 +137,7 @@ class EngineLoop:
                 except Exception:
                     log.exception("tick failed")
                 ticked = time.perf_counter()
-                self._send()
+                redrawn = self._send()
                 sent = time.perf_counter()
                 self.collector.settle(time.monotonic())
                 ended = time.perf_counter()
@@ -146,7 +146,7 @@ class EngineLoop:
                 self.rounds_done += 1
                 if wall >= LONG_ROUND_MS:
                     self.long_rounds.append((self.rounds_done, wall, (time.thread_time() - started[1]) * 1000, tuple(
-                        1000 * ms for ms in (handed - started[0], answered - handed, ticked - answered, sent - ticked, ended - sent))))
+                        1000 * ms for ms in (handed - started[0], answered - handed, ticked - answered, redrawn - ticked, sent - redrawn, ended - sent))))
             self.tables.save()      # stopping: nothing changed is left unwritten
         finally:    # a lost connection too
             self.log_figures()
