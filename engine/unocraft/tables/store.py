@@ -11,8 +11,9 @@ be short. SQLite's own checkpoints (the write-ahead log copied into the database
 fsync) ran in the commit that filled the log, a few times a minute, and held that commit up to ~6
 ms. The store turns them off on its connection and a thread of its own (`Checkpointer`) copies
 the log every `CHECKPOINT_EVERY` seconds when something was written, on a connection of its own.
-PASSIVE checkpoints never block the writer; the writer starts the log over at its next commit after
-one that copied everything, so the log stays small.
+PASSIVE checkpoints do not take the writer's lock, but a save that comes while one copies still
+waits for it, so they are small and frequent. The writer starts the log over at its next commit
+after one that copied everything, so the log stays small.
 """
 
 from __future__ import annotations
@@ -31,8 +32,11 @@ import msgspec
 
 log = logging.getLogger("unocraft.engine")
 
-#: seconds between two checkpoints of the write-ahead log, when something was written meanwhile
-CHECKPOINT_EVERY = 1.0
+#: seconds between two checkpoints of the write-ahead log, when something was written meanwhile.
+#: Short: a save that comes while a checkpoint copies waits for the copy, so the less each copies
+#: the better (a save every 2 ms: checkpoints a second apart held one save a second 5-12 ms, 0.2 s
+#: apart none over 1 ms; benchmarks/table_saves.py)
+CHECKPOINT_EVERY = 0.2
 
 #: a table's saved row (its game inside as text: Game.to_json), by msgspec: a save writes every
 #: table that changed, on the engine loop's thread
