@@ -35,10 +35,6 @@ def wait_until(check) -> None:
         time.sleep(0.01)
 
 
-def checkpointer_threads() -> int:
-    return sum(t.name == "unocraft-checkpoints" for t in threading.enumerate())
-
-
 def test_a_save_never_checkpoints_the_log(tmp_path):
     path = tmp_path / "tables.sqlite"
     store = TableStore(path, checkpoint_every=3600)     # the checkpointer stays asleep
@@ -66,26 +62,27 @@ def test_the_checkpointer_copies_the_log_and_the_log_stays_small(tmp_path):
 
 def test_closing_copies_what_is_left_empties_the_log_and_ends_the_thread(tmp_path):
     path = tmp_path / "tables.sqlite"
-    before = checkpointer_threads()
     store = TableStore(path, checkpoint_every=3600)
-    assert checkpointer_threads() == before + 1
+    thread = store.checkpoints._thread
+    assert thread.is_alive() and thread.name == "unocraft-checkpoints"
     save_many(store, 30)
     assert wal_size(path) > 0
     store.close()
     assert wal_size(path) == 0
-    assert checkpointer_threads() == before
+    assert not thread.is_alive()
     again = TableStore(path)
     assert {d["id"]: d["n"] for d in again.load_all()} == {f"t{i % 20}": i for i in range(30)}
     again.close()
 
 
 def test_a_dropped_store_ends_its_thread(tmp_path):
-    before = checkpointer_threads()
     store = TableStore(tmp_path / "tables.sqlite", checkpoint_every=0.01)
     store.save({"t1": ROW})
+    thread = store.checkpoints._thread
+    assert thread.is_alive()
     del store
     gc.collect()
-    wait_until(lambda: checkpointer_threads() == before)
+    wait_until(lambda: not thread.is_alive())
 
 
 def test_a_store_in_memory_has_no_checkpointer():

@@ -2,9 +2,11 @@
 at once (what players did is kept), the tables the clocks changed wait for the save interval (an
 answer must not write every table of the server before the next poll)."""
 
+import threading
+
 from unocraft.tables import manager
 from unocraft.tables.manager import SAVE_INTERVAL
-from unocraft.tables.store import TableStore
+from unocraft.tables.store import TableStore, write_lock
 from test_tables import cmd, make
 
 
@@ -19,6 +21,7 @@ def test_an_answer_writes_the_tables_it_changed_and_the_clocks_changes_wait_for_
         tables.handle({"type": "join", "player": player, "locale": "en_us"}, 0)
         cmd(tables, player, "start", pos=(n * 1000, 64, 0))
     tables.flush()                                   # everything written
+    assert tables.stats.idle()      # its first read (names) done: the file is the saves' alone
     ann, bob = (tables.tables[tables.where[p]] for p in ("ann", "bob"))
     assert saved_tokens(store) == {ann.id: ann.token, bob.id: bob.token}
     # a clock changed bob's table (flushed and sent, not yet saved) ...
@@ -51,6 +54,7 @@ def test_the_intervals_save_writes_a_batch_a_round_and_the_rest_in_the_next_roun
         tables.handle({"type": "join", "player": player, "locale": "en_us"}, 0)
         cmd(tables, player, "start", pos=(n * 1000, 64, 0))
     tables.flush()
+    assert tables.stats.idle()      # its first read (names) done: the file is the saves' alone
     mine = [tables.tables[tables.where[p]] for p in players]
     for t in mine:                                   # the clocks changed every table
         t.token += 1
@@ -72,3 +76,55 @@ def test_the_intervals_save_writes_a_batch_a_round_and_the_rest_in_the_next_roun
     assert written() == 4
     tables.maybe_save(now + SAVE_INTERVAL)
     assert written() == 5
+
+
+class HeldElsewhere:
+    """The file's write lock held by another thread (as the statistics thread holds it while it
+    writes), until `release`."""
+
+    def __init__(self, path):
+        self.taken, self.free = threading.Event(), threading.Event()
+        self.thread = threading.Thread(target=self._hold, args=(write_lock(path),), daemon=True)
+        self.thread.start()
+        assert self.taken.wait(30)
+
+    def _hold(self, lock):
+        with lock:
+            self.taken.set()
+            self.free.wait(30)
+
+    def release(self):
+        self.free.set()
+        self.thread.join(30)
+
+
+def test_saves_do_not_wait_for_another_writer_of_the_file_they_go_on_in_the_next_round(tmp_path):
+    path = tmp_path / "tables.sqlite"
+    store = TableStore(path)
+    tables = make(store)
+    for n, player in enumerate(("ann", "bob")):
+        tables.handle({"type": "join", "player": player, "locale": "en_us"}, 0)
+        cmd(tables, player, "start", pos=(n * 1000, 64, 0))
+    tables.flush()
+    assert tables.stats.idle()      # its first read (names) done: the file is the saves' alone
+    ann, bob = (tables.tables[tables.where[p]] for p in ("ann", "bob"))
+    now = tables.saved_at
+    held = HeldElsewhere(path)
+    # an answer to ann: her table is owed, not waited for
+    ann.token += 1
+    tables.core.changed(ann)
+    tables.flush(save=False)
+    tables.save_flushed()
+    assert saved_tokens(store)[ann.id] == ann.token - 1 and tables.owed == {ann.id}
+    assert tables.next_wakeup(now) < 0.002
+    # the interval comes with the file still taken: the clocks' change to bob's waits too
+    bob.token += 1
+    tables.core.changed(bob)
+    tables.flush(save=False)
+    tables.maybe_save(now + SAVE_INTERVAL)
+    assert saved_tokens(store) == {ann.id: ann.token - 1, bob.id: bob.token - 1}
+    held.release()
+    # the next round writes what was owed, then the interval's batch
+    tables.maybe_save(now + SAVE_INTERVAL + 0.001)
+    assert saved_tokens(store) == {ann.id: ann.token, bob.id: bob.token}
+    assert tables.owed == set() and tables.saving == []

@@ -49,6 +49,7 @@ class Tables:
         self.plugin: dict = {}                    # the plugin's hello (version, platform)
         self.saved_at = 0.0
         self.saving: list[str] = []               # the tables the interval's save has yet to write
+        self.owed: set[str] = set()               # the tables an answer's save found the file taken for
         self.flushed: set[str] = set()            # the tables the last flush redrew
         if store is not None:
             self.stats.replay(store.outbox())     # counters a stop or crash left unwritten
@@ -138,8 +139,8 @@ class Tables:
         due = [now + IDLE_WAKEUP]
         if self.stats.asking():
             due.append(now + STATS_WAKEUP)
-        if self.saving:
-            due.append(now + STATS_WAKEUP)       # the interval's save goes on in the next round
+        if self.saving or self.owed:
+            due.append(now + STATS_WAKEUP)       # a save goes on in the next round
         table = self.core.next_wakeup(now)
         if table is not None:
             due.append(table)
@@ -164,33 +165,51 @@ class Tables:
         return self.display.take()
 
     def maybe_save(self, now: float | None = None) -> None:
-        """Saves now (`now` None), or when `SAVE_INTERVAL` has passed since the last interval's
-        save began: every table changed by then, `SAVE_BATCH` of them a call (a round of the loop:
-        with 200 tables, writing them all at once held a round up for several ms)."""
+        """Saves now (`now` None); else, each round of the loop: the tables an answer's save owes
+        (the file was taken), and when `SAVE_INTERVAL` has passed since the last interval's save
+        began, every table changed by then, `SAVE_BATCH` of them a round (with 200 tables, writing
+        them all at once held a round up for several ms). A save that finds the file taken (the
+        statistics thread writes to it) is tried again in the next round."""
         if now is None:
             self.save()
             return
+        if self.owed:
+            if not self.save(only=self.owed, wait=False):
+                return
+            self.owed = set()
         if not self.saving:
             if now < self.saved_at + SAVE_INTERVAL:
                 return
             self.saved_at = now
             self.saving = sorted(self.core.unsaved)
-        batch, self.saving = self.saving[:SAVE_BATCH], self.saving[SAVE_BATCH:]
-        self.save(only=set(batch))     # with it, the tables closed and the statistics counted meanwhile
+        # with the batch, the tables closed and the statistics counted meanwhile
+        if self.save(only=set(self.saving[:SAVE_BATCH]), wait=False):
+            self.saving = self.saving[SAVE_BATCH:]
 
-    def save(self, only: set[str] | None = None) -> None:
+    def save(self, only: set[str] | None = None, wait: bool = True) -> bool:
         """Writes every table changed since the last save (`only`: those of them in it), and the
         statistics of the rounds and matches that ended meanwhile, in one transaction; then the
-        statistics thread writes those."""
-        stats, uuids = self.tally.take()
-        number = self.core.save(stats, uuids, written_upto=self.stats.applied_upto, only=only)
-        self.tally.hand_over(number, stats, uuids)
+        statistics thread writes those. Without `wait`, writes nothing while another writer of the
+        file (the statistics thread) is in a transaction, and says so (False)."""
+        store = self.core.store
+        if store is not None and not store.lock.acquire(blocking=wait):
+            return False
+        try:
+            stats, uuids = self.tally.take()
+            number = self.core.save(stats, uuids, written_upto=self.stats.applied_upto, only=only)
+            self.tally.hand_over(number, stats, uuids)
+        finally:
+            if store is not None:
+                store.lock.release()
+        return True
 
     def save_flushed(self) -> None:
-        """Writes the tables the last `flush` redrew (what players just did is kept at once; the
-        tables the clocks changed wait for the next `maybe_save`, so an answer does not write
-        every table of the server)."""
-        self.save(only=self.flushed)
+        """Writes the tables the last `flush` redrew (what players just did is kept at once, or in
+        the next round of the loop if the statistics thread is writing to the file; the tables the
+        clocks changed wait for the next `maybe_save`, so an answer does not write every table of
+        the server)."""
+        if not self.save(only=self.flushed, wait=False):
+            self.owed |= self.flushed
 
     def close(self) -> None:
         """Stopping: one last try to write the statistics, then the journal forgets what was written."""

@@ -19,6 +19,7 @@ The schema is versioned with Alembic (`stats_migrations/`), upgraded on start.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -27,7 +28,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 
-from .store import make_private
+from .store import make_private, write_lock
 
 log = logging.getLogger("unocraft.stats")
 logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)   # one line per plugin at INFO
@@ -158,6 +159,11 @@ class StatsStore:
         self._reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self._migrated = False
         self._migrate_lock = threading.Lock()
+        # a SQLite file: this process's other writers of it (the engine loop's saves) take turns
+        # with this store's write transactions without SQLite's busy sleeps (store.write_lock)
+        database = self.engine.url.database if self.dialect == "sqlite" else None
+        self._file_lock = (write_lock(database) if database and database != ":memory:"
+                           else contextlib.nullcontext())
         if migrate:
             self.migrate()
 
@@ -172,7 +178,7 @@ class StatsStore:
             from alembic.config import Config
             cfg = Config()
             cfg.set_main_option("script_location", str(Path(__file__).parent / "stats_migrations"))
-            with _ALEMBIC, self.engine.begin() as conn:
+            with _ALEMBIC, self._file_lock, self.engine.begin() as conn:
                 if self.dialect == "postgresql":
                     conn.execute(sa.text("SELECT pg_advisory_xact_lock(7148013)"))   # released at commit
                 elif self.dialect == "mysql":
@@ -199,7 +205,7 @@ class StatsStore:
         {counter: amount}; unknown counters are refused (a programming error)."""
         if deltas:
             self.migrate()
-            with self.engine.begin() as conn:
+            with self._file_lock, self.engine.begin() as conn:
                 self._add(conn, deltas, uuids or {}, time.time() if now is None else now)
 
     def apply(self, writer: str, batches: list[tuple[int, dict, dict]], now: float | None = None) -> int:
@@ -221,7 +227,7 @@ class StatsStore:
         raise AssertionError("unreachable")
 
     def _apply(self, writer: str, batches: list[tuple[int, dict, dict]], now: float) -> int:
-        with self.engine.begin() as conn:
+        with self._file_lock, self.engine.begin() as conn:
             done = conn.execute(sa.select(stats_writers.c.applied_upto)
                                 .where(stats_writers.c.writer == writer).with_for_update()).scalar()
             fresh = [b for b in batches if done is None or b[0] > done]
@@ -374,7 +380,7 @@ class StatsStore:
         keys = sorted(rows)
         for i in range(0, len(keys), _CHUNK):
             part = keys[i:i + _CHUNK]
-            with self.engine.begin() as conn:
+            with self._file_lock, self.engine.begin() as conn:
                 before = {r[0]: dict(zip(COUNTERS, r[1:])) for r in conn.execute(
                     sa.select(c["key"], *[c[k] for k in COUNTERS]).with_for_update()
                     .where(c.source == source_id, c["key"].in_(part)))}

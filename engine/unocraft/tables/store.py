@@ -32,6 +32,22 @@ import msgspec
 
 log = logging.getLogger("unocraft.engine")
 
+_WRITE_LOCKS: dict[str, threading.RLock] = {}
+_WRITE_LOCKS_GUARD = threading.Lock()
+
+
+def write_lock(path: str | Path) -> threading.RLock:
+    """The lock every writer of this process to the SQLite file `path` holds for its whole write
+    transaction: the engine loop's saves and the statistics thread, which by default writes to the
+    same file (stats_service.open_stats). Found by SQLite instead (the file locked), a save slept in
+    SQLite's busy handler, 1, then 2, then 5 ms..., up to ~8 ms for a statistics write; with the lock
+    the engine loop does not wait at all: it tries it, and saves in a later round when it is taken
+    (manager.Tables.save)."""
+    key = os.path.realpath(path)
+    with _WRITE_LOCKS_GUARD:
+        return _WRITE_LOCKS.setdefault(key, threading.RLock())
+
+
 #: seconds between two checkpoints of the write-ahead log, when something was written meanwhile.
 #: Short: a save that comes while a checkpoint copies waits for the copy, so the less each copies
 #: the better (a save every 2 ms: checkpoints a second apart held one save a second 5-12 ms, 0.2 s
@@ -103,12 +119,14 @@ class TableStore:
         # without an fsync per batch, which would sit on the path of every click
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.checkpoints: Checkpointer | None = None
+        self.lock = threading.RLock()      # a file's is shared with the process's other writers of it
         if self.path != ":memory:":
+            self.lock = write_lock(self.path)
             # nor a checkpoint's fsync: those are the checkpointer thread's
             self.db.execute("PRAGMA wal_autocheckpoint=0")
             self.checkpoints = Checkpointer(self.path, checkpoint_every)
             weakref.finalize(self, self.checkpoints.stopping.set)
-        with self.db:
+        with self.lock, self.db:
             self.db.execute("CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, data TEXT NOT NULL)")
             # AUTOINCREMENT: a number is never used twice, even after its row is gone (the
             # statistics database remembers the last number it applied)
@@ -134,7 +152,7 @@ class TableStore:
         -> counters) in one transaction, and drops journal rows up to `written_upto` (the
         statistics database has them). Returns the batch's number (None without counters)."""
         number = None
-        with self.db:
+        with self.lock, self.db:
             if stats:
                 number = self.db.execute("INSERT INTO stats_outbox (deltas, uuids) VALUES (?, ?)",
                                          (json.dumps(stats, ensure_ascii=False),
