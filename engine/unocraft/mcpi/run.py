@@ -23,9 +23,10 @@ log = logging.getLogger("unocraft.mcpi")
 class McpiLoop(EngineLoop):
     """The engine loop, and after each op batch the boards that changed."""
 
-    def _send(self, save_now: bool = False, started: float | None = None) -> None:
-        super()._send(save_now, started)
+    def _send(self, save_now: bool = False, started: tuple[float, float] | None = None) -> float:
+        handed = super()._send(save_now, started)
         self.transport.paint(self.tables.tables)
+        return handed
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

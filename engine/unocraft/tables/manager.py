@@ -31,7 +31,7 @@ from .table import Table
 SAVE_INTERVAL = 0.5     # seconds between SQLite writes while tables change
 SAVE_BATCH = 20         # tables an interval's save writes per round of the loop; the rest in the next rounds
 IDLE_WAKEUP = 1.0       # seconds the loop waits at most when no clock needs it
-STATS_WAKEUP = 0.001    # ... while an answer of the statistics thread is on its way (or an interval's save is not done)
+STATS_WAKEUP = 0.001    # ... while an answer of the statistics thread is on its way, or a save is not done
 
 
 class Tables:
