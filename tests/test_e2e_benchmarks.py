@@ -39,7 +39,7 @@ def test_bridge_latency_prints_what_the_bridge_adds_and_where_it_goes(capsys):
     assert paired and 0 <= float(paired.group(1)) <= float(paired.group(2)), out
     assert re.search(r"target: the bridge adds at most 2 ms to a play at p99 -> (met|NOT met)", out), out
     # what the engine loop's long rounds spent their time on (or that there were none)
-    assert re.search(r"rounds of 5 ms or more: (none of \d+|\d+ of \d+, [\d.]+ ms on average, of it CPU [\d.]+ ms; events and answer \d+ %)", out), out
+    assert re.search(r"rounds of 5 ms or more: (none of \d+|\d+ of \d+, [\d.]+ ms on average, of it CPU [\d.]+ ms; events and answer \d+ % \(most of \d+; CPU \d+ %\))", out), out
     # each of the worst plays says how late the client's event loop ran meanwhile
     assert re.search(r"plays the bridge added most to .*: -?[\d.]+ @ \d+ \(\d+\)", out), out
     calm = re.search(r"bridge adds, plays where the client kept up\s+(-?[\d.]+)\s+(-?[\d.]+)\s+-?[\d.]+  \((\d+) of (\d+) plays", out)

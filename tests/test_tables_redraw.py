@@ -206,15 +206,16 @@ def test_the_loop_logs_its_figures_when_the_connection_is_lost_and_every_few_sec
 
 
 def test_long_rounds_are_told_by_what_they_spent_their_time_on():
-    # parts: events and answer, its save, clocks, their answer, the interval's save, collector
-    long = [(10.0, 3.0, (2.0, 8.0, 0.0, 0.0, 0.0, 0.0)), (20.0, 5.0, (2.0, 3.0, 15.0, 0.0, 0.0, 0.0))]
+    # parts (wall ms, CPU ms): events and answer, its save, clocks, their answer, the interval's save, collector
+    long = [(10.0, 3.0, ((2.0, 2.0), (8.0, 1.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0))),
+            (20.0, 5.0, ((2.0, 1.0), (3.0, 1.0), (15.0, 3.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)))]
     line = _long_rounds(4, long)
     # the two long rounds of four: 30 ms, of it 4 answering, 11 saving, 15 on the clocks; 8 ms CPU
     assert line.startswith("2 of 4, 15.0 ms on average, of it CPU 4.0 ms; "), line
-    assert "events and answer 13 % (most of 0)" in line
-    assert "its save 37 % (most of 1)" in line
-    assert "clocks 50 % (most of 1)" in line
-    assert "collector 0 % (most of 0)" in line
+    assert "events and answer 13 % (most of 0; CPU 75 %)" in line
+    assert "its save 37 % (most of 1; CPU 18 %)" in line
+    assert "clocks 50 % (most of 1; CPU 20 %)" in line
+    assert "collector 0 % (most of 0; CPU 0 %)" in line
     assert _long_rounds(2, []) == "none of 2"
 
 

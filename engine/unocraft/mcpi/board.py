@@ -143,7 +143,6 @@ class Painter:
             stamp = (table.token, table.state, tuple(s.name for s in table.seats), table.game is not None)
             if self._drawn.get(tid) == stamp:
                 continue
-            self._drawn[tid] = stamp
             blocks, targets = draw(table, self.palette, self.lanes)
             sent = self.sent.setdefault(tid, {})
             for pos in sorted(set(sent) - set(blocks)):
@@ -154,6 +153,8 @@ class Painter:
                     out.append((pos, block))
                     sent[pos] = block
             self.targets[tid] = targets
+            # last: whoever reads it from another thread (the tests) finds `sent` already the new drawing
+            self._drawn[tid] = stamp
         return out
 
     def target_at(self, pos: Pos) -> tuple[str, Target] | None:

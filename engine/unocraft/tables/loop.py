@@ -52,7 +52,7 @@ class EngineLoop:
         # up to this); of the long ones among them: (wall ms, CPU ms, the ms of each of ROUND_PHASES),
         # what they spent their time on (the CPU time: the rest waited for a core or the disk)
         self.round_ms: deque[float] = deque(maxlen=ROUNDS_KEPT)
-        self.long_rounds: deque[tuple[int, float, float, tuple[float, ...]]] = deque(maxlen=ROUNDS_KEPT)   # (round number, ...)
+        self.long_rounds: deque[tuple[int, float, float, tuple[tuple[float, float], ...]]] = deque(maxlen=ROUNDS_KEPT)   # (round number, ...)
         self.rounds_done = 0
         self.config = config
         self.transport = transport
@@ -127,26 +127,27 @@ class EngineLoop:
                         self.tables.handle(ev, now)
                     except Exception:   # one bad event must not stop every table
                         log.exception("event %r failed", ev)
-                handed = started[0]
+                handed = started
                 if events:
                     handed = self._send(save_now=True, started=started)   # answer the players first (and keep what they did), then the clocks and bots
-                answered = time.perf_counter()
+                answered = _clocks()
                 try:
                     # bounded: a player's event waits in the plugin's queue while the tables tick
                     self.tables.tick(now, TICK_BUDGET)
                 except Exception:
                     log.exception("tick failed")
-                ticked = time.perf_counter()
+                ticked = _clocks()
                 redrawn = self._send()
-                sent = time.perf_counter()
+                sent = _clocks()
                 self.collector.settle(time.monotonic())
-                ended = time.perf_counter()
-                wall = (ended - started[0]) * 1000
+                ended = _clocks()
+                wall = (ended[0] - started[0]) * 1000
                 self.round_ms.append(wall)
                 self.rounds_done += 1
                 if wall >= LONG_ROUND_MS:
-                    self.long_rounds.append((self.rounds_done, wall, (time.thread_time() - started[1]) * 1000, tuple(
-                        1000 * ms for ms in (handed - started[0], answered - handed, ticked - answered, redrawn - ticked, sent - redrawn, ended - sent))))
+                    marks = (started, handed, answered, ticked, redrawn, sent, ended)
+                    self.long_rounds.append((self.rounds_done, wall, (ended[1] - started[1]) * 1000, tuple(
+                        (1000 * (b[0] - a[0]), 1000 * (b[1] - a[1])) for a, b in zip(marks, marks[1:]))))
             self.tables.save()      # stopping: nothing changed is left unwritten
         finally:    # a lost connection too
             self.log_figures()
@@ -170,8 +171,9 @@ class EngineLoop:
             log.info("bot moves: %d, time from the table's last change to the move: median %.0f ms, p99 %.0f ms, max %.0f ms",
                      len(BOT_WAITS), *(1000 * v for v in _median_p99(list(BOT_WAITS))), 1000 * max(BOT_WAITS))
 
-    def _send(self, save_now: bool = False, started: tuple[float, float] | None = None) -> float:
-        """Hands the ops over, then saves; returns when the ops were handed over (perf_counter).
+    def _send(self, save_now: bool = False, started: tuple[float, float] | None = None) -> tuple[float, float]:
+        """Hands the ops over, then saves; returns when the ops were handed over (perf_counter,
+        thread_time).
         With `started` (an answer to player events: its wall and CPU clock), records the time until
         the ops were handed over, the Python part of it (and its CPU time), and the save that follows."""
         try:
@@ -182,7 +184,7 @@ class EngineLoop:
         rendered, rendered_cpu = time.perf_counter(), time.thread_time()
         if ops:
             self.transport.apply(ops)
-        handed = time.perf_counter()
+        handed = _clocks()
         # saved after the ops are on their way: SQLite is not on the path of a click; an answer
         # writes the tables it changed, the clocks' changes wait for the interval
         if save_now:
@@ -190,26 +192,33 @@ class EngineLoop:
         else:
             self.tables.maybe_save(self.clock())
         if started is not None and len(self.answer_ms) < 100_000:
-            self.answer_ms.append((handed - started[0]) * 1000)
+            self.answer_ms.append((handed[0] - started[0]) * 1000)
             self.python_ms.append((rendered - started[0]) * 1000)
             self.python_cpu_ms.append((rendered_cpu - started[1]) * 1000)
-            self.save_ms.append((time.perf_counter() - handed) * 1000)
+            self.save_ms.append((time.perf_counter() - handed[0]) * 1000)
         return handed
 
 
-def _long_rounds(rounds: int, long: list[tuple[float, float, tuple[float, ...]]]) -> str:
-    """How many of `rounds` rounds were long (`long`: wall ms, CPU ms, ms per part of ROUND_PHASES),
-    their CPU time (the rest waited for a core or the disk), and what they spent it on: each part's
-    share of their time and how many of them it took most of."""
+def _clocks() -> tuple[float, float]:
+    """Now, on the wall clock and on this thread's CPU clock."""
+    return time.perf_counter(), time.thread_time()
+
+
+def _long_rounds(rounds: int, long: list[tuple[float, float, tuple[tuple[float, float], ...]]]) -> str:
+    """How many of `rounds` rounds were long (`long`: wall ms, CPU ms, and (wall ms, CPU ms) per part
+    of ROUND_PHASES), their CPU time (the rest waited: for a core, the disk, a lock), and what they
+    spent it on: each part's share of their time, how many of them it took most of, and how much
+    of the part was CPU time."""
     if not long:
         return f"none of {rounds}"
     total = sum(wall for wall, _, _ in long)
     busy = sum(cpu for _, cpu, _ in long)
     parts = []
     for i, name in enumerate(ROUND_PHASES):
-        spent = sum(phases[i] for _, _, phases in long)
-        mostly = sum(1 for wall, _, phases in long if phases[i] * 2 >= wall)
-        parts.append(f"{name} {100 * spent / total:.0f} % (most of {mostly})")
+        spent = sum(phases[i][0] for _, _, phases in long)
+        spent_cpu = sum(phases[i][1] for _, _, phases in long)
+        mostly = sum(1 for wall, _, phases in long if phases[i][0] * 2 >= wall)
+        parts.append(f"{name} {100 * spent / total:.0f} % (most of {mostly}; CPU {100 * spent_cpu / spent if spent else 0:.0f} %)")
     return (f"{len(long)} of {rounds}, {total / len(long):.1f} ms on average, of it CPU {busy / len(long):.1f} ms; "
             + ", ".join(parts))
 
