@@ -7,13 +7,20 @@ shared or not, and the rows it has written are dropped at a later save. `engine_
 engine's writer id, the name its numbered batches carry in the statistics database.
 
 A save runs on the engine loop's thread, between a player's answer and the next poll, so it must
-be short. SQLite's own checkpoints (the write-ahead log copied into the database file, with an
-fsync) ran in the commit that filled the log, a few times a minute, and held that commit up to ~6
-ms. The store turns them off on its connection and a thread of its own (`Checkpointer`) copies
-the log every `CHECKPOINT_EVERY` seconds when something was written, on a connection of its own.
-PASSIVE checkpoints do not take the writer's lock, but a save that comes while one copies still
-waits for it, so they are small and frequent. The writer starts the log over at its next commit
-after one that copied everything, so the log stays small.
+never wait for the disk. SQLite's own checkpoints (the write-ahead log copied into the database
+file, with an fsync of each) ran in the commit that filled the log, a few times a minute, and held
+it up to ~6 ms; and with synchronous=NORMAL the first commit after the log starts over syncs the
+log (its new header): 3-9 ms on the engine loop's thread, seen with strace. So the store's own
+connection syncs nothing (synchronous=OFF) and never checkpoints; a thread of its own
+(`Checkpointer`) copies the log every `CHECKPOINT_EVERY` seconds when something was written, on a
+connection that syncs as NORMAL does: the log before the copy, the database file after it.
+
+What that keeps: a commit survives an engine or server crash (it is in the operating system's
+hands, as with NORMAL); a power cut or an OS crash loses what was committed since the last
+checkpoint (up to `CHECKPOINT_EVERY`, NORMAL lost up to the last commit's sync) and nothing older,
+and leaves the file consistent: the database file is only written by checkpoints, after the log
+they copy is synced, and the log's frames are checksummed, so a frame the disk did not get ends
+the log there. Closing syncs (the last checkpoint runs as NORMAL).
 """
 
 from __future__ import annotations
@@ -48,10 +55,8 @@ def write_lock(path: str | Path) -> threading.RLock:
         return _WRITE_LOCKS.setdefault(key, threading.RLock())
 
 
-#: seconds between two checkpoints of the write-ahead log, when something was written meanwhile.
-#: Short: a save that comes while a checkpoint copies waits for the copy, so the less each copies
-#: the better (a save every 2 ms: checkpoints a second apart held one save a second 5-12 ms, 0.2 s
-#: apart none over 1 ms; benchmarks/table_saves.py)
+#: seconds between two checkpoints of the write-ahead log, when something was written meanwhile: a
+#: power cut loses at most this much play (the module's docstring)
 CHECKPOINT_EVERY = 0.2
 
 #: a table's saved row (its game inside as text: Game.to_json), by msgspec: a save writes every
@@ -87,6 +92,7 @@ class Checkpointer:
     def _run(self, path: str, every: float) -> None:
         try:
             db = sqlite3.connect(path, check_same_thread=False)
+            db.execute("PRAGMA synchronous=NORMAL")     # a checkpoint syncs the log, then the database file
         except sqlite3.Error as e:      # the log then grows until the engine closes the store
             log.warning("no checkpoints of %s: %s", path, e)
             return
@@ -115,15 +121,16 @@ class TableStore:
             make_private(self.path)
         self.db = sqlite3.connect(self.path, check_same_thread=False)   # used by the one engine thread
         self.db.execute("PRAGMA journal_mode=WAL")
-        # WAL with synchronous=NORMAL: a commit survives an engine or server crash (not a power cut)
-        # without an fsync per batch, which would sit on the path of every click
+        # a commit survives an engine or server crash without an fsync, which would sit on the path
+        # of a click: the checkpointer's connection syncs (the module's docstring); in memory NORMAL
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.checkpoints: Checkpointer | None = None
         self.lock = threading.RLock()      # a file's is shared with the process's other writers of it
         if self.path != ":memory:":
             self.lock = write_lock(self.path)
-            # nor a checkpoint's fsync: those are the checkpointer thread's
+            # no checkpoint and no fsync: those are the checkpointer thread's
             self.db.execute("PRAGMA wal_autocheckpoint=0")
+            self.db.execute("PRAGMA synchronous=OFF")
             self.checkpoints = Checkpointer(self.path, checkpoint_every)
             weakref.finalize(self, self.checkpoints.stopping.set)
         with self.lock, self.db:
@@ -175,6 +182,7 @@ class TableStore:
         if self.checkpoints is not None:
             self.checkpoints.stop()
             try:
+                self.db.execute("PRAGMA synchronous=NORMAL")    # the last checkpoint syncs, as the checkpointer's do
                 self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             except sqlite3.Error as e:      # the next start's first connection reads the log as it is
                 log.warning("last checkpoint of %s failed: %s", self.path, e)
