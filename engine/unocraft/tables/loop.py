@@ -32,12 +32,12 @@ FIGURES_ENV = "UNOCRAFT_FIGURES_EVERY"
 #: seconds of table clocks (bot moves, timers, deals) per round of the loop; the tables still due
 #: after it run in the next round, right after the players' events that came meanwhile
 TICK_BUDGET = 0.002
-#: the parts of a round of the loop, timed each round: the players' events with their answer; its
-#: save; the tables' clocks; their answer; the interval's save (a part of it a round); the collector
 #: the rounds the loop keeps the time of (the latest; a capacity run makes ~100,000 a minute) ...
 ROUNDS_KEPT = 50_000
 #: ... and of those that took this long (ms) or more, their parts and CPU time too
 LONG_ROUND_MS = 5.0
+#: the parts of a round of the loop: the players' events with their answer; its save; the tables'
+#: clocks; their answer; the interval's save (a part of it a round); the collector
 ROUND_PHASES = ("events and answer", "its save", "clocks", "clocks' answer", "the interval's save", "collector")
 
 
@@ -49,10 +49,10 @@ class EngineLoop:
         self.save_ms: list[float] = []     # the save right after an answer (not on the click's path)
         self.python_cpu_ms: list[float] = []   # the CPU time of the Python part (a busy machine adds waits to the wall time)
         # the latest rounds of the loop, from a poll's answer to the next poll (a player's event waits
-        # up to this); of the long ones among them: (wall ms, CPU ms, the ms of each of ROUND_PHASES),
-        # what they spent their time on (the CPU time: the rest waited for a core or the disk)
+        # up to this); of the long ones: (round number, wall ms, CPU ms, (wall ms, CPU ms) of each of
+        # ROUND_PHASES), what they spent their time on (the rest of the CPU time waited: a core, the disk)
         self.round_ms: deque[float] = deque(maxlen=ROUNDS_KEPT)
-        self.long_rounds: deque[tuple[int, float, float, tuple[tuple[float, float], ...]]] = deque(maxlen=ROUNDS_KEPT)   # (round number, ...)
+        self.long_rounds: deque[tuple[int, float, float, tuple[tuple[float, float], ...]]] = deque(maxlen=ROUNDS_KEPT)
         self.rounds_done = 0
         self.config = config
         self.transport = transport

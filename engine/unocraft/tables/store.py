@@ -17,7 +17,7 @@ connection that syncs as NORMAL does: the log before the copy, the database file
 
 What that keeps: a commit survives an engine or server crash (it is in the operating system's
 hands, as with NORMAL); a power cut or an OS crash loses what was committed since the last
-checkpoint (up to `CHECKPOINT_EVERY`, NORMAL lost up to the last commit's sync) and nothing older,
+checkpoint (at most `CHECKPOINT_EVERY` of play) and nothing older,
 and leaves the file consistent: the database file is only written by checkpoints, after the log
 they copy is synced, and the log's frames are checksummed, so a frame the disk did not get ends
 the log there. Closing syncs (the last checkpoint runs as NORMAL).
