@@ -7,7 +7,6 @@ import gc
 import os
 import re
 import sys
-import threading
 import time
 from pathlib import Path
 
