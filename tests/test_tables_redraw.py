@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import logging
 import re
+import sys
+import time
+
+import pytest
 
 from unocraft.rules.actions import Action
 from unocraft.simulate import actor
 from unocraft.tables.config import parse
 from unocraft.tables.display import Display
-from unocraft.tables.loop import FIGURES_ENV, EngineLoop, _long_rounds
+from unocraft.tables.loop import FIGURES_ENV, EngineLoop, _clocks, _long_rounds
 from unocraft.tables.manager import Tables
 from unocraft.tables.render import TAG_PAGE
 from unocraft.transport.base import Transport, TransportClosed
@@ -206,9 +210,10 @@ def test_the_loop_logs_its_figures_when_the_connection_is_lost_and_every_few_sec
 
 
 def test_long_rounds_are_told_by_what_they_spent_their_time_on():
-    # parts (wall ms, CPU ms): events and answer, its save, clocks, their answer, the interval's save, collector
-    long = [(10.0, 3.0, ((2.0, 2.0), (8.0, 1.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0))),
-            (20.0, 5.0, ((2.0, 1.0), (3.0, 1.0), (15.0, 3.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)))]
+    # parts (wall ms, CPU ms, waits, preemptions): events and answer, its save, clocks, their answer,
+    # the interval's save, collector
+    long = [(10.0, 3.0, ((2.0, 2.0, 0, 0), (8.0, 1.0, 3, 0), (0.0, 0.0, 0, 0), (0.0, 0.0, 0, 0), (0.0, 0.0, 0, 0), (0.0, 0.0, 0, 0))),
+            (20.0, 5.0, ((2.0, 1.0, 1, 0), (3.0, 1.0, 0, 0), (15.0, 3.0, 0, 2), (0.0, 0.0, 0, 0), (0.0, 0.0, 0, 0), (0.0, 0.0, 0, 0)))]
     line = _long_rounds(4, long)
     # the two long rounds of four: 30 ms, of it 4 answering, 11 saving, 15 on the clocks; 8 ms CPU
     assert line.startswith("2 of 4, 15.0 ms on average, of it CPU 4.0 ms; "), line
@@ -216,6 +221,9 @@ def test_long_rounds_are_told_by_what_they_spent_their_time_on():
     assert "its save 37 % (most of 1; CPU 18 %)" in line
     assert "clocks 50 % (most of 1; CPU 20 %)" in line
     assert "collector 0 % (most of 0; CPU 0 %)" in line
+    # 4 waits and 2 preemptions over the two rounds, and where
+    assert line.endswith("; the loop's thread waited 2.0 times a round (1 in events and answer, 3 in its save) "
+                         "and was preempted 1.0 times a round (2 in clocks)"), line
     assert _long_rounds(2, []) == "none of 2"
 
 
@@ -253,3 +261,12 @@ def test_the_loop_reads_every_language_file_before_the_first_player_asks(tmp_pat
     except TransportClosed:
         pass
     assert lang.messages.cache_info().currsize == len(lang.LANGUAGES)   # an English table read all of them
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a thread's context switches are counted on Linux only")
+def test_the_loops_clocks_count_its_threads_waits():
+    before = _clocks()
+    time.sleep(0.01)      # gives the core up: a wait
+    after = _clocks()
+    assert after[0] - before[0] >= 0.01 and after[1] - before[1] < 0.01
+    assert after[2] > before[2]

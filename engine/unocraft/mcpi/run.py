@@ -23,7 +23,7 @@ log = logging.getLogger("unocraft.mcpi")
 class McpiLoop(EngineLoop):
     """The engine loop, and after each op batch the boards that changed."""
 
-    def _send(self, save_now: bool = False, started: tuple[float, float] | None = None) -> tuple[float, float]:
+    def _send(self, save_now: bool = False, started: tuple[float, ...] | None = None) -> tuple[float, ...]:
         handed = super()._send(save_now, started)
         self.transport.paint(self.tables.tables)
         return handed

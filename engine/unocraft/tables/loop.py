@@ -12,6 +12,12 @@ import threading
 import time
 from collections import deque
 
+try:
+    import resource
+    _THREAD_USAGE = resource.RUSAGE_THREAD    # Linux: this thread's context switches
+except (ImportError, AttributeError):         # elsewhere the switches are counted as none
+    resource = None
+
 from ..presentation import faces, lang
 from ..transport.base import Transport, TransportClosed
 from .collector import Collector
@@ -49,10 +55,12 @@ class EngineLoop:
         self.save_ms: list[float] = []     # the save right after an answer (not on the click's path)
         self.python_cpu_ms: list[float] = []   # the CPU time of the Python part (a busy machine adds waits to the wall time)
         # the latest rounds of the loop, from a poll's answer to the next poll (a player's event waits
-        # up to this); of the long ones: (round number, wall ms, CPU ms, (wall ms, CPU ms) of each of
-        # ROUND_PHASES), what they spent their time on (the rest of the CPU time waited: a core, the disk)
+        # up to this); of the long ones: (round number, wall ms, CPU ms, (wall ms, CPU ms, waits,
+        # preemptions) of each of ROUND_PHASES), what they spent their time on (the rest of the CPU
+        # time waited: for a core, the disk, a lock) and how often the thread gave up its core to wait
+        # (for the GIL, a lock, the disk, a socket) or had it taken (by another thread or process)
         self.round_ms: deque[float] = deque(maxlen=ROUNDS_KEPT)
-        self.long_rounds: deque[tuple[int, float, float, tuple[tuple[float, float], ...]]] = deque(maxlen=ROUNDS_KEPT)
+        self.long_rounds: deque[tuple[int, float, float, tuple[tuple[float, float, int, int], ...]]] = deque(maxlen=ROUNDS_KEPT)
         self.rounds_done = 0
         self.config = config
         self.transport = transport
@@ -120,7 +128,7 @@ class EngineLoop:
                 # statistics thread it waits for (that made /uno top 20-50 ms instead of a few)
                 wait_ms = max(0, math.ceil(min(self.tables.next_wakeup(now), 0.5) * 1000))
                 events = self.transport.poll(wait_ms)
-                started = (time.perf_counter(), time.thread_time())
+                started = _clocks()
                 now = self.clock()
                 for ev in events:
                     try:
@@ -147,7 +155,8 @@ class EngineLoop:
                 if wall >= LONG_ROUND_MS:
                     marks = (started, handed, answered, ticked, redrawn, sent, ended)
                     self.long_rounds.append((self.rounds_done, wall, (ended[1] - started[1]) * 1000, tuple(
-                        (1000 * (b[0] - a[0]), 1000 * (b[1] - a[1])) for a, b in zip(marks, marks[1:]))))
+                        (1000 * (b[0] - a[0]), 1000 * (b[1] - a[1]), b[2] - a[2], b[3] - a[3])
+                        for a, b in zip(marks, marks[1:]))))
             self.tables.save()      # stopping: nothing changed is left unwritten
         finally:    # a lost connection too
             self.log_figures()
@@ -171,9 +180,8 @@ class EngineLoop:
             log.info("bot moves: %d, time from the table's last change to the move: median %.0f ms, p99 %.0f ms, max %.0f ms",
                      len(BOT_WAITS), *(1000 * v for v in _median_p99(list(BOT_WAITS))), 1000 * max(BOT_WAITS))
 
-    def _send(self, save_now: bool = False, started: tuple[float, float] | None = None) -> tuple[float, float]:
-        """Hands the ops over, then saves; returns when the ops were handed over (perf_counter,
-        thread_time).
+    def _send(self, save_now: bool = False, started: tuple[float, ...] | None = None) -> tuple[float, ...]:
+        """Hands the ops over, then saves; returns when the ops were handed over (`_clocks`).
         With `started` (an answer to player events: its wall and CPU clock), records the time until
         the ops were handed over, the Python part of it (and its CPU time), and the save that follows."""
         try:
@@ -199,16 +207,22 @@ class EngineLoop:
         return handed
 
 
-def _clocks() -> tuple[float, float]:
-    """Now, on the wall clock and on this thread's CPU clock."""
-    return time.perf_counter(), time.thread_time()
+def _clocks() -> tuple[float, float, int, int]:
+    """Now, on the wall clock and on this thread's CPU clock, and how many times so far this thread
+    gave up its core to wait (voluntary context switches: the GIL, a lock, the disk, a socket) and
+    had it taken away (involuntary: preempted by another thread or process)."""
+    if resource is None:
+        return time.perf_counter(), time.thread_time(), 0, 0
+    usage = resource.getrusage(_THREAD_USAGE)
+    return time.perf_counter(), time.thread_time(), usage.ru_nvcsw, usage.ru_nivcsw
 
 
-def _long_rounds(rounds: int, long: list[tuple[float, float, tuple[tuple[float, float], ...]]]) -> str:
-    """How many of `rounds` rounds were long (`long`: wall ms, CPU ms, and (wall ms, CPU ms) per part
-    of ROUND_PHASES), their CPU time (the rest waited: for a core, the disk, a lock), and what they
-    spent it on: each part's share of their time, how many of them it took most of, and how much
-    of the part was CPU time."""
+def _long_rounds(rounds: int, long: list[tuple[float, float, tuple[tuple[float, float, int, int], ...]]]) -> str:
+    """How many of `rounds` rounds were long (`long`: wall ms, CPU ms, and (wall ms, CPU ms, waits,
+    preemptions) per part of ROUND_PHASES), their CPU time (the rest waited: for a core, the disk, a
+    lock), and what they spent it on: each part's share of their time, how many of them it took most
+    of, and how much of the part was CPU time; then how often a long round's thread waited (gave its
+    core up: the GIL, a lock, the disk, a socket) and was preempted, and in which parts."""
     if not long:
         return f"none of {rounds}"
     total = sum(wall for wall, _, _ in long)
@@ -219,8 +233,13 @@ def _long_rounds(rounds: int, long: list[tuple[float, float, tuple[tuple[float, 
         spent_cpu = sum(phases[i][1] for _, _, phases in long)
         mostly = sum(1 for wall, _, phases in long if phases[i][0] * 2 >= wall)
         parts.append(f"{name} {100 * spent / total:.0f} % (most of {mostly}; CPU {100 * spent_cpu / spent if spent else 0:.0f} %)")
+    switches = []
+    for what, k in (("waited", 2), ("was preempted", 3)):
+        by_part = [sum(phases[i][k] for _, _, phases in long) for i in range(len(ROUND_PHASES))]
+        where = ", ".join(f"{n} in {name}" for name, n in zip(ROUND_PHASES, by_part) if n)
+        switches.append(f"{what} {sum(by_part) / len(long):.1f} times a round" + (f" ({where})" if where else ""))
     return (f"{len(long)} of {rounds}, {total / len(long):.1f} ms on average, of it CPU {busy / len(long):.1f} ms; "
-            + ", ".join(parts))
+            + ", ".join(parts) + "; the loop's thread " + " and ".join(switches))
 
 
 def _median_p99(values: list[float]) -> tuple[float, float]:
