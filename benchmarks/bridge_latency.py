@@ -8,7 +8,10 @@ of both, what the bridge adds to each play (the difference, play by play), where
 (the plugin's per-leg timings: queue, engine, prepare, wait for the server thread, apply; the
 engine's Python time), and the server time spent per applied op batch (median, p99).
 
-    python benchmarks/bridge_latency.py [--players 20] [--plays 500]
+    python benchmarks/bridge_latency.py [--players 20] [--plays 500] [--sched 12]
+
+With `--sched` (perf, as root) it also prints how long each thread waited for a core meanwhile
+(`sched_delays.py`): what the plays' slowest hand-offs waited on.
 
 Needs what the end-to-end tests need (scripts/test prepares it): the built plugin, Java 25 and
 `npm ci` in tests/e2e.
@@ -21,11 +24,14 @@ import re
 import statistics
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from harness import DevServer, run_node  # noqa: E402
+
+import sched_delays  # noqa: E402  (beside this file)
 
 
 #: A play during which the client's event loop ran later than this was measured by a busy client.
@@ -78,6 +84,13 @@ def legs_report(log: str) -> list[str]:
 WRITE_AT_ONCE = "-Dminestom.new-socket-write-lock=true"
 
 
+def record_scheduler(seconds: float, data: Path) -> list[str]:
+    """The waits for a core of every thread over `seconds` from now: lines to print."""
+    labels = sched_delays.process_labels()      # now, while the processes run
+    sched_delays.record(seconds, data)
+    return sched_delays.report(sched_delays.timehist(data), labels)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--players", type=int, default=20)
@@ -88,7 +101,17 @@ def main(argv=None) -> int:
                          "(-Dminestom.new-socket-write-lock=true), so the client sees what the bridge adds; "
                          "minestom: Minestom's default writer, which sends every half tick (25 ms), as the dev server "
                          "runs by default: the server-thread figures without waking a writer per packet")
+    ap.add_argument("--sched", type=float, metavar="SECONDS",
+                    help="also record the kernel's scheduler for SECONDS (with perf, as root) once the plays "
+                         "are under way, and print how long each thread waited for a core (sched_delays.py)")
+    ap.add_argument("--sched-after", type=float, default=45, metavar="SECONDS",
+                    help="when to start that recording, after the clients start (default 45: joined and warm)")
     args = ap.parse_args(argv)
+    if args.sched:
+        why = sched_delays.available()
+        if why:
+            ap.error(f"--sched: {why}")
+    sched_lines: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         server = DevServer(Path(tmp), {
             "game": {"single_round": False},
@@ -97,10 +120,17 @@ def main(argv=None) -> int:
             env={"UNOCRAFT_FIGURES_EVERY": "5",   # the engine's own figures in the log every 5 s
                  **({"JAVA_TOOL_OPTIONS": WRITE_AT_ONCE} if args.writer == "at-once" else {})})
         server.start()
+        recorder = None
+        if args.sched:
+            recorder = threading.Timer(args.sched_after, lambda: sched_lines.extend(
+                record_scheduler(args.sched, Path(tmp) / "sched.data")))
+            recorder.start()
         try:
             r = run_node("../../benchmarks/bridge_latency.js", server.port, args.players, args.plays, args.warmup,
                          timeout=1200)
         finally:
+            if recorder is not None:
+                recorder.join()
             server.stop()
         log = server.log()
     java, bridge = r["java"], r["bridge"]
@@ -150,6 +180,10 @@ def main(argv=None) -> int:
         print(f"{'bridge adds, plays where the client kept up':<34}{pct(calm, .5):8.2f}{pct(calm, .99):8.2f}"
               f"{statistics.fmean(calm):8.2f}  ({len(calm)} of {len(paired)} plays: its event loop never "
               f"more than {CALM_MS} ms late)")
+    if sched_lines:
+        print(f"waits for a core during {args.sched:g} s of the plays (perf sched):")
+        for line in sched_lines:
+            print("  " + line)
     bar = pct(paired, .99)
     print(f"target: the bridge adds at most 2 ms to a play at p99 -> {'met' if bar <= 2 else 'NOT met'} ({bar:.2f} ms)")
     return 0
