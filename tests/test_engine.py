@@ -100,6 +100,21 @@ def test_unknown_player_and_bad_colour_are_refused_without_change():
         assert game.fingerprint() == before
 
 
+@pytest.mark.parametrize("verb", ["jump_in", "restricted", "answer", "expect_keys", "all", "flip", ""])
+def test_a_hand_built_action_with_no_such_verb_is_refused_without_change(verb):
+    """`Action.parse` knows the verbs; an Action built by hand may name anything, including the
+    names of the checks' own helpers (`_check_jump_in`, ...): refused, not called."""
+    sc = parse({"players": ["ann", "bob"], "hands": {"ann": ["R1", "R2"], "bob": ["B1"]}, "start": "R5"})
+    game = build_game(sc)
+    before = game.fingerprint()
+    with pytest.raises(Refused) as err:
+        game.play(Action("ann", verb))
+    assert err.value.code == "bad_action" and f"{verb} is not part of the classic edition" in str(err.value)
+    assert game.fingerprint() == before
+    game.play(Action.parse("ann", "play R1"))     # and the game goes on
+    assert game.turn_player == "bob"
+
+
 def test_mistake_penalty_draws_and_still_refuses():
     sc = parse({"players": ["ann", "bob"], "rules": {"mistake_penalty": 2},
                 "hands": {"ann": ["G1", "R1"], "bob": ["B1"]}, "start": "R5"})

@@ -24,7 +24,7 @@ import json
 import random
 from typing import Any, Callable, ClassVar, Self
 
-from .actions import Action, CardRef
+from .actions import VERBS as ACTION_VERBS, Action, CardRef
 from .cards import (Card, COLOUR_NAMES, DARK_COLOURS, LIGHT_COLOURS, RESTRICTED_WILDS)
 from .editions import Deck, build_deck, find_edition
 from .errors import ConfigError, Refused
@@ -692,8 +692,10 @@ class GameCore:
 
     def _find_check(self, verb: str) -> Check:
         """The check of `verb` at the games of this class, or a refusal (an unknown verb is
-        not cached: what players send must not grow the cache)."""
-        check: Check | None = getattr(type(self), "_check_" + verb, None)
+        not cached: what players send must not grow the cache). Only the verbs an action can
+        have: the other `_check_*` methods are parts of the checks, not checks of their own (an
+        `Action` built by hand, not parsed, may name anything)."""
+        check: Check | None = getattr(type(self), "_check_" + verb, None) if verb in ACTION_VERBS else None
         if check is None and verb in self.HOUSE_VERBS:
             check = _house_check(verb)
         if self.VERBS is not None and verb not in self.VERBS:
