@@ -77,3 +77,11 @@ def test_one_client_plays_a_round_against_bots(server, tmp_path):
     assert result["unoCalled"].startswith("ann called UNO!")
     assert "won the round" in result["roundEnd"]
     assert server.alive()
+
+
+def test_the_dev_server_starts_without_a_wall_of_jvm_warnings(server):
+    """`unocraft serve` starts the dev server with sun.misc.Unsafe allowed: on Java 24+ Minestom's
+    use of it printed four WARNING lines at every start, the first thing a newcomer read."""
+    log = server.log()
+    assert "unocraft dev server on" in log
+    assert "sun.misc.Unsafe" not in log and "WARNING: A terminally deprecated method" not in log

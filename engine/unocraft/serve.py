@@ -39,6 +39,12 @@ log = logging.getLogger("unocraft.serve")
 MIN_JAVA = 25     # Minestom 2026.05.17-1.21.11 is built for Java 25
 EXIT_INCOMPATIBLE = 78    # EngineSupervisor.EXIT_INCOMPATIBLE: the plugin does not restart the engine
 DEVSERVER_JAR = Path("devserver") / "target" / "unocraft-devserver.jar"
+#: Java 24 and later print four WARNING lines the first time a library calls sun.misc.Unsafe's
+#: memory methods (JEP 471, 498): Minestom does, and so does the Guava inside Maven. The JVMs this
+#: command starts (Maven, the dev server) allow it, so a start shows our lines only; the flag
+#: exists from Java 23.
+ALLOW_UNSAFE = "--sun-misc-unsafe-memory-access=allow"
+ALLOW_UNSAFE_SINCE = 23
 
 
 def repo_plugin_dir() -> Path | None:
@@ -97,6 +103,8 @@ def build_plugin(plugin: Path, java: str, force: bool = False) -> Path:
         raise ConfigError("Maven (mvn) is needed to build the plugin")
     log.info("building the plugin (mvn -q package) ...")
     env = dict(os.environ, JAVA_HOME=str(Path(java).resolve().parent.parent))
+    if java_version(java) >= ALLOW_UNSAFE_SINCE:
+        env["MAVEN_OPTS"] = f"{env.get('MAVEN_OPTS', '')} {ALLOW_UNSAFE}".strip()
     result = subprocess.run([mvn, "-q", "-B", "package", "-DskipTests"], cwd=plugin, env=env)
     if result.returncode != 0 or not jar.exists():
         raise ConfigError(f"the plugin build failed (exit {result.returncode}) in {plugin}")
@@ -197,7 +205,7 @@ def start_dev_server(cfg: config_mod.EngineConfig, args: argparse.Namespace) -> 
     data_dir = cfg.path(cfg.data_dir).resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
     token_file = data_dir / "bridge.token"
-    cmd = [java, "-jar", str(jar), "--host", cfg.server_host, "--port", str(cfg.server_port),
+    cmd = [java, ALLOW_UNSAFE, "-jar", str(jar), "--host", cfg.server_host, "--port", str(cfg.server_port),
            "--bridge-port", str(cfg.bridge_port), "--data", str(data_dir), "--token-file", str(token_file),
            "--engine-python", sys.executable]
     engine_args = ["--database", str(cfg.path(cfg.database).resolve())]

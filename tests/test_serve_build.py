@@ -1,0 +1,47 @@
+"""`unocraft serve` starts its JVMs (Maven building the plugin, the dev server) so that a start
+shows our lines only: Java 24+ warns about sun.misc.Unsafe, which Minestom and Maven's Guava use."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from unocraft import serve
+
+
+def fake_maven(bin_dir: Path, record: Path) -> None:
+    """An `mvn` that writes down the MAVEN_OPTS and JAVA_HOME it was given and makes the jar."""
+    mvn = bin_dir / "mvn"
+    mvn.write_text("#!/bin/sh\n"
+                   f'printf "%s\\n%s\\n" "$MAVEN_OPTS" "$JAVA_HOME" > "{record}"\n'
+                   f'mkdir -p devserver/target && touch "{serve.DEVSERVER_JAR}"\n')
+    mvn.chmod(mvn.stat().st_mode | stat.S_IEXEC)
+
+
+def test_maven_runs_with_unsafe_memory_access_allowed_and_keeps_the_users_options(tmp_path, monkeypatch):
+    java = serve.find_java()          # the dev server's Java (25+): the flag exists
+    plugin, bin_dir, record = tmp_path / "plugin", tmp_path / "bin", tmp_path / "maven.txt"
+    plugin.mkdir()
+    bin_dir.mkdir()
+    fake_maven(bin_dir, record)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("MAVEN_OPTS", "-Xmx1g")
+    jar = serve.build_plugin(plugin, java, force=True)
+    assert jar == plugin / serve.DEVSERVER_JAR and jar.exists()
+    opts, java_home = record.read_text().splitlines()
+    assert opts == f"-Xmx1g {serve.ALLOW_UNSAFE}"
+    assert Path(java_home) == Path(java).resolve().parent.parent
+
+
+def test_an_older_java_gets_no_flag_it_would_refuse(tmp_path, monkeypatch):
+    plugin, bin_dir, record = tmp_path / "plugin", tmp_path / "bin", tmp_path / "maven.txt"
+    plugin.mkdir()
+    bin_dir.mkdir()
+    fake_maven(bin_dir, record)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.delenv("MAVEN_OPTS", raising=False)
+    monkeypatch.setattr(serve, "java_version", lambda java: 21)      # a Java 21 ...
+    serve.build_plugin(plugin, str(tmp_path / "jdk-21" / "bin" / "java"), force=True)
+    assert record.read_text().splitlines()[1] == str(tmp_path / "jdk-21")
+    assert record.read_text().splitlines()[0] == ""                  # ... gets no flag
