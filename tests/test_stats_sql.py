@@ -114,7 +114,7 @@ def make_sqlite(path: Path, ddl: list[str], rows: list[tuple]) -> None:
 
 
 @pytest.mark.parametrize("older", ["first", "today", "none"])
-def test_an_engine_upgrades_every_older_sqlite_file_and_keeps_its_rows_and_tables(tmp_path, older):
+def test_an_engine_upgrades_every_older_sqlite_file_and_keeps_its_rows_and_tables(tmp_path, older, caplog):
     """Files written by the engines before (the first statistics table, today's schema version 1
     beside a saved table): the engine starts on them, upgrades to the newest revision and reads the
     old rows; /uno stats shows them and new counters add to them."""
@@ -132,8 +132,12 @@ def test_an_engine_upgrades_every_older_sqlite_file_and_keeps_its_rows_and_table
         before = {}
     store = TableStore(db)
     assert store.load_all() == ([{"id": "t7", "kept": True}] if older == "today" else [])
+    caplog.set_level(logging.INFO)
     stats = StatsStore(db)
     assert stats.version() == HEAD
+    # one line says what was done (Alembic's own, a few per step, stay out of the log)
+    said = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert said == [f"statistics database (sqlite): schema revision {HEAD} (was none)"], said
     with sqlite3.connect(db) as check:
         tables = {r[0] for r in check.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         indexes = {r[0] for r in check.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
@@ -147,7 +151,9 @@ def test_an_engine_upgrades_every_older_sqlite_file_and_keeps_its_rows_and_table
     stats.add({"ann": {"matches_played": 1, "cards_played": 7}})
     assert stats.get("ann")["matches_played"] == before.get("matches_played", 0) + 1
     assert stats.get("ann")["cards_played"] == before.get("cards_played", 0) + 7
-    assert StatsStore(db).version() == HEAD          # opening again: nothing to do
+    caplog.clear()
+    assert StatsStore(db).version() == HEAD          # opening again: nothing to do, nothing said
+    assert not [r for r in caplog.records if r.levelno >= logging.INFO]
     store.close()
 
 

@@ -32,6 +32,9 @@ from .store import make_private, write_lock
 
 log = logging.getLogger("unocraft.stats")
 logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)   # one line per plugin at INFO
+# Alembic's own INFO lines (its context, then every step with its revision's whole docstring, several
+# lines each) filled a first start; `migrate` says what it did in one line of its own
+logging.getLogger("alembic.runtime.migration").setLevel(logging.WARNING)
 
 #: the counters, in display order; each is an integer column defaulting to 0
 COUNTERS = ("matches_played", "matches_won", "rounds_played", "rounds_won", "points",
@@ -185,7 +188,12 @@ class StatsStore:
                     conn.execute(sa.text("SELECT GET_LOCK('unocraft_stats_migrate', 60)"))
                 try:
                     cfg.attributes["connection"] = conn
+                    before = _revision(conn)
                     command.upgrade(cfg, "head")
+                    after = _revision(conn)
+                    if after != before:
+                        log.info("statistics database (%s): schema revision %s (was %s)", self.dialect, after,
+                                 before or "none")
                 finally:
                     if self.dialect == "mysql":
                         conn.execute(sa.text("SELECT RELEASE_LOCK('unocraft_stats_migrate')"))
@@ -194,9 +202,7 @@ class StatsStore:
     def version(self) -> str | None:
         """The schema revision the database is at (None before the first migration)."""
         with self.engine.connect() as conn:
-            if not sa.inspect(conn).has_table(VERSION_TABLE):
-                return None
-            return conn.execute(sa.text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar()
+            return _revision(conn)
 
     # ------------------------------------------------------------ writing
     def add(self, deltas: dict[str, dict[str, int]], uuids: dict[str, str] | None = None,
@@ -422,3 +428,10 @@ def merge(into: dict[str, dict[str, int]], deltas: dict[str, dict[str, int]]) ->
             if n:
                 mine[c] = mine.get(c, 0) + int(n)
     return into
+
+
+def _revision(conn: Connection) -> str | None:
+    """The schema revision of the database `conn` is connected to (None before the first migration)."""
+    if not sa.inspect(conn).has_table(VERSION_TABLE):
+        return None
+    return conn.execute(sa.text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar()
