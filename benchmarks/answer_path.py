@@ -85,8 +85,8 @@ def setup(players: int, bot_tables: int, store: TableStore | None = None) -> tup
     now = 0.0
     for i, name in enumerate(owners):   # bot tables: the opener leaves once dealt, a spectator stays
         tables.handle({"type": "command", "player": name, "args": ["start"], "pos": [i * 1000, 64, 0]}, now)
-    for i, name in enumerate(humans):
-        tables.handle({"type": "command", "player": name, "args": ["start"]}, now)
+    for i, name in enumerate(humans):   # apart, as the latency benchmark's players (one table each)
+        tables.handle({"type": "command", "player": name, "args": ["start"], "pos": [i * 1000, 64, 50_000]}, now)
     left: set[str] = set()
     while len(left) < bot_tables:
         now = next_time(tables, now)

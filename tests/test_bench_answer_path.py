@@ -1,0 +1,33 @@
+"""benchmarks/answer_path.py measures what it says: each human at a table of their own (with a
+bot, as the latency benchmark's players), beside tables of bots with a spectator each, and every
+answered event timed."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import answer_path  # noqa: E402
+
+
+def test_each_human_plays_at_a_table_of_their_own():
+    tables, _ = answer_path.setup(players=4, bot_tables=3)
+    humans = [f"h{i}" for i in range(4)]
+    ids = [tables.where[h] for h in humans]
+    assert len(set(ids)) == 4, ids          # not four humans at one table
+    for tid in ids:
+        t = tables.tables[tid]
+        assert [s.name for s in t.humans()] == [h for h in humans if tables.where[h] == tid]
+        assert len(t.seats) == 2            # filled with one bot
+    bot_tables = [t for t in tables.tables.values() if t.id not in ids]
+    assert len(bot_tables) == 3 and all(len(t.spectators) == 1 and not t.humans() for t in bot_tables)
+
+
+def test_every_answered_event_is_timed():
+    sizes: list[int] = []
+    kinds: dict[str, int] = {}
+    wall, cpu = answer_path.run(players=3, bot_tables=2, events=40, profiler=None, sizes=sizes, kinds=kinds)
+    assert len(wall) == len(cpu) == len(sizes) >= 40
+    assert all(w > 0 for w in wall) and all(b > 0 for b in sizes)
+    assert {"items", "msg"} <= set(kinds)
