@@ -74,6 +74,12 @@ def save_after_answer(tables: Tables) -> None:
         tables.maybe_save(None)
 
 
+def start(human: str) -> dict:
+    """`/uno start` from the human `h<i>`, at a spot of their own: a table each (with a bot), as the
+    latency benchmark's players, who start one after the other."""
+    return {"type": "command", "player": human, "args": ["start"], "pos": [int(human[1:]) * 1000, 64, 50_000]}
+
+
 def setup(players: int, bot_tables: int, store: TableStore | None = None) -> tuple[Tables, float]:
     tables = Tables(store=store, config=parse({"bots": {"fill_to": 2, "kind": "random"}, "game": {"single_round": False},
                            "table": {"join_radius": 0},
@@ -85,8 +91,8 @@ def setup(players: int, bot_tables: int, store: TableStore | None = None) -> tup
     now = 0.0
     for i, name in enumerate(owners):   # bot tables: the opener leaves once dealt, a spectator stays
         tables.handle({"type": "command", "player": name, "args": ["start"], "pos": [i * 1000, 64, 0]}, now)
-    for i, name in enumerate(humans):   # apart, as the latency benchmark's players (one table each)
-        tables.handle({"type": "command", "player": name, "args": ["start"], "pos": [i * 1000, 64, 50_000]}, now)
+    for name in humans:   # apart, as the latency benchmark's players (one table each)
+        tables.handle(start(name), now)
     left: set[str] = set()
     while len(left) < bot_tables:
         now = next_time(tables, now)
@@ -128,7 +134,7 @@ def run(players: int, bot_tables: int, events: int, profiler: cProfile.Profile |
         now = next_time(tables, now)
         for name in humans:      # a match over: the player starts the next (not timed)
             if name not in tables.where:
-                tables.handle({"type": "command", "player": name, "args": ["start"]}, now)
+                tables.handle(start(name), now)
         tables.tick(now)
         prompts(tables.flush(save=False), latest)
         if store is not None:

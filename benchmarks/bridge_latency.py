@@ -167,6 +167,9 @@ def main(argv=None) -> int:
     if m:
         print(f"  of it Python alone: median {m[-1][0]} ms, p99 {m[-1][1]} ms (the rest is the bridge call); "
               f"its CPU time: median {m[-1][2]} ms, p99 {m[-1][3]} ms")
+    m = re.findall(r"of the Python part's CPU time, (handling the events: .*)", log)
+    if m:     # what the Python part is made of: its events, what it redrew
+        print(f"  of its CPU time, {m[-1]}")
     for line in legs_report(log):
         print(line)
     lags = r.get("lags") or [0.0] * len(paired)

@@ -24,6 +24,16 @@ def test_each_human_plays_at_a_table_of_their_own():
     assert len(bot_tables) == 3 and all(len(t.spectators) == 1 and not t.humans() for t in bot_tables)
 
 
+def test_the_next_match_is_at_a_table_of_their_own_too():
+    tables, now = answer_path.setup(players=4, bot_tables=0)
+    for h in ("h0", "h1", "h2", "h3"):        # every match over at once: all four start again
+        tables.handle({"type": "command", "player": h, "args": ["leave"]}, now)
+        assert h not in tables.where
+    for h in ("h0", "h1", "h2", "h3"):
+        tables.handle(answer_path.start(h), now)
+    assert len({tables.where[h] for h in ("h0", "h1", "h2", "h3")}) == 4
+
+
 def test_every_answered_event_is_timed():
     sizes: list[int] = []
     kinds: dict[str, int] = {}

@@ -203,6 +203,11 @@ def test_the_loop_logs_its_figures_when_the_connection_is_lost_and_every_few_sec
     # every round after the first answer, and once more when the connection was lost
     assert len(lines) >= 5, lines
     assert "(5 batches)" in lines[-1] and "the Python part's CPU time: median" in lines[-1]
+    # each batch was one `/uno help` (answered to ann, no table to redraw)
+    shape = [r.getMessage() for r in caplog.records if "handling the events" in r.getMessage()]
+    assert shape and re.search(r"handling the events: median [\d.]+ ms, p99 [\d.]+ ms \(the rest redraws\); "
+                               r"events per answered batch: median 1, p99 1, max 1; "
+                               r"tables redrawn per answer: median 0, p99 0, max 0$", shape[-1]), shape
     rounds = [r.getMessage() for r in caplog.records if "engine loop rounds between two polls" in r.getMessage()]
     assert rounds and rounds[-1].endswith("(5 rounds)"), rounds     # each poll's answer began a round
     long = [r.getMessage() for r in caplog.records if "engine loop rounds of 5 ms or more" in r.getMessage()]

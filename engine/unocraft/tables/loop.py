@@ -54,6 +54,11 @@ class EngineLoop:
         self.python_ms: list[float] = []   # ... of which handling the events and redrawing (no bridge call)
         self.save_ms: list[float] = []     # the save right after an answer (not on the click's path)
         self.python_cpu_ms: list[float] = []   # the CPU time of the Python part (a busy machine adds waits to the wall time)
+        # ... of which handling the events (the rest redraws); the events an answer answers, and the
+        # tables it redrew
+        self.events_cpu_ms: list[float] = []
+        self.answer_events: list[int] = []
+        self.answer_tables: list[int] = []
         # the latest rounds of the loop, from a poll's answer to the next poll (a player's event waits
         # up to this); of the long ones: (round number, wall ms, CPU ms, (wall ms, CPU ms, waits,
         # preemptions) of each of ROUND_PHASES), what they spent their time on (the rest of the CPU
@@ -137,7 +142,12 @@ class EngineLoop:
                         log.exception("event %r failed", ev)
                 handed = started
                 if events:
-                    handed = self._send(save_now=True, started=started)   # answer the players first (and keep what they did), then the clocks and bots
+                    handled_cpu = time.thread_time()
+                    handed = self._send(save_now=True, started=started)
+                    if len(self.answer_events) < 100_000:
+                        self.events_cpu_ms.append((handled_cpu - started[1]) * 1000)
+                        self.answer_events.append(len(events))
+                        self.answer_tables.append(len(self.tables.flushed))   # answer the players first (and keep what they did), then the clocks and bots
                 answered = _clocks()
                 try:
                     # bounded: a player's event waits in the plugin's queue while the tables tick
@@ -169,6 +179,10 @@ class EngineLoop:
                      "the Python part's CPU time: median %.2f ms, p99 %.2f ms",
                      *_median_p99(self.answer_ms), len(self.answer_ms), *_median_p99(self.python_ms), *_median_p99(self.save_ms),
                      *_median_p99(self.python_cpu_ms))
+            log.info("of the Python part's CPU time, handling the events: median %.2f ms, p99 %.2f ms (the rest redraws); "
+                     "events per answered batch: median %d, p99 %d, max %d; tables redrawn per answer: median %d, p99 %d, max %d",
+                     *_median_p99(self.events_cpu_ms), *_median_p99(self.answer_events), max(self.answer_events),
+                     *_median_p99(self.answer_tables), max(self.answer_tables))
         if self.round_ms:
             rounds = list(self.round_ms)
             log.info("engine loop rounds between two polls (events, answer, save, clocks): median %.2f ms, p99 %.2f ms, "
