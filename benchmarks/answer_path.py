@@ -115,9 +115,11 @@ def batch_bytes(ops: list[dict], kinds: dict[str, int]) -> int:
 
 
 def run(players: int, bot_tables: int, events: int, profiler: cProfile.Profile | None,
-        sizes: list[int], kinds: dict[str, int], saves: list[tuple[float, float]] | None = None) -> tuple[list[float], list[float]]:
+        sizes: list[int], kinds: dict[str, int], saves: list[tuple[float, float]] | None = None,
+        pause: float = 0.0) -> tuple[list[float], list[float]]:
     """The wall time and the CPU time of every answered event (ms); the bytes of each answered
-    batch go to `sizes`, and by op kind to `kinds`. With `saves`, the tables live in SQLite: the
+    batch go to `sizes`, and by op kind to `kinds`. With `pause` (seconds), the thread sleeps that
+    long before each timed event, as the engine loop waits in its poll between players' events. With `saves`, the tables live in SQLite: the
     clocks' changes are saved every `SAVE_INTERVAL` and the answers' right after them, as the loop
     does (the wall and CPU time of those saves go to `saves`, ms; not part of the answer's time)."""
     tmp = tempfile.TemporaryDirectory() if saves is not None else None
@@ -145,6 +147,8 @@ def run(players: int, bot_tables: int, events: int, profiler: cProfile.Profile |
                 continue
             answered.add((name, click))
             ev = {"type": "command", "player": name, "args": click.split(" ")[1:]}
+            if pause:
+                time.sleep(pause)
             if profiler is not None:
                 profiler.enable()
             began, began_cpu = time.perf_counter(), time.thread_time()
@@ -177,6 +181,9 @@ def main() -> None:
     p.add_argument("--profile", metavar="FILE", help="a cProfile of the answered events only")
     p.add_argument("--save", action="store_true", help="tables in SQLite, saved as the loop saves them; "
                    "prints the time of the save after each answer")
+    p.add_argument("--pause", type=float, default=0.0, metavar="MS",
+                   help="sleep this long before each timed event, as the engine waits in its poll between "
+                        "players' events (what a thread pays for running on a core that idled or ran others)")
     args = p.parse_args()
     profiler = cProfile.Profile() if args.profile else None
     figures: dict[str, list[tuple[float, float, float]]] = {"wall": [], "CPU": []}
@@ -184,7 +191,7 @@ def main() -> None:
     kinds: dict[str, int] = {}
     saves: list[tuple[float, float]] | None = [] if args.save else None
     for r in range(args.repeats):
-        wall, cpu = run(args.players, args.bot_tables, args.events, profiler, sizes, kinds, saves)
+        wall, cpu = run(args.players, args.bot_tables, args.events, profiler, sizes, kinds, saves, args.pause / 1000)
         for kind, values in (("wall", wall), ("CPU", cpu)):
             ms = sorted(values)
             figures[kind].append((statistics.median(ms), ms[int(len(ms) * 0.9)], ms[int(len(ms) * 0.99)]))
@@ -192,7 +199,8 @@ def main() -> None:
             f"{kind} median {f[-1][0]:.3f} ms, p90 {f[-1][1]:.3f} ms, p99 {f[-1][2]:.3f} ms" for kind, f in figures.items()))
     if profiler is not None:
         profiler.dump_stats(args.profile)
-    print(f"{args.players} players + {args.bot_tables} bot tables, median of {args.repeats} repeats, per answered event: "
+    paused = f", {args.pause:g} ms asleep before each" if args.pause else ""
+    print(f"{args.players} players + {args.bot_tables} bot tables{paused}, median of {args.repeats} repeats, per answered event: "
           + "; ".join(f"{kind} median {statistics.median(m for m, _, _ in f):.3f} ms, p90 "
                       f"{statistics.median(p for _, p, _ in f):.3f} ms, p99 {statistics.median(q for _, _, q in f):.3f} ms"
                       for kind, f in figures.items())

@@ -5,6 +5,7 @@ answered event timed."""
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -41,3 +42,10 @@ def test_every_answered_event_is_timed():
     assert len(wall) == len(cpu) == len(sizes) >= 40
     assert all(w > 0 for w in wall) and all(b > 0 for b in sizes)
     assert {"items", "msg"} <= set(kinds)
+
+
+def test_a_pause_before_each_event_is_slept_and_not_timed():
+    began = time.perf_counter()
+    wall, _ = answer_path.run(players=2, bot_tables=0, events=20, profiler=None, sizes=[], kinds={}, pause=0.01)
+    assert time.perf_counter() - began >= len(wall) * 0.01       # it slept before each
+    assert sorted(wall)[len(wall) // 2] < 10                      # and the sleep is not in the times
