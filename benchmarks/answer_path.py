@@ -185,6 +185,8 @@ def main() -> None:
                    help="sleep this long before each timed event, as the engine waits in its poll between "
                         "players' events (what a thread pays for running on a core that idled or ran others)")
     args = p.parse_args()
+    if args.pause < 0:
+        p.error(f"--pause: {args.pause:g} ms is not a time to sleep")
     profiler = cProfile.Profile() if args.profile else None
     figures: dict[str, list[tuple[float, float, float]]] = {"wall": [], "CPU": []}
     sizes: list[int] = []

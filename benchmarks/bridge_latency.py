@@ -107,6 +107,8 @@ def main(argv=None) -> int:
     ap.add_argument("--sched-after", type=float, default=45, metavar="SECONDS",
                     help="when to start that recording, after the clients start (default 45: joined and warm)")
     args = ap.parse_args(argv)
+    if args.sched is not None and not (args.sched > 0 and args.sched_after >= 0):
+        ap.error(f"--sched {args.sched:g} --sched-after {args.sched_after:g}: record for more than 0 s, from 0 s on")
     if args.sched:
         why = sched_delays.available()
         if why:

@@ -158,6 +158,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=10)
     args = ap.parse_args(argv)
+    if not args.seconds > 0:
+        ap.error(f"--seconds: {args.seconds:g} is not a time to record for")
     why = available()
     if why:
         print(f"sched_delays: {why}", file=sys.stderr)

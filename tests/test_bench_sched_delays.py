@@ -73,3 +73,11 @@ def test_the_report_puts_the_threads_with_long_waits_first():
     assert rows[2][:3] == ["clients:", "node", "4"] and rows[2][-4:] == ["0", "(0.00", "%)", "0"]
     assert len(rows) == len(sched_delays.parse_timehist(TIMEHIST)[0])
     assert len(sched_delays.report(TIMEHIST, min_runs=3)) == 2 + 4      # node, ForkJoinPool, Thread-1, apply
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1"])
+def test_a_time_that_is_no_time_is_refused_in_one_line(seconds, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        sched_delays.main(["--seconds", seconds])
+    assert exit_.value.code == 2
+    assert f"--seconds: {seconds} is not a time to record for" in capsys.readouterr().err
