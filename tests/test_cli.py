@@ -133,9 +133,30 @@ def test_stress_plays_random_option_sets_and_reports():
     proc = unocraft("stress", "--matches", "15", "--seed", "4")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.strip().endswith("15 matches over random option sets, 0 failures")
+    assert re.search(r"^memory \d+\.\d MB after the first match, \d+\.\d MB at the end "
+                     r"\([+-]\d+\.\d MB; bound 16 MB\)$", proc.stdout, re.M), proc.stdout
 
 
-@pytest.mark.parametrize("args", [["--matches", "0"], ["--seconds", "-1"], ["--matches", "lots"]])
+def test_stress_counts_memory_grown_beyond_the_bound_as_a_failure(monkeypatch, capsys):
+    from unocraft import cli, stress
+    kept = []
+    real = stress.play_match
+
+    def leaking(game, bots, check=False, one_round=False):
+        kept.append(bytearray(3 * 1024 * 1024))     # 3 MB a match, never freed
+        return real(game, bots, check=check, one_round=one_round)
+    monkeypatch.setattr(stress, "play_match", leaking)
+    assert cli.main(["stress", "--matches", "4", "--seed", "2", "--memory-bound", "5"]) == 1
+    out = capsys.readouterr().out
+    assert re.search(r"^FAIL memory grew by \d+\.\d MB over 4 matches \(bound 5 MB\): a leak$", out, re.M), out
+    assert out.strip().endswith("4 matches over random option sets, 1 failures")
+    kept.clear()
+    monkeypatch.setattr(stress, "play_match", real)
+    assert cli.main(["stress", "--matches", "4", "--seed", "2", "--memory-bound", "5"]) == 0
+
+
+@pytest.mark.parametrize("args", [["--matches", "0"], ["--seconds", "-1"], ["--matches", "lots"],
+                                  ["--memory-bound", "0"], ["--memory-bound", "nan"]])
 def test_stress_bad_arguments_exit_2(args):
     proc = unocraft("stress", *args)
     assert proc.returncode == 2 and proc.stderr

@@ -68,6 +68,7 @@ def test_dealer_is_chosen_by_the_cards_and_the_deal_rotates_clockwise():
     ({"scoring": "golf"}, "must be one of"),
     ({"edition": "flip", "h2o_scoring": True}, "h2o_scoring .* points count against you"),
     ({"dos_add_after_draw": "must"}, "only to the dos edition"),
+    ({"dos_call": "two_or_fewer"}, "only to the dos edition"),
     ({"catch_until": "forever"}, "catch_until must be one of"),
 ])
 def test_contradictions_are_refused_when_the_table_is_configured(values, words):

@@ -28,7 +28,7 @@ BOOL_OPTIONS = ["jump_in", "seven_o", "reverse_deflect", "five_swap", "hand_slap
                 "forced_play", "partners", "bluffing"]
 CHOICE_OPTIONS = ["start_card", "draw", "challenge", "scoring", "creeper_targets", "draw_two_chain",
                   "draw_four_escape", "play_doubles", "silent_twos", "flip_start_card", "catch_until",
-                  "dos_add_after_draw"]
+                  "dos_add_after_draw", "dos_call"]
 import importlib.util
 EDITIONS = ["classic", "minecraft", "flip"] + (["dos"] if importlib.util.find_spec("unocraft.rules.dos") else [])
 

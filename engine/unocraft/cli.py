@@ -52,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     stress.add_argument("--matches", type=int, default=None, help="stop after this many matches")
     stress.add_argument("--seconds", type=float, default=None, help="stop after this long (default 60)")
     stress.add_argument("--seed", type=int, default=0)
+    stress.add_argument("--memory-bound", type=float, default=None, metavar="MB",
+                        help="memory growth that counts as a leak (default 16)")
 
     stats = sub.add_parser("stats", help="player statistics (see `unocraft stats migrate -h`)")
     stats_sub = stats.add_subparsers(dest="stats_command", parser_class=_Parser)
@@ -117,15 +119,26 @@ def _stats(args, parser) -> int:
 
 
 def _stress(args) -> int:
-    from .stress import run
+    from .stress import MEMORY_GROWTH_BOUND, run
     if (args.matches is not None and args.matches < 1) or (args.seconds is not None and args.seconds <= 0):
         raise ConfigError("--matches and --seconds must be positive")
+    if args.memory_bound is not None and not args.memory_bound > 0:
+        raise ConfigError("--memory-bound must be a positive number of MB")
     seconds = 60.0 if args.matches is None and args.seconds is None else args.seconds
-    report = run(args.matches, seconds, args.seed)
+    bound = MEMORY_GROWTH_BOUND if args.memory_bound is None else args.memory_bound
+    report = run(args.matches, seconds, args.seed, memory_bound=bound)
     for failure in report.failures:
         print(f"FAIL {failure}")
-    print(f"{report.matches} matches over random option sets, {len(report.failures)} failures")
-    return 1 if report.failures else 0
+    if report.memory_start is not None and report.memory_end is not None:
+        print(f"memory {report.memory_start:.1f} MB after the first match, {report.memory_end:.1f} MB at the end"
+              f" ({report.memory_end - report.memory_start:+.1f} MB; bound {bound:g} MB)")
+    else:
+        print("memory: not measured (no /proc/self/status on this system)")
+    if report.leak:
+        print(f"FAIL {report.leak}")
+    failures = len(report.failures) + (report.leak is not None)
+    print(f"{report.matches} matches over random option sets, {failures} failures")
+    return 1 if failures else 0
 
 
 def _scenario(args) -> int:

@@ -4,11 +4,15 @@ Where `unocraft sim --check` plays one preset, this draws a new valid option set
 (contradictions are redrawn), player count, seed and bots for every match, so
 the combinations of house rules nobody thought to test get played. Any failure
 (a card created or lost, a stalled game, an exception) is printed with what
-reproduces it: the options, the players, the seed and the bots.
+reproduces it: the options, the players, the seed and the bots. The process's
+memory is read at the start and the end: a growth beyond a bound is a failure
+too, so a long run catches a leak (the compiled build once leaked a refusal's
+attributes on every refused check).
 """
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 import traceback
@@ -42,6 +46,26 @@ class Failure:
 class Report:
     matches: int = 0
     failures: list[Failure] = field(default_factory=list)
+    memory_start: float | None = None    #: MB, after the first match (its imports and caches)
+    memory_end: float | None = None
+    leak: str | None = None              #: set when memory grew beyond the bound
+
+
+#: MB the process may grow by over a run before it counts as a leak (caches fill up to a bound)
+MEMORY_GROWTH_BOUND = 16.0
+
+
+def process_memory() -> float | None:
+    """The process's resident memory in MB after a full collection (Linux); None elsewhere."""
+    gc.collect()
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
 
 
 def random_options(rng: random.Random) -> Options:
@@ -64,8 +88,10 @@ def random_options(rng: random.Random) -> Options:
             continue
 
 
-def run(matches: int | None, seconds: float | None, seed: int = 0, max_failures: int = 10) -> Report:
-    """Plays until `matches` are played or `seconds` are over (whichever is given first)."""
+def run(matches: int | None, seconds: float | None, seed: int = 0, max_failures: int = 10,
+        memory_bound: float = MEMORY_GROWTH_BOUND) -> Report:
+    """Plays until `matches` are played or `seconds` are over (whichever is given first);
+    memory grown by more than `memory_bound` MB since the first match is a failure."""
     rng = random.Random(seed)
     report = Report()
     end = time.monotonic() + seconds if seconds is not None else None
@@ -84,4 +110,11 @@ def run(matches: int | None, seconds: float | None, seed: int = 0, max_failures:
             report.failures.append(Failure(error, opts.changed(), players, game_seed, bots))
             if len(report.failures) >= max_failures:
                 break
+        if report.matches == 1:
+            report.memory_start = process_memory()
+    report.memory_end = process_memory()
+    if report.memory_start is not None and report.memory_end is not None and \
+            report.memory_end - report.memory_start > memory_bound:
+        report.leak = (f"memory grew by {report.memory_end - report.memory_start:.1f} MB over "
+                       f"{report.matches} matches (bound {memory_bound:g} MB): a leak")
     return report

@@ -61,11 +61,14 @@ Wild cards:
   a wild turned for it is shuffled back into the draw pile after the next card
   is turned (§16.5).
 
-The DOS call (§7, 001): a player whose own match or add leaves 1 or 2 cards in
-the hand must have called `dos`; until then they are catchable, from that
-moment until the next player begins a turn (matches or draws). The call is
-accepted from a catchable player, and from the player whose turn it is while
-holding 1 or 2 cards (e.g. at the start of the turn). The source says whoever
+The DOS call (§7, 001: "call DOS when you have only 2 cards in hand"): a player
+whose own match or add leaves exactly 2 cards in the hand must have called `dos`;
+until then they are catchable while they hold those 2 cards, until the next
+player begins a turn (matches or draws). A turn that goes from 3 or more cards
+straight to 1 or 0 held no moment to call: nothing to catch. The call is accepted
+from a catchable player, and from the player whose turn it is while holding 2
+cards (e.g. at the start of the turn). `dos_call: two_or_fewer` makes the call
+due at 1 or 2 cards instead (the reading before it was an option). The source says whoever
 notices first wins the race, so a catch may come before the call. Caught: draw
 `uno_penalty` cards (1 in the dos preset). `uno` is refused (`bad_action`).
 
@@ -312,8 +315,11 @@ class DosGame(Game):
     def _after_shed(self, seat: int, last: int) -> None:
         """The DOS call (§7) and going out, after a match or an add."""
         left = len(self.hands[seat])
-        if 1 <= left <= 2 and seat not in self.uno_called:
-            self.catchable.add(seat)
+        if self._call_due(left):
+            if seat not in self.uno_called:
+                self.catchable.add(seat)
+        else:
+            self.catchable.discard(seat)    # past two cards in this turn: no longer catchable
         if not left:
             self._went_out(seat, self.face(last))
 
@@ -411,10 +417,16 @@ class DosGame(Game):
     def _check_uno(self, seat: int, action: Action):
         raise Refused("bad_action", "in DOS the call is dos")
 
+    def _call_due(self, cards: int) -> bool:
+        """A hand of `cards` must have called DOS (option dos_call)."""
+        return cards == 2 if self.opts.dos_call == "two" else 1 <= cards <= 2
+
     def _check_dos(self, seat: int, action: Action):
-        if seat in self.catchable or (seat == self.turn and 1 <= len(self.hands[seat]) <= 2
+        if seat in self.catchable or (seat == self.turn and self._call_due(len(self.hands[seat]))
                                       and seat not in self.uno_called):
             return lambda: self._apply_dos(seat)
+        if self.opts.dos_call == "two":
+            raise Refused("nothing_to_call", "DOS is called when your own play leaves you 2 cards")
         raise Refused("nothing_to_call", "DOS is called when your own play leaves you 2 cards or fewer")
 
     def _apply_dos(self, seat: int) -> None:

@@ -56,6 +56,10 @@ class Options:
     #: §12 DOS, after a draw that still gives no match: adding a card to the centre
     #: row is allowed (may: 001) or required (must: the published DOS rules).
     dos_add_after_draw: str = "may"
+    #: §12 DOS, the call: due when the player's own match or add leaves exactly two
+    #: cards (two: 001 "когда на руках всего лишь 2 карты"), or two or fewer
+    #: (two_or_fewer: also after a turn that goes from three or more to one).
+    dos_call: str = "two"
     #: Not in the sources: a round still going after this many turns ends, and the
     #: player with the fewest points in hand wins it (some option sets, +10 with
     #: until_the_last for one, can otherwise go on for ever; 0: no limit).
@@ -128,8 +132,9 @@ class Options:
                 raise ConfigError(f"option {bad[0]} does not apply to the dos edition")
         if self.plus_ten and self.edition not in ("classic", "minecraft"):
             raise ConfigError("option plus_ten needs the blank cards of a classic or minecraft deck")
-        if self.dos_add_after_draw != "may" and self.edition != "dos":
-            raise ConfigError("option dos_add_after_draw applies only to the dos edition")
+        for name, default in (("dos_add_after_draw", "may"), ("dos_call", "two")):
+            if getattr(self, name) != default and self.edition != "dos":
+                raise ConfigError(f"option {name} applies only to the dos edition")
         if self.challenge == "ru" and self.edition == "flip":
             raise ConfigError("option challenge: ru is a classic-deck rule; flip uses official or off")
 
@@ -139,6 +144,7 @@ CHOICES = {
     "start_card": ("official", "number_only", "no_wilds"),
     "catch_until": ("next_turn", "next_play", "last_card"),
     "dos_add_after_draw": ("may", "must"),
+    "dos_call": ("two", "two_or_fewer"),
     "flip_start_card": ("redraw", "flip"),
     "draw": ("one_then_play", "until_playable"),
     "challenge": ("official", "ru", "off"),
