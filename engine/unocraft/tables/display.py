@@ -65,7 +65,10 @@ class Display:
         self.ops.append({"op": "strings", "strings": {
             "paused": {"text": say(lang, "engine.paused"), "colour": "yellow"},
             "resumed": {"text": say(lang, "engine.resumed"), "colour": "green"},
-            "no_engine": {"text": say(lang, "engine.paused"), "colour": "red"}}})
+            "no_engine": {"text": say(lang, "engine.paused"), "colour": "red"},
+            "items_paused": {"text": say(lang, "engine.items_paused"), "colour": "yellow"},
+            "items_kept": {"text": say(lang, "engine.items_kept"), "colour": "yellow"},
+            "items_back": {"text": say(lang, "engine.items_back"), "colour": "green"}}})
         self.shared_completions()
         self.console_completions(force=True)
         # the faces of the default edition (and of every table's) go out now, off the path of a click

@@ -104,7 +104,7 @@ public final class Bridge {
         core.onlineNow().forEach(online::add);
         o.add("online", online);
         JsonArray vault = new JsonArray();
-        core.onlineNow().stream().filter(core.vault()::holds).forEach(vault::add);
+        core.onlineNow().stream().filter(core::vaultHoldsOnline).forEach(vault::add);     // a py4j thread: no platform call
         o.add("vault", vault);
         // the faces already on maps, when the engine that sent them was of this version: a restarted
         // engine need not render and send them again

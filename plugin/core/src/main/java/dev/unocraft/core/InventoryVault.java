@@ -40,6 +40,13 @@ import java.util.stream.Stream;
  * since the server last saved the player's data. One vault thread does every write, read and
  * delete in order, so a delete never overtakes the write of the same file.
  *
+ * <p>Nothing that came in during the game is lost: a restore keeps every item in the inventory that
+ * is not an engine item (picked up, given, crafted, put there by a plugin) and adds it to the saved
+ * items ({@link Platform#addItems}); what does not fit is kept here, on disk as {@code <key>.owed},
+ * and given back as soon as there is room ({@link #giveOwed}), with a message. After a crash the
+ * inventory the server loaded is merged only if it holds cards (the game was on: its other items
+ * came during it); without cards it is the player's own items (saved, not yet cleared) and is replaced.
+ *
  * <p>Main-thread calls are serialized (a quit on one thread and an op batch on another never
  * interleave); {@link #holds} may be called on any thread. Files and folder are owner-only
  * ({@link OwnerOnly}). Files are named by the player's UUID where the platform knows it (names change
@@ -61,6 +68,22 @@ public final class InventoryVault {
     private final AtomicInteger pending = new AtomicInteger();     // vault-thread jobs not finished yet
     /** By file name without ".inv" (the lower-case key or name): every inventory the vault holds or is saving. */
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+    /** By file name without ".owed": items that did not fit at a restore, waiting for room. Main thread. */
+    private final Map<String, Owed> owed = new ConcurrentHashMap<>();
+    /** Tells a player one of the core's messages ("items_kept", "items_back"); main thread. */
+    private final java.util.function.BiConsumer<String, String> tell;
+
+    /** A player's items that did not fit: {@code copy} null while a file of an earlier run is not read yet. */
+    private static final class Owed {
+        final String file;
+        InventoryCopy copy;
+        boolean reading;
+
+        Owed(String file, InventoryCopy copy) {
+            this.file = file;
+            this.copy = copy;
+        }
+    }
 
     /** One player's inventory in the vault. Changed only under the vault's lock. */
     private static final class Entry {
@@ -72,6 +95,8 @@ public final class InventoryVault {
         boolean reading;
         /** What waits for the inventory to be cleared (cards to put in), in order. */
         List<Runnable> waiting = new ArrayList<>();
+        /** A file a crash left: the inventory the server loaded may be the own items themselves (see the class). */
+        boolean earlier;
 
         Entry(String file, InventoryCopy copy, boolean durable) {
             this.file = file;
@@ -81,18 +106,21 @@ public final class InventoryVault {
     }
 
     public InventoryVault(Path dir, Platform platform) {
-        this(dir, platform, player -> player, platform::runOnMain);
+        this(dir, platform, player -> player, platform::runOnMain, (player, message) -> { });
     }
 
     /**
      * {@code keyOf}: the player's lasting key (the UUID), or the name when none is known.
      * {@code onMain}: how the vault's thread hands its results back to the main thread.
+     * {@code tell}: sends a player one of the core's messages, by key.
      */
-    public InventoryVault(Path dir, Platform platform, Function<String, String> keyOf, Consumer<Runnable> onMain) {
+    public InventoryVault(Path dir, Platform platform, Function<String, String> keyOf, Consumer<Runnable> onMain,
+                          java.util.function.BiConsumer<String, String> tell) {
         this.dir = dir;
         this.platform = platform;
         this.keyOf = keyOf;
         this.onMain = onMain;
+        this.tell = tell;
         if (Files.isDirectory(dir)) {
             try {
                 OwnerOnly.folder(dir);      // a vault an older version left world-readable
@@ -101,8 +129,16 @@ public final class InventoryVault {
             }
             // start-up: the files a crash left, to be read when their players join
             try (Stream<Path> s = Files.list(dir)) {
-                s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".inv"))
-                        .forEach(n -> entries.put(n.substring(0, n.length() - 4), new Entry(n.substring(0, n.length() - 4), null, true)));
+                for (String n : s.map(p -> p.getFileName().toString()).toList()) {
+                    if (n.endsWith(".inv")) {
+                        Entry e = new Entry(n.substring(0, n.length() - 4), null, true);
+                        e.earlier = true;
+                        entries.put(e.file, e);
+                    } else if (n.endsWith(".owed")) {
+                        String file = n.substring(0, n.length() - 5);
+                        owed.put(file, new Owed(file, null));
+                    }
+                }
             } catch (IOException e) {
                 platform.logger().warning("cannot list " + dir + ": " + e);
             }
@@ -122,9 +158,14 @@ public final class InventoryVault {
         return dir.resolve(e.file + ".inv");
     }
 
-    /** Whether the vault holds (or is saving) the player's own items; any thread. */
+    /** Whether the vault holds (or is saving) the player's own items; main thread (the key may ask the platform). */
     public boolean holds(String player) {
         return entryOf(player) != null;
+    }
+
+    /** {@link #holds} by the player's known key and name, for any thread: asks the platform nothing. */
+    public boolean holdsKey(String key, String name) {
+        return entries.containsKey(key.toLowerCase(Locale.ROOT)) || entries.containsKey(name.toLowerCase(Locale.ROOT));
     }
 
     /**
@@ -254,12 +295,133 @@ public final class InventoryVault {
             readOnce(player, e);
             return;
         }
+        // what came in during the game (not after a crash that left the own items in the inventory)
+        InventoryCopy extras = e.earlier && !platform.holdsCards(player) ? null : platform.copyNonCards(player);
         if (!platform.restoreInventory(player, e.copy)) {
             platform.logger().warning("could not give " + player + " their items yet; they stay in " + fileOf(e));
             return;
         }
         entries.remove(e.file, e);
+        InventoryCopy left = extras == null || extras.stacks() == 0 ? null : platform.addItems(player, extras);
+        if (left != null) {
+            keep(player, left);     // on disk before the saved file goes (the same thread, in order)
+        }
         delete(e);
+        giveOwed(player);
+    }
+
+    /** Main thread: items that did not fit join what is already owed, written durably, and the player is told. */
+    private void keep(String player, InventoryCopy left) {
+        String file = key(player);
+        Owed o = owed.get(file);
+        if (o != null && o.copy == null) {
+            // an earlier run's file not read yet: this one gets a file of its own beside it
+            file = file + "-" + System.currentTimeMillis();
+            o = null;
+        }
+        InventoryCopy all = o == null ? left : o.copy.plus(left);
+        Owed kept = new Owed(file, all);
+        owed.put(file, kept);
+        writeOwed(kept, all);
+        platform.logger().info(left.stacks() + " stack(s) of " + player + "'s items did not fit; kept in " + owedFile(file));
+        tell.accept(player, "items_kept");
+    }
+
+    private Path owedFile(String file) {
+        return dir.resolve(file + ".owed");
+    }
+
+    private void writeOwed(Owed o, InventoryCopy copy) {
+        submit(() -> {
+            try {
+                writeDurably(owedFile(o.file), o.file + ".owed", copy.text());
+            } catch (IOException | RuntimeException ex) {
+                platform.logger().severe("cannot write " + owedFile(o.file) + " (" + ex + "); the items stay in memory"
+                        + " until the player has room");
+            }
+        });
+    }
+
+    /** Whether items of anyone are waiting for room. */
+    public boolean owesAnyone() {
+        return !owed.isEmpty();
+    }
+
+    /**
+     * Main thread: gives the player what did not fit earlier, as far as there is room now (read first
+     * when an earlier run left it); what is left stays owed. Nothing while the vault holds their own
+     * items (in a game: the merge at its end takes care of it).
+     */
+    public synchronized void giveOwed(String player) {
+        if (!platform.isOnline(player) || holds(player)) {
+            return;
+        }
+        String prefix = key(player);
+        for (Owed o : List.copyOf(owed.values())) {
+            if (!o.file.equals(prefix) && !o.file.startsWith(prefix + "-")) {
+                continue;
+            }
+            if (o.copy == null) {
+                readOwed(player, o);
+                continue;
+            }
+            InventoryCopy left = platform.addItems(player, o.copy);
+            if (left == o.copy) {
+                continue;       // no room yet
+            }
+            if (left == null) {
+                owed.remove(o.file, o);
+                Path file = owedFile(o.file);
+                submit(() -> deleteQuietly(file));
+                tell.accept(player, "items_back");
+            } else {
+                o.copy = left;
+                writeOwed(o, left);
+            }
+        }
+    }
+
+    /** Main thread: {@link #giveOwed} for every online player who is owed something. */
+    public void giveOwedToOnline() {
+        if (owed.isEmpty()) {
+            return;
+        }
+        for (String p : platform.onlinePlayers()) {
+            giveOwed(p);
+        }
+    }
+
+    private void readOwed(String player, Owed o) {
+        if (o.reading) {
+            return;
+        }
+        o.reading = true;
+        Path file = owedFile(o.file);
+        submit(() -> {
+            InventoryCopy copy;
+            try {
+                copy = platform.readInventory(Files.readString(file, StandardCharsets.UTF_8));
+            } catch (IOException | RuntimeException ex) {
+                platform.logger().severe("cannot read the kept items of " + player + " from " + file + ": " + ex);
+                return;     // stays unread (reading): the file is left for the operator
+            }
+            onMain.accept(() -> {
+                synchronized (this) {
+                    o.copy = copy;
+                    o.reading = false;
+                }
+                giveOwed(player);
+            });
+        });
+    }
+
+    private void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ex) {
+            platform.logger().severe("cannot delete " + file + " (" + ex + "); delete it by hand, or its items are"
+                    + " given again on the player's next join");
+        }
     }
 
     private void readOnce(String player, Entry e) {
@@ -308,6 +470,11 @@ public final class InventoryVault {
     /** The file names (without ".inv") of every inventory the vault holds. */
     public List<String> saved() {
         return List.copyOf(entries.keySet());
+    }
+
+    /** The file names (without ".owed") of the items kept for want of room. */
+    public List<String> owedFiles() {
+        return List.copyOf(owed.keySet());
     }
 
     /**

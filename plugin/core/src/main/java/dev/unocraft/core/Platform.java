@@ -9,7 +9,7 @@ import java.util.logging.Logger;
 /**
  * What the core needs from a server platform (Bukkit/Spigot/Paper, Minestom). Every method except
  * {@link #runOnMain}, {@link #logger}, {@link #dataFolder}, {@link #readInventory}, {@link #prepare},
- * {@link #prepareMap} and {@link #warmUp} (and {@link InventoryCopy#text}) is called on the server's main thread.
+ * {@link #prepareMap} and {@link #warmUp} (and {@link InventoryCopy}'s methods) is called on the server's main thread.
  * Components arrive in the version-neutral form of {@code unocraft.presentation.chat}: a JSON object
  * {text, color, bold, italic, underlined, click: {run|suggest|url}, hover: component, extra: [...]},
  * a plain string, or an array of those; each platform builds its own component type from it.
@@ -155,6 +155,22 @@ public interface Platform {
 
     void clearInventory(String player);
 
+    /**
+     * A copy of every stack in the player's inventory that is not an engine item (no {@link UnoCore#TAG_KEY}
+     * tag): what came in during a game, however it came. Where each was does not matter (see {@link #addItems}).
+     */
+    InventoryCopy copyNonCards(String player);
+
+    /** Whether the player's inventory holds at least one engine item. */
+    boolean holdsCards(String player);
+
+    /**
+     * Adds the copy's stacks to the player's inventory where they fit (onto stacks of the same item, then
+     * into empty slots), never dropping one into the world. Returns null when everything fit, the very
+     * {@code items} when nothing did (or the player cannot be reached), else a copy of what is left.
+     */
+    InventoryCopy addItems(String player, InventoryCopy items);
+
     /** A copy of an inventory, made on the main thread ({@link #copyInventory}) or read from text ({@link #readInventory}). */
     interface InventoryCopy {
         /**
@@ -162,6 +178,12 @@ public interface Platform {
          * main thread: it may touch only the copy, which nothing else holds.
          */
         String text();
+
+        /** How many stacks the copy holds (empty slots do not count). */
+        int stacks();
+
+        /** This copy's stacks followed by {@code other}'s, in a new copy (slots do not matter: for {@link #addItems}). */
+        InventoryCopy plus(InventoryCopy other);
     }
 
     /**

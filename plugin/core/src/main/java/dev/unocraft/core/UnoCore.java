@@ -36,6 +36,14 @@ public final class UnoCore {
     private final Completions completions = new Completions();
     private final CardFaces faces;
     private final InventoryVault vault;
+    private final ItemPolicy items;
+    /** Gives kept items back when there is room: a look every few seconds, on the main thread. */
+    private final java.util.concurrent.ScheduledExecutorService owedTimer =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "unocraft-owed-items");
+                t.setDaemon(true);
+                return t;
+            });
     private final Bridge bridge = new Bridge(this);
     private final BridgeLegs legs = new BridgeLegs();
     private final ConcurrentLinkedQueue<Step> steps = new ConcurrentLinkedQueue<>();
@@ -74,11 +82,25 @@ public final class UnoCore {
         Path data = platform.dataFolder();
         this.faces = new CardFaces(data.resolve("faces.properties"));
         this.vault = new InventoryVault(data.resolve("vault"), platform, this::vaultKey,
-                then -> queueSteps(List.of(new Step(VAULT_STEP, "vault", then, new Batch(), true))));
+                then -> queueSteps(List.of(new Step(VAULT_STEP, "vault", then, new Batch(), true))), this::tell);
+        this.items = new ItemPolicy(this, this::tell);
         // built once here, at start-up; the engine's replacements are built on its thread (the "strings" op)
         strings.put("paused", text("§eUNO: the game engine is away; the game is paused and your items are safe."));
         strings.put("resumed", text("§aUNO: the game engine is back."));
         strings.put("no_engine", text("§cUNO: the game engine is not running; try again in a moment."));
+        strings.put("items_paused", text("§eUNO: your own items are in safekeeping during the game; picking up"
+                + " or taking items waits until it ends."));
+        strings.put("items_kept", text("§eUNO: some of your items did not fit in your inventory; they are kept"
+                + " safe and come back as soon as you have room."));
+        strings.put("items_back", text("§aUNO: the items kept for you are back in your inventory."));
+    }
+
+    /** Sends the player one of the core's own messages (main thread). */
+    private void tell(String player, String key) {
+        Object message = strings.get(key);
+        if (message != null) {
+            platform.sendMessage(player, message);
+        }
     }
 
     /** A plain (§-coloured) text in the platform's form. */
@@ -101,6 +123,11 @@ public final class UnoCore {
                     + " set another bridge-port: " + e.getMessage(), e);
         }
         startWarmUp();
+        owedTimer.scheduleWithFixedDelay(() -> {
+            if (vault.owesAnyone() && !disabling) {
+                platform.runOnMain(vault::giveOwedToOnline);
+            }
+        }, 5, 5, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     /** Done when the start-up warm-up is over; done from the start where there is none (tests, the rehearsal's own core). */
@@ -226,6 +253,7 @@ public final class UnoCore {
     /** Plugin disable / server stop: the engine is told to stop, every saved inventory goes back, then the bridge closes. */
     public void disable() {
         disabling = true;
+        owedTimer.shutdownNow();
         if (supervisor != null) {
             supervisor.stop(20_000);     // SIGTERM: it saves its tables (up to 15 s); never waited for here
         }
@@ -297,6 +325,7 @@ public final class UnoCore {
         // After a crash the vault still holds this player's own items: they go back first (the file
         // is read off the main thread; cards the engine deals meanwhile wait for it)
         vault.restore(player);
+        vault.giveOwed(player);     // items that did not fit at an earlier restore, if there is room now
         offer(player, event("join", player));
     }
 
@@ -306,6 +335,7 @@ public final class UnoCore {
         seated.remove(player);
         clearSidebar(player);     // and the player's own scoreboard
         completions.forget(player);
+        items.forget(player);
         offer(player, event("quit", player));
         online.remove(player);
     }
@@ -950,6 +980,17 @@ public final class UnoCore {
 
     BridgeLegs legs() {
         return legs;
+    }
+
+    /** What is cancelled of a player's inventory events (the adapters ask it). */
+    public ItemPolicy items() {
+        return items;
+    }
+
+    /** Whether the vault holds the items of this online player; any thread (reads only what the main thread recorded). */
+    boolean vaultHoldsOnline(String player) {
+        String key = online.get(player);
+        return key != null && vault.holdsKey(key, player);
     }
 
     public InventoryVault vault() {

@@ -13,7 +13,11 @@ import java.util.logging.Logger;
  */
 final class WarmUpPlatform implements Platform {
     static final String PLAYER = "-";
-    private static final InventoryCopy EMPTY = () -> "";
+    private static final InventoryCopy EMPTY = new InventoryCopy() {
+        @Override public String text() { return ""; }
+        @Override public int stacks() { return 0; }
+        @Override public InventoryCopy plus(InventoryCopy other) { return other; }
+    };
 
     private final Path data;
     private final Logger logger = Logger.getAnonymousLogger();
@@ -45,4 +49,7 @@ final class WarmUpPlatform implements Platform {
     @Override public boolean inventoryIs(String player, InventoryCopy copy) { return true; }
     @Override public boolean restoreInventory(String player, InventoryCopy copy) { return true; }
     @Override public void clearInventory(String player) { }
+    @Override public InventoryCopy copyNonCards(String player) { return EMPTY; }
+    @Override public boolean holdsCards(String player) { return false; }
+    @Override public InventoryCopy addItems(String player, InventoryCopy items) { return null; }
 }

@@ -111,6 +111,54 @@ class FakePlatform implements Platform {
             new java.util.TreeMap<>(items).forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
             return b.toString();
         }
+
+        @Override
+        public int stacks() {
+            return items.size();
+        }
+
+        @Override
+        public InventoryCopy plus(InventoryCopy other) {
+            Map<Integer, String> all = new HashMap<>();
+            new java.util.TreeMap<>(items).values().forEach(v -> all.put(all.size(), v));
+            new java.util.TreeMap<>(((Copy) other).items()).values().forEach(v -> all.put(all.size(), v));
+            return new Copy(Map.copyOf(all));
+        }
+    }
+
+    /** Storage slots of a fake inventory (a full one has an item in each); cards are "card …" items. */
+    static final int SLOTS = 36;
+
+    static boolean card(String item) {
+        return item.startsWith("card ");
+    }
+
+    @Override
+    public InventoryCopy copyNonCards(String p) {
+        Map<Integer, String> out = new HashMap<>();
+        new java.util.TreeMap<>(inventories.getOrDefault(p, Map.of())).values().stream().filter(i -> !card(i))
+                .forEach(i -> out.put(out.size(), i));
+        return new Copy(Map.copyOf(out));
+    }
+
+    @Override
+    public boolean holdsCards(String p) {
+        return inventories.getOrDefault(p, Map.of()).values().stream().anyMatch(FakePlatform::card);
+    }
+
+    /** Each item into the first empty storage slot (no stacking in this fake). */
+    @Override
+    public InventoryCopy addItems(String p, InventoryCopy items) {
+        Map<Integer, String> inv = inventories.get(p);
+        if (!reachable || inv == null) return items;
+        Map<Integer, String> left = new HashMap<>();
+        for (String item : new java.util.TreeMap<>(((Copy) items).items()).values()) {
+            int slot = 0;
+            while (slot < SLOTS && inv.containsKey(slot)) slot++;
+            if (slot < SLOTS) inv.put(slot, item); else left.put(left.size(), item);
+        }
+        if (left.isEmpty()) return null;
+        return left.size() == items.stacks() ? items : new Copy(Map.copyOf(left));
     }
 
     @Override

@@ -146,28 +146,30 @@ public final class DevServer {
                 core.onUse(e.getPlayer().getUsername(), slot, tag);
             }
         });
+        // What is cancelled is the core's ItemPolicy's to say; these listeners only report and carry it out.
         events.addListener(InventoryPreClickEvent.class, e -> {
-            // Engine items never move: a click on one is an input (the UNO call by clicking a card).
             ItemStack clicked = e.getClickedItem();
             String tag = clicked == null ? null : clicked.getTag(MinestomPlatform.ENGINE_TAG);
             ItemStack cursor = e.getPlayer().getInventory().getCursorItem();
-            boolean cursorEngine = UnoCore.isEngineTag(cursor.getTag(MinestomPlatform.ENGINE_TAG));
-            boolean touchesEngine = UnoCore.isEngineTag(tag) || cursorEngine || hotbarSwapOfEngineItem(e);
-            if (touchesEngine || e.getInventory() != e.getPlayer().getInventory() && core.vault().holds(e.getPlayer().getUsername())) {
+            boolean cardMoves = UnoCore.isEngineTag(cursor.getTag(MinestomPlatform.ENGINE_TAG)) || hotbarSwapOfEngineItem(e);
+            boolean other = e.getInventory() != e.getPlayer().getInventory();
+            if (core.items().click(e.getPlayer().getUsername(), e.getSlot(), tag, cardMoves, other, false)) {
                 e.setCancelled(true);
             }
-            if (UnoCore.isEngineTag(tag)) {
-                core.onInventoryClick(e.getPlayer().getUsername(), e.getSlot(), tag);
+        });
+        events.addListener(net.minestom.server.event.item.PickupItemEvent.class, e -> {
+            if (e.getLivingEntity() instanceof Player p && core.items().pickup(p.getUsername())) {
+                e.setCancelled(true);
             }
         });
         events.addListener(ItemDropEvent.class, e -> {
-            if (UnoCore.isEngineTag(e.getItemStack().getTag(MinestomPlatform.ENGINE_TAG))) {
+            if (core.items().drop(e.getItemStack().getTag(MinestomPlatform.ENGINE_TAG))) {
                 e.setCancelled(true);
             }
         });
         events.addListener(PlayerSwapItemEvent.class, e -> {
-            if (UnoCore.isEngineTag(e.getMainHandItem().getTag(MinestomPlatform.ENGINE_TAG))
-                    || UnoCore.isEngineTag(e.getOffHandItem().getTag(MinestomPlatform.ENGINE_TAG))) {
+            if (core.items().swapHands(e.getMainHandItem().getTag(MinestomPlatform.ENGINE_TAG),
+                    e.getOffHandItem().getTag(MinestomPlatform.ENGINE_TAG))) {
                 e.setCancelled(true);
             }
         });

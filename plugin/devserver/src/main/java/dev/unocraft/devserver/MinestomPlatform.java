@@ -471,6 +471,61 @@ final class MinestomPlatform implements Platform {
         public String text() {
             return snapshot(items);
         }
+
+        @Override
+        public int stacks() {
+            return (int) java.util.Arrays.stream(items).filter(MinestomPlatform::own).count();
+        }
+
+        @Override
+        public InventoryCopy plus(InventoryCopy other) {
+            ItemStack[] more = ((Copy) other).items();
+            ItemStack[] all = java.util.Arrays.copyOf(items, items.length + more.length);
+            System.arraycopy(more, 0, all, items.length, more.length);
+            return new Copy(all);
+        }
+    }
+
+    @Override
+    public InventoryCopy copyNonCards(String name) {
+        Player p = player(name);
+        return new Copy(p == null ? new ItemStack[0]
+                : java.util.Arrays.stream(p.getInventory().getItemStacks()).filter(MinestomPlatform::own).toArray(ItemStack[]::new));
+    }
+
+    @Override
+    public boolean holdsCards(String name) {
+        Player p = player(name);
+        return p != null && java.util.Arrays.stream(p.getInventory().getItemStacks())
+                .anyMatch(i -> !i.isAir() && UnoCore.isEngineTag(i.getTag(ENGINE_TAG)));
+    }
+
+    @Override
+    public InventoryCopy addItems(String name, InventoryCopy items) {
+        Player p = player(name);
+        if (p == null) {
+            return items;
+        }
+        List<ItemStack> left = new java.util.ArrayList<>();
+        boolean[] added = {false};
+        sync(p, q -> {
+            for (ItemStack item : ((Copy) items).items()) {
+                if (!own(item)) {
+                    continue;
+                }
+                ItemStack rest = q.getInventory().addItemStack(item, net.minestom.server.inventory.TransactionOption.ALL);
+                if (rest.isAir()) {
+                    added[0] = true;
+                } else {
+                    added[0] |= rest.amount() < item.amount();
+                    left.add(rest);
+                }
+            }
+        });
+        if (left.isEmpty()) {
+            return null;
+        }
+        return added[0] ? new Copy(left.toArray(new ItemStack[0])) : items;
     }
 
     @Override
@@ -521,14 +576,16 @@ final class MinestomPlatform implements Platform {
 
     /** Text made by {@link #snapshot} back into stacks, slot by slot (empty slots: air). */
     static ItemStack[] read(String text) {
-        ItemStack[] items = new ItemStack[net.minestom.server.inventory.PlayerInventory.INVENTORY_SIZE];
-        java.util.Arrays.fill(items, ItemStack.AIR);
         JsonObject o;
         try {
             o = JsonParser.parseString(text).getAsJsonObject();
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not a saved inventory: " + e.getMessage(), e);
         }
+        // an inventory has INVENTORY_SIZE slots; kept items (InventoryVault's .owed) may be more stacks
+        int size = Math.max(net.minestom.server.inventory.PlayerInventory.INVENTORY_SIZE, o.size());
+        ItemStack[] items = new ItemStack[size];
+        java.util.Arrays.fill(items, ItemStack.AIR);
         for (Map.Entry<String, JsonElement> e : o.entrySet()) {
             int slot = Integer.parseInt(e.getKey());
             if (slot < 0 || slot >= items.length) {

@@ -9,4 +9,7 @@ public interface Inventory {
     void setContents(ItemStack[] items) throws IllegalArgumentException;
     void clear();
     int getSize();
+    java.util.HashMap<Integer, ItemStack> addItem(ItemStack... items) throws IllegalArgumentException;
+    ItemStack[] getStorageContents();
+    org.bukkit.event.inventory.InventoryType getType();
 }

@@ -3,4 +3,5 @@
 package org.bukkit.inventory;
 
 public interface InventoryView {
+    Inventory getTopInventory();
 }

@@ -9,4 +9,5 @@ public class ItemStack {
     public org.bukkit.inventory.meta.ItemMeta getItemMeta() { throw new UnsupportedOperationException(); }
     public boolean setItemMeta(org.bukkit.inventory.meta.ItemMeta itemMeta) { throw new UnsupportedOperationException(); }
     public ItemStack clone() { throw new UnsupportedOperationException(); }
+    public int getAmount() { throw new UnsupportedOperationException(); }
 }

@@ -6,4 +6,5 @@ public interface Plugin extends org.bukkit.command.TabExecutor {
     java.io.File getDataFolder();
     java.util.logging.Logger getLogger();
     org.bukkit.Server getServer();
+    boolean isEnabled();
 }

@@ -6,9 +6,12 @@ import org.bukkit.event.EventHandler;
 import org.bukkit.event.EventPriority;
 import org.bukkit.event.Listener;
 import org.bukkit.event.block.Action;
+import org.bukkit.event.entity.EntityPickupItemEvent;
 import org.bukkit.event.entity.PlayerDeathEvent;
 import org.bukkit.event.inventory.InventoryClickEvent;
+import org.bukkit.event.inventory.InventoryCreativeEvent;
 import org.bukkit.event.inventory.InventoryDragEvent;
+import org.bukkit.event.inventory.InventoryType;
 import org.bukkit.event.player.PlayerDropItemEvent;
 import org.bukkit.event.player.PlayerEvent;
 import org.bukkit.event.player.PlayerInteractEvent;
@@ -16,11 +19,12 @@ import org.bukkit.event.player.PlayerJoinEvent;
 import org.bukkit.event.player.PlayerQuitEvent;
 import org.bukkit.event.player.PlayerSwapHandItemsEvent;
 import org.bukkit.inventory.EquipmentSlot;
+import org.bukkit.inventory.InventoryView;
 import org.bukkit.inventory.ItemStack;
 import org.bukkit.plugin.Plugin;
 import org.bukkit.plugin.PluginManager;
 
-/** Bukkit events → core events; engine items never move, drop or survive a death. Chat: {@link #listenToChat}. */
+/** Bukkit events → core events; what is cancelled, the core's {@link dev.unocraft.core.ItemPolicy} decides. Chat: {@link #listenToChat}. */
 final class SpigotListener implements Listener {
     private final UnoCore core;
     private final SpigotPlatform platform;
@@ -43,8 +47,18 @@ final class SpigotListener implements Listener {
         }, plugin, true);
     }
 
+    private String tag(ItemStack item) {
+        return platform.tagOf(item);
+    }
+
     private boolean engine(ItemStack item) {
-        return UnoCore.isEngineTag(platform.tagOf(item));
+        return UnoCore.isEngineTag(tag(item));
+    }
+
+    /** Another inventory than the player's own is open (a chest, a furnace, another player's ...). */
+    private static boolean otherInventory(InventoryView view) {
+        InventoryType top = view.getTopInventory().getType();
+        return top != InventoryType.CRAFTING && top != InventoryType.CREATIVE && top != InventoryType.PLAYER;
     }
 
     @EventHandler(priority = EventPriority.LOWEST)
@@ -54,7 +68,7 @@ final class SpigotListener implements Listener {
 
     @EventHandler(priority = EventPriority.MONITOR)
     public void onQuit(PlayerQuitEvent e) {
-        core.onQuit(e.getPlayer().getName());     // items back before the server saves the player
+        core.onQuit(e.getPlayer().getName());     // items back before the server saves the player (a kick too)
     }
 
     @EventHandler(priority = EventPriority.LOWEST)
@@ -65,40 +79,46 @@ final class SpigotListener implements Listener {
         e.setCancelled(true);
         if (e.getAction() == Action.RIGHT_CLICK_AIR || e.getAction() == Action.RIGHT_CLICK_BLOCK) {
             Player p = e.getPlayer();
-            core.onUse(p.getName(), p.getInventory().getHeldItemSlot(), platform.tagOf(e.getItem()));
+            core.onUse(p.getName(), p.getInventory().getHeldItemSlot(), tag(e.getItem()));
         }
     }
 
+    // What is cancelled is the core's ItemPolicy's to say; these only report and carry it out.
+
     @EventHandler(priority = EventPriority.LOWEST)
     public void onClick(InventoryClickEvent e) {
-        ItemStack current = e.getCurrentItem();
-        boolean hotbarSwap = e.getHotbarButton() >= 0
+        boolean hotbarCard = e.getHotbarButton() >= 0
                 && engine(e.getWhoClicked().getInventory().getItem(e.getHotbarButton()));
-        if (engine(current) || engine(e.getCursor()) || hotbarSwap) {
+        if (core.items().click(e.getWhoClicked().getName(), e.getSlot(), tag(e.getCurrentItem()),
+                engine(e.getCursor()) || hotbarCard, otherInventory(e.getView()), e instanceof InventoryCreativeEvent)) {
             e.setCancelled(true);
-            if (engine(current)) {
-                core.onInventoryClick(e.getWhoClicked().getName(), e.getSlot(), platform.tagOf(current));
-            }
         }
     }
 
     @EventHandler(priority = EventPriority.LOWEST)
     public void onDrag(InventoryDragEvent e) {
-        if (engine(e.getOldCursor())) {
+        if (core.items().drag(e.getWhoClicked().getName(), engine(e.getOldCursor()), otherInventory(e.getView()))) {
+            e.setCancelled(true);
+        }
+    }
+
+    @EventHandler(priority = EventPriority.LOWEST)
+    public void onPickup(EntityPickupItemEvent e) {
+        if (e.getEntity() instanceof Player p && core.items().pickup(p.getName())) {
             e.setCancelled(true);
         }
     }
 
     @EventHandler(priority = EventPriority.LOWEST)
     public void onDrop(PlayerDropItemEvent e) {
-        if (engine(e.getItemDrop().getItemStack())) {
+        if (core.items().drop(tag(e.getItemDrop().getItemStack()))) {
             e.setCancelled(true);
         }
     }
 
     @EventHandler(priority = EventPriority.LOWEST)
     public void onSwap(PlayerSwapHandItemsEvent e) {
-        if (engine(e.getMainHandItem()) || engine(e.getOffHandItem())) {
+        if (core.items().swapHands(tag(e.getMainHandItem()), tag(e.getOffHandItem()))) {
             e.setCancelled(true);
         }
     }
@@ -106,6 +126,6 @@ final class SpigotListener implements Listener {
     @EventHandler(priority = EventPriority.HIGHEST)
     public void onDeath(PlayerDeathEvent e) {
         // the player's own items are in the vault; cards are never dropped into the world
-        e.getDrops().removeIf(this::engine);
+        e.getDrops().removeIf(item -> !core.items().dropsAtDeath(tag(item)));
     }
 }

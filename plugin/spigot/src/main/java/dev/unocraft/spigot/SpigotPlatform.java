@@ -80,7 +80,15 @@ public class SpigotPlatform implements Platform {
 
     @Override
     public void runOnMain(Runnable task) {
-        Bukkit.getScheduler().runTask(plugin, task);
+        if (plugin.isEnabled()) {
+            Bukkit.getScheduler().runTask(plugin, task);
+        } else if (Bukkit.isPrimaryThread()) {
+            task.run();     // onDisable itself (a vault hand-back while the inventories go back): no scheduler any more
+        } else {
+            // during or after onDisable Bukkit refuses new tasks (IllegalPluginAccessException); what the
+            // vault or a py4j batch hands back now is dropped: a vault file left on disk is read at the next start
+            plugin.getLogger().info("disabled: a task from " + Thread.currentThread().getName() + " was not run");
+        }
     }
 
     @Override
@@ -399,12 +407,81 @@ public class SpigotPlatform implements Platform {
      * turned into YAML on the vault's thread, from these clones only.
      */
     private record Copy(ItemStack[] items) implements InventoryCopy {
+        /**
+         * On the vault's thread: serializes only these clones, which nothing else holds (ItemStack's
+         * serialization reads the stack's own meta and the server's immutable registries).
+         */
         @Override
         public String text() {
             YamlConfiguration yaml = new YamlConfiguration();
             yaml.set("contents", Arrays.asList(items));
             return yaml.saveToString();
         }
+
+        @Override
+        public int stacks() {
+            return (int) Arrays.stream(items).filter(SpigotPlatform::present).count();
+        }
+
+        @Override
+        public InventoryCopy plus(InventoryCopy other) {
+            ItemStack[] more = ((Copy) other).items();
+            ItemStack[] all = Arrays.copyOf(items, items.length + more.length);
+            System.arraycopy(more, 0, all, items.length, more.length);
+            return new Copy(all);
+        }
+    }
+
+    private static boolean present(ItemStack item) {
+        return item != null && item.getType() != Material.AIR;
+    }
+
+    @Override
+    public InventoryCopy copyNonCards(String player) {
+        Player p = Bukkit.getPlayerExact(player);
+        List<ItemStack> out = new ArrayList<>();
+        if (p != null) {
+            for (ItemStack item : p.getInventory().getContents()) {
+                if (present(item) && !UnoCore.isEngineTag(tagOf(item))) {
+                    out.add(item.clone());
+                }
+            }
+        }
+        return new Copy(out.toArray(new ItemStack[0]));
+    }
+
+    @Override
+    public boolean holdsCards(String player) {
+        Player p = Bukkit.getPlayerExact(player);
+        return p != null && Arrays.stream(p.getInventory().getContents()).anyMatch(i -> present(i) && UnoCore.isEngineTag(tagOf(i)));
+    }
+
+    @Override
+    public InventoryCopy addItems(String player, InventoryCopy items) {
+        Player p = Bukkit.getPlayerExact(player);
+        if (p == null) {
+            return items;
+        }
+        List<ItemStack> left = new ArrayList<>();
+        boolean added = false;
+        for (ItemStack item : ((Copy) items).items()) {
+            if (!present(item)) {
+                continue;
+            }
+            // addItem stacks onto similar items first, then takes empty storage slots; it returns, never drops, the rest
+            java.util.Map<Integer, ItemStack> rest = p.getInventory().addItem(item.clone());
+            if (rest.isEmpty()) {
+                added = true;
+            } else {
+                ItemStack r = rest.values().iterator().next();
+                added |= r.getAmount() < item.getAmount();
+                left.add(r);
+            }
+        }
+        if (left.isEmpty()) {
+            return null;
+        }
+        return added ? new Copy(left.toArray(new ItemStack[0])) : items;
     }
 
     @Override

@@ -4,4 +4,5 @@ package org.bukkit.event.entity;
 
 public abstract class EntityEvent extends org.bukkit.event.Event {
     public EntityEvent(org.bukkit.entity.Entity what) {}
+    public org.bukkit.entity.Entity getEntity() { throw new UnsupportedOperationException(); }
 }

@@ -5,4 +5,5 @@ package org.bukkit.event.inventory;
 public class InventoryEvent extends org.bukkit.event.Event {
     public InventoryEvent(org.bukkit.inventory.InventoryView transaction) {}
     public org.bukkit.inventory.Inventory getInventory() { throw new UnsupportedOperationException(); }
+    public org.bukkit.inventory.InventoryView getView() { throw new UnsupportedOperationException(); }
 }

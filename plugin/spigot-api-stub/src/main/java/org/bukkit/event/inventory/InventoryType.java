@@ -3,7 +3,7 @@
 package org.bukkit.event.inventory;
 
 public enum InventoryType {
-    ;
+    CRAFTING, PLAYER, CREATIVE;
 
     public enum SlotType {
     }

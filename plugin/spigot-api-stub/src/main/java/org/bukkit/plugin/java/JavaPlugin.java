@@ -7,6 +7,7 @@ public abstract class JavaPlugin extends org.bukkit.plugin.PluginBase {
     public final java.io.File getDataFolder() { throw new UnsupportedOperationException(); }
     public java.util.logging.Logger getLogger() { throw new UnsupportedOperationException(); }
     public final org.bukkit.Server getServer() { throw new UnsupportedOperationException(); }
+    public final boolean isEnabled() { throw new UnsupportedOperationException(); }
     public org.bukkit.configuration.file.FileConfiguration getConfig() { throw new UnsupportedOperationException(); }
     public void saveDefaultConfig() { throw new UnsupportedOperationException(); }
     public org.bukkit.command.PluginCommand getCommand(String name) { throw new UnsupportedOperationException(); }
