@@ -104,7 +104,7 @@ final class BridgeLegs {
         for (int i = 0; i < legs.length; i++) {
             long[] s = legs[i].summary();
             b.append(i == 0 ? "" : "; ").append(names[i]).append(' ')
-                    .append(UnoCore.millis(s[1] / 1000.0)).append(" / ").append(UnoCore.millis(s[2] / 1000.0));
+                    .append(Timings.millis(s[1] / 1000.0)).append(" / ").append(Timings.millis(s[2] / 1000.0));
         }
         return b.toString();
     }

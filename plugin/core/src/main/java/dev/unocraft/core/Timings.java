@@ -26,4 +26,16 @@ final class Timings {
         Arrays.sort(copy);
         return new long[] {count, copy[n / 2], copy[Math.min(n - 1, (int) Math.ceil(n * 0.99) - 1)], max};
     }
+
+    /** Microseconds as milliseconds a reader takes in at a glance: two significant digits below 10 ms ("0.21", "3.9"), whole ones above. */
+    static String millis(double us) {
+        double ms = us / 1000.0;
+        if (ms >= 10) {
+            return Long.toString(Math.round(ms));
+        }
+        if (ms == 0) {
+            return "0";
+        }
+        return new java.math.BigDecimal(ms).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString();
+    }
 }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.logging.Logger;
 
 /**
- * A platform that shows nothing to no one, for the start-up rehearsal ({@link UnoCore#warmUp}): a
+ * A platform that shows nothing to no one, for the start-up rehearsal ({@link WarmUp}): a
  * throwaway core applies a game's ops to it off the main thread, so that the classes, lambdas and
  * first runs of the core's own apply code (faces, the inventory vault, items, restore) are paid for
  * there and not by the first game on the main thread. One player, "-", always online.

@@ -264,11 +264,11 @@ class OpBatchTest {
 
     @Test
     void theStatsLineIsInMillisecondsAndReadable() {
-        assertEquals("0.21", UnoCore.millis(210));
-        assertEquals("3.9", UnoCore.millis(3_912.5));
-        assertEquals("298", UnoCore.millis(297_811.441));
-        assertEquals("0.0042", UnoCore.millis(4.2));
-        assertEquals("0", UnoCore.millis(0));
+        assertEquals("0.21", Timings.millis(210));
+        assertEquals("3.9", Timings.millis(3_912.5));
+        assertEquals("298", Timings.millis(297_811.441));
+        assertEquals("0.0042", Timings.millis(4.2));
+        assertEquals("0", Timings.millis(0));
         UnoCore core = new UnoCore(platformWith("ann"), "test");
         core.apply(OpBatch.parse("{\"ops\":[]}"));
         String line = core.statsLine();

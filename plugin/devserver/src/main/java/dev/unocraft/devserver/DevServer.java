@@ -50,7 +50,7 @@ import net.minestom.server.item.Material;
  */
 public final class DevServer {
     private static final Logger LOG = Logger.getLogger("unocraft");
-    static final Pos SPAWN = new Pos(0.5, 41, 0.5);
+    static final Pos SPAWN = new Pos(0.5, 40, 0.5);     // on the grass (y 39 is the top layer)
     /**
      * Blocks between two players' spawn points, east of {@link #SPAWN} in the order they join; 0
      * (the default): everyone spawns at {@link #SPAWN}. The capacity benchmark spreads its hundreds
@@ -125,6 +125,7 @@ public final class DevServer {
             }
             Player p = e.getPlayer();
             p.setGameMode(GameMode.SURVIVAL);
+            p.setCanPickupItem(true);
             MinestomPlatform.track(p);
             store.load(p);
             platform.sendMaps(p);
@@ -158,7 +159,11 @@ public final class DevServer {
             }
         });
         events.addListener(net.minestom.server.event.item.PickupItemEvent.class, e -> {
-            if (e.getLivingEntity() instanceof Player p && core.items().pickup(p.getUsername())) {
+            if (!(e.getLivingEntity() instanceof Player p)) {
+                return;
+            }
+            // Minestom leaves the pickup itself to the server: into the inventory, or the item stays on the ground
+            if (core.items().pickup(p.getUsername()) || !p.getInventory().addItemStack(e.getItemStack())) {
                 e.setCancelled(true);
             }
         });
@@ -297,14 +302,39 @@ public final class DevServer {
                     p.sendMessage(Component.text("unknown item", NamedTextColor.RED));
                     return;
                 }
-                if (core.vault().holds(p.getUsername())) {
-                    p.sendMessage(Component.text("not while seated at an UNO table", NamedTextColor.RED));
-                    return;
-                }
+                // as /give on a real server: while seated too (the vault's merge keeps it at the game's end)
                 p.getInventory().addItemStack(ItemStack.of(m, context.get(count)));
             }
         }, material, count);
         MinecraftServer.getCommandManager().register(give);
+
+        // An item on the ground at the player's feet, picked up after a second (when the item policy lets it).
+        Command drop = new Command("devdrop");
+        drop.addSyntax((sender, context) -> {
+            if (sender instanceof Player p) {
+                Material m = Material.fromKey(context.get(material).toLowerCase(Locale.ROOT));
+                if (m == null) {
+                    p.sendMessage(Component.text("unknown item", NamedTextColor.RED));
+                    return;
+                }
+                net.minestom.server.entity.ItemEntity item = new net.minestom.server.entity.ItemEntity(ItemStack.of(m, context.get(count)));
+                item.setPickupDelay(java.time.Duration.ofSeconds(1));
+                item.setInstance(p.getInstance(), p.getPosition());
+            }
+        }, material, count);
+        MinecraftServer.getCommandManager().register(drop);
+
+        // One chest for everyone, opened by command (the dev world has no chest block): 5 apples to start with.
+        net.minestom.server.inventory.Inventory chest = new net.minestom.server.inventory.Inventory(
+                net.minestom.server.inventory.InventoryType.CHEST_1_ROW, Component.text("dev chest"));
+        chest.setItemStack(0, ItemStack.of(Material.APPLE, 5));
+        Command openChest = new Command("devchest");
+        openChest.setDefaultExecutor((sender, context) -> {
+            if (sender instanceof Player p) {
+                p.openInventory(chest);
+            }
+        });
+        MinecraftServer.getCommandManager().register(openChest);
 
         // A plain Java round trip for the bridge benchmark: changes one inventory slot, no Python.
         Command ping = new Command("benchping");

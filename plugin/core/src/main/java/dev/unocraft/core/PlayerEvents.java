@@ -1,0 +1,115 @@
+package dev.unocraft.core;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import java.util.Arrays;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/** Player and console input as the engine's events: built from what the platform reports and queued for the engine's next poll. */
+final class PlayerEvents {
+    private final Platform platform;
+    private final EventQueue events;
+    private final CoreMessages messages;
+    private final BooleanSupplier engineAttached;
+
+    PlayerEvents(Platform platform, EventQueue events, CoreMessages messages, BooleanSupplier engineAttached) {
+        this.platform = platform;
+        this.events = events;
+        this.messages = messages;
+        this.engineAttached = engineAttached;
+    }
+
+    /** `/uno args…`; {@code admin}: the player holds the `uno.admin` permission. */
+    void command(String player, String[] args, boolean admin) {
+        JsonObject e = event("command", player);
+        if (admin) {
+            e.addProperty("admin", true);
+        }
+        JsonArray a = new JsonArray();
+        Arrays.stream(args).forEach(a::add);
+        e.add("args", a);
+        offer(player, e);
+    }
+
+    /** Right-click with an engine item in hand. */
+    void use(String player, int slot, String tag) {
+        JsonObject e = event("use", player);
+        e.addProperty("slot", slot);
+        e.addProperty("tag", tag);
+        offer(player, e);
+    }
+
+    /** An inventory click on an engine item. */
+    void click(String player, int slot, String tag) {
+        JsonObject e = event("click", player);
+        e.addProperty("slot", slot);
+        e.addProperty("tag", tag);
+        offer(player, e);
+    }
+
+    /** A chat message was sent (its text is not forwarded). */
+    void chat(String player) {
+        offer(player, event("chat", player));
+    }
+
+    void join(String player) {
+        offer(player, event("join", player));
+    }
+
+    void quit(String player) {
+        offer(player, event("quit", player));
+    }
+
+    /** A console command for the engine, as a "console" event; the reason it cannot go goes to {@code reply}. */
+    void console(String[] args, Consumer<String> reply) {
+        if (!engineAttached.getAsBoolean()) {
+            reply.accept("unocraft: the engine is not running (/uno engine status)");
+            return;
+        }
+        JsonObject e = new JsonObject();
+        e.addProperty("type", "console");
+        JsonArray a = new JsonArray();
+        Arrays.stream(args).forEach(a::add);
+        e.add("args", a);
+        if (!events.offer(e)) {
+            reply.accept("unocraft: the engine is busy; try again");
+        }
+    }
+
+    private JsonObject event(String type, String player) {
+        JsonObject e = new JsonObject();
+        e.addProperty("type", type);
+        e.addProperty("player", player);
+        if (!"quit".equals(type) && !"chat".equals(type)) {   // chat arrives off the main thread
+            String locale = platform.locale(player);
+            if (locale != null) {
+                e.addProperty("locale", locale);
+            }
+            String uuid = "join".equals(type) || "command".equals(type) ? platform.uuid(player) : null;
+            if (uuid != null) {
+                e.addProperty("uuid", uuid);
+            }
+            double[] pos = platform.position(player);
+            if (pos != null) {
+                JsonArray p = new JsonArray();
+                for (double d : pos) {
+                    p.add(d);
+                }
+                e.add("pos", p);
+            }
+        }
+        return e;
+    }
+
+    private void offer(String player, JsonObject e) {
+        boolean command = "command".equals(e.get("type").getAsString()) || "use".equals(e.get("type").getAsString());
+        if (command && !engineAttached.getAsBoolean()) {
+            platform.sendMessage(player, messages.get("no_engine"));
+            return;
+        }
+        if (!events.offer(e)) {
+            platform.logger().warning("event queue full; dropped " + e);
+        }
+    }
+}
