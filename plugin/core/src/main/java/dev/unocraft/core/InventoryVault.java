@@ -2,21 +2,14 @@ package dev.unocraft.core;
 
 import dev.unocraft.core.Platform.InventoryCopy;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -58,32 +51,8 @@ public final class InventoryVault {
     private final Platform platform;
     private final Function<String, String> keyOf;
     private final Consumer<Runnable> onMain;
-    private final ExecutorService io = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "unocraft-vault");
-        t.setDaemon(true);
-        thread = t;
-        return t;
-    });
-    private volatile Thread thread;     // the vault's thread, once started
-    private final AtomicInteger pending = new AtomicInteger();     // vault-thread jobs not finished yet
     /** By file name without ".inv" (the lower-case key or name): every inventory the vault holds or is saving. */
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
-    /** By file name without ".owed": items that did not fit at a restore, waiting for room. Main thread. */
-    private final Map<String, Owed> owed = new ConcurrentHashMap<>();
-    /** Tells a player one of the core's messages ("items_kept", "items_back"); main thread. */
-    private final java.util.function.BiConsumer<String, String> tell;
-
-    /** A player's items that did not fit: {@code copy} null while a file of an earlier run is not read yet. */
-    private static final class Owed {
-        final String file;
-        InventoryCopy copy;
-        boolean reading;
-
-        Owed(String file, InventoryCopy copy) {
-            this.file = file;
-            this.copy = copy;
-        }
-    }
 
     /** One player's inventory in the vault. Changed only under the vault's lock. */
     private static final class Entry {
@@ -105,6 +74,11 @@ public final class InventoryVault {
         }
     }
 
+    /** The vault's own thread: every write, read and delete, in order; durable writes. */
+    private final VaultDisk disk;
+    /** Items that did not fit at a restore, waiting for room (files {@code <key>.owed} in the same folder). */
+    private final KeptItems kept;
+
     public InventoryVault(Path dir, Platform platform) {
         this(dir, platform, player -> player, platform::runOnMain, (player, message) -> { });
     }
@@ -120,7 +94,8 @@ public final class InventoryVault {
         this.platform = platform;
         this.keyOf = keyOf;
         this.onMain = onMain;
-        this.tell = tell;
+        this.disk = new VaultDisk(dir, platform.logger());
+        this.kept = new KeptItems(this, dir, platform, onMain, tell);
         if (Files.isDirectory(dir)) {
             try {
                 OwnerOnly.folder(dir);      // a vault an older version left world-readable
@@ -134,9 +109,8 @@ public final class InventoryVault {
                         Entry e = new Entry(n.substring(0, n.length() - 4), null, true);
                         e.earlier = true;
                         entries.put(e.file, e);
-                    } else if (n.endsWith(".owed")) {
-                        String file = n.substring(0, n.length() - 5);
-                        owed.put(file, new Owed(file, null));
+                    } else if (n.endsWith(KeptItems.SUFFIX)) {
+                        kept.found(n.substring(0, n.length() - KeptItems.SUFFIX.length()));
                     }
                 }
             } catch (IOException e) {
@@ -145,7 +119,7 @@ public final class InventoryVault {
         }
     }
 
-    private String key(String player) {
+    String key(String player) {
         return keyOf.apply(player).toLowerCase(Locale.ROOT);
     }
 
@@ -209,22 +183,6 @@ public final class InventoryVault {
         });
     }
 
-    private void writeDurably(Path file, String name, String text) throws IOException {
-        OwnerOnly.folder(dir);
-        Path tmp = dir.resolve(name + ".tmp");
-        OwnerOnly.write(tmp, text);     // someone's items: for the server's user only
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-            ch.force(true);
-        }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        if (!WINDOWS) {     // the rename itself on disk too (Windows cannot open a folder; NTFS journals it)
-            try (FileChannel folder = FileChannel.open(dir, StandardOpenOption.READ)) {
-                folder.force(true);
-            }
-        }
-    }
-
-    private static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
 
     /** Main thread, once {@code copy} is on disk (or failed to get there). */
     private synchronized void written(String player, Entry e, InventoryCopy copy, boolean ok) {
@@ -304,124 +262,25 @@ public final class InventoryVault {
         entries.remove(e.file, e);
         InventoryCopy left = extras == null || extras.stacks() == 0 ? null : platform.addItems(player, extras);
         if (left != null) {
-            keep(player, left);     // on disk before the saved file goes (the same thread, in order)
+            kept.keep(player, left);     // on disk before the saved file goes (the same thread, in order)
         }
         delete(e);
-        giveOwed(player);
-    }
-
-    /** Main thread: items that did not fit join what is already owed, written durably, and the player is told. */
-    private void keep(String player, InventoryCopy left) {
-        String file = key(player);
-        Owed o = owed.get(file);
-        if (o != null && o.copy == null) {
-            // an earlier run's file not read yet: this one gets a file of its own beside it
-            file = file + "-" + System.currentTimeMillis();
-            o = null;
-        }
-        InventoryCopy all = o == null ? left : o.copy.plus(left);
-        Owed kept = new Owed(file, all);
-        owed.put(file, kept);
-        writeOwed(kept, all);
-        platform.logger().info(left.stacks() + " stack(s) of " + player + "'s items did not fit; kept in " + owedFile(file));
-        tell.accept(player, "items_kept");
-    }
-
-    private Path owedFile(String file) {
-        return dir.resolve(file + ".owed");
-    }
-
-    private void writeOwed(Owed o, InventoryCopy copy) {
-        submit(() -> {
-            try {
-                writeDurably(owedFile(o.file), o.file + ".owed", copy.text());
-            } catch (IOException | RuntimeException ex) {
-                platform.logger().severe("cannot write " + owedFile(o.file) + " (" + ex + "); the items stay in memory"
-                        + " until the player has room");
-            }
-        });
+        kept.give(player);
     }
 
     /** Whether items of anyone are waiting for room. */
     public boolean owesAnyone() {
-        return !owed.isEmpty();
+        return kept.owesAnyone();
     }
 
-    /**
-     * Main thread: gives the player what did not fit earlier, as far as there is room now (read first
-     * when an earlier run left it); what is left stays owed. Nothing while the vault holds their own
-     * items (in a game: the merge at its end takes care of it).
-     */
-    public synchronized void giveOwed(String player) {
-        if (!platform.isOnline(player) || holds(player)) {
-            return;
-        }
-        String prefix = key(player);
-        for (Owed o : List.copyOf(owed.values())) {
-            if (!o.file.equals(prefix) && !o.file.startsWith(prefix + "-")) {
-                continue;
-            }
-            if (o.copy == null) {
-                readOwed(player, o);
-                continue;
-            }
-            InventoryCopy left = platform.addItems(player, o.copy);
-            if (left == o.copy) {
-                continue;       // no room yet
-            }
-            if (left == null) {
-                owed.remove(o.file, o);
-                Path file = owedFile(o.file);
-                submit(() -> deleteQuietly(file));
-                tell.accept(player, "items_back");
-            } else {
-                o.copy = left;
-                writeOwed(o, left);
-            }
-        }
+    /** Main thread: gives the player what did not fit at an earlier restore, as far as there is room now. */
+    public void giveOwed(String player) {
+        kept.give(player);
     }
 
-    /** Main thread: {@link #giveOwed} for every online player who is owed something. */
+    /** Main thread: {@link #giveOwed} for every online player. */
     public void giveOwedToOnline() {
-        if (owed.isEmpty()) {
-            return;
-        }
-        for (String p : platform.onlinePlayers()) {
-            giveOwed(p);
-        }
-    }
-
-    private void readOwed(String player, Owed o) {
-        if (o.reading) {
-            return;
-        }
-        o.reading = true;
-        Path file = owedFile(o.file);
-        submit(() -> {
-            InventoryCopy copy;
-            try {
-                copy = platform.readInventory(Files.readString(file, StandardCharsets.UTF_8));
-            } catch (IOException | RuntimeException ex) {
-                platform.logger().severe("cannot read the kept items of " + player + " from " + file + ": " + ex);
-                return;     // stays unread (reading): the file is left for the operator
-            }
-            onMain.accept(() -> {
-                synchronized (this) {
-                    o.copy = copy;
-                    o.reading = false;
-                }
-                giveOwed(player);
-            });
-        });
-    }
-
-    private void deleteQuietly(Path file) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException ex) {
-            platform.logger().severe("cannot delete " + file + " (" + ex + "); delete it by hand, or its items are"
-                    + " given again on the player's next join");
-        }
+        kept.giveToOnline();
     }
 
     private void readOnce(String player, Entry e) {
@@ -474,7 +333,7 @@ public final class InventoryVault {
 
     /** The file names (without ".owed") of the items kept for want of room. */
     public List<String> owedFiles() {
-        return List.copyOf(owed.keySet());
+        return kept.files();
     }
 
     /**
@@ -489,50 +348,30 @@ public final class InventoryVault {
                 }
             }
         }
-        io.shutdown();
-        try {
-            if (!io.awaitTermination(10, TimeUnit.SECONDS)) {
-                platform.logger().warning("the inventory vault's disk writes did not finish in 10 s");
-            }
-        } catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-        }
+        disk.close();
     }
 
-    private void submit(Runnable job) {
-        pending.incrementAndGet();
-        try {
-            io.execute(() -> {
-                try {
-                    job.run();
-                } finally {
-                    pending.decrementAndGet();
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException ex) {
-            pending.decrementAndGet();      // closed: a save or delete after disable stays undone (the next start finds the file)
-            platform.logger().warning("the inventory vault is closed; not done: " + ex);
-        }
+    void writeDurably(Path file, String name, String text) throws IOException {
+        disk.writeDurably(file, name, text);
     }
 
-    /**
-     * Starts the vault's thread now (the start-up warm-up): otherwise the first save of a run starts
-     * it, on the main thread, in a player's first deal.
-     */
+    /** Runs the job on the vault's thread, after every job submitted before it. */
+    void submit(Runnable job) {
+        disk.submit(job);
+    }
+
+    /** Starts the vault's thread now (the start-up warm-up): else the first save starts it, in a player's first deal. */
     void startThread() {
-        submit(() -> { });
+        disk.submit(() -> { });
     }
 
     /** The vault's thread, or null while nothing started it (tests). */
     Thread thread() {
-        return thread;
+        return disk.thread();
     }
 
-    /** Waits until the vault's thread has nothing left to do (tests and the warm-up rehearsal: what it handed to a main thread that runs tasks at once ran too). */
+    /** Waits until the vault's thread has nothing left to do (tests and the warm-up rehearsal). */
     void awaitIdle() {
-        long end = System.nanoTime() + 10_000_000_000L;
-        while (pending.get() > 0 && System.nanoTime() < end) {
-            java.util.concurrent.locks.LockSupport.parkNanos(200_000);     // a disk sync takes milliseconds: no spinning
-        }
+        disk.awaitIdle();
     }
 }

@@ -1,0 +1,172 @@
+package dev.unocraft.core;
+
+import dev.unocraft.core.Platform.InventoryCopy;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+/**
+ * Items that did not fit in a player's inventory when the vault gave their own items back: kept on
+ * disk ({@code <key>.owed} beside the vault's files, written on the vault's thread) and given back as
+ * soon as the player has room, with a message; never dropped, never deleted. Main thread, but for
+ * the disk work handed to the vault's thread.
+ */
+final class KeptItems {
+    static final String SUFFIX = ".owed";
+
+    private final InventoryVault vault;
+    private final Path dir;
+    private final Platform platform;
+    private final Consumer<Runnable> onMain;
+    private final BiConsumer<String, String> tell;
+    /** By file name without the suffix. */
+    private final Map<String, Kept> kept = new ConcurrentHashMap<>();
+
+    /** One file's items: {@code copy} null while a file of an earlier run is not read yet. */
+    private static final class Kept {
+        final String file;
+        InventoryCopy copy;
+        boolean reading;
+
+        Kept(String file, InventoryCopy copy) {
+            this.file = file;
+            this.copy = copy;
+        }
+    }
+
+    KeptItems(InventoryVault vault, Path dir, Platform platform, Consumer<Runnable> onMain, BiConsumer<String, String> tell) {
+        this.vault = vault;
+        this.dir = dir;
+        this.platform = platform;
+        this.onMain = onMain;
+        this.tell = tell;
+    }
+
+    /** At start-up: a file an earlier run left, read when its player joins. */
+    void found(String file) {
+        kept.put(file, new Kept(file, null));
+    }
+
+    private Path fileOf(String file) {
+        return dir.resolve(file + SUFFIX);
+    }
+
+    /** Items that did not fit join what is kept for the player already, written durably; the player is told. */
+    synchronized void keep(String player, InventoryCopy left) {
+        String file = vault.key(player);
+        Kept k = kept.get(file);
+        if (k != null && k.copy == null) {
+            file = file + "-" + System.currentTimeMillis();     // an earlier run's file not read yet: one beside it
+            k = null;
+        }
+        Kept now = new Kept(file, k == null ? left : k.copy.plus(left));
+        kept.put(file, now);
+        write(now);
+        platform.logger().info(left.stacks() + " stack(s) of " + player + "'s items did not fit; kept in " + fileOf(file));
+        tell.accept(player, "items_kept");
+    }
+
+    private void write(Kept k) {
+        InventoryCopy copy = k.copy;
+        Path file = fileOf(k.file);
+        vault.submit(() -> {
+            try {
+                vault.writeDurably(file, k.file + SUFFIX, copy.text());
+            } catch (IOException | RuntimeException ex) {
+                platform.logger().severe("cannot write " + file + " (" + ex + "); the items stay in memory until the player has room");
+            }
+        });
+    }
+
+    boolean owesAnyone() {
+        return !kept.isEmpty();
+    }
+
+    List<String> files() {
+        return List.copyOf(kept.keySet());
+    }
+
+    /**
+     * Gives the player what is kept for them as far as there is room now (read first when an earlier
+     * run left it); the rest stays kept. Nothing while the vault holds their own items: the merge at
+     * the game's end comes first.
+     */
+    synchronized void give(String player) {
+        if (!platform.isOnline(player) || vault.holds(player)) {
+            return;
+        }
+        String prefix = vault.key(player);
+        for (Kept k : List.copyOf(kept.values())) {
+            if (!k.file.equals(prefix) && !k.file.startsWith(prefix + "-")) {
+                continue;
+            }
+            if (k.copy == null) {
+                read(player, k);
+                continue;
+            }
+            InventoryCopy left = platform.addItems(player, k.copy);
+            if (left == k.copy) {
+                continue;       // no room yet
+            }
+            if (left == null) {
+                kept.remove(k.file, k);
+                Path file = fileOf(k.file);
+                vault.submit(() -> delete(file));
+                tell.accept(player, "items_back");
+            } else {
+                k.copy = left;
+                write(k);
+            }
+        }
+    }
+
+    /** {@link #give} for every online player, when anything is kept at all. */
+    void giveToOnline() {
+        if (kept.isEmpty()) {
+            return;
+        }
+        for (String p : platform.onlinePlayers()) {
+            give(p);
+        }
+    }
+
+    private void read(String player, Kept k) {
+        if (k.reading) {
+            return;
+        }
+        k.reading = true;
+        Path file = fileOf(k.file);
+        vault.submit(() -> {
+            InventoryCopy copy;
+            try {
+                copy = platform.readInventory(Files.readString(file, StandardCharsets.UTF_8));
+            } catch (IOException | RuntimeException ex) {
+                platform.logger().severe("cannot read the kept items of " + player + " from " + file + ": " + ex
+                        + "; the file is left as it is");
+                return;     // stays "reading": never read again this run, never overwritten
+            }
+            onMain.accept(() -> {
+                synchronized (this) {
+                    k.copy = copy;
+                    k.reading = false;
+                }
+                give(player);
+            });
+        });
+    }
+
+    private void delete(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ex) {
+            platform.logger().severe("cannot delete " + file + " (" + ex + "); delete it by hand, or its items are"
+                    + " given again on the player's next join");
+        }
+    }
+}
