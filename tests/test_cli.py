@@ -143,7 +143,7 @@ def test_stress_counts_memory_grown_beyond_the_bound_as_a_failure(monkeypatch, c
     real = stress.play_match
 
     def leaking(game, bots, check=False, one_round=False):
-        kept.append(bytearray(3 * 1024 * 1024))     # 3 MB a match, never freed
+        kept.append(b"\x01" * (4 * 1024 * 1024))     # 4 MB a match, written (untouched pages are not resident), never freed
         return real(game, bots, check=check, one_round=one_round)
     monkeypatch.setattr(stress, "play_match", leaking)
     assert cli.main(["stress", "--matches", "4", "--seed", "2", "--memory-bound", "5"]) == 1

@@ -67,7 +67,7 @@ public final class ItemPolicy {
         return otherInventory && inGame(player) && refuseIncoming(player);
     }
 
-    /** The player is about to pick up an item (or an arrow, ...) from the world. Returns: cancel. */
+    /** The player is about to pick up an item, an arrow or a trident from the world. Returns: cancel. */
     public boolean pickup(String player) {
         return inGame(player) && refuseIncoming(player);
     }

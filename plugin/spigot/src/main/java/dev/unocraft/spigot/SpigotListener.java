@@ -16,6 +16,7 @@ import org.bukkit.event.player.PlayerDropItemEvent;
 import org.bukkit.event.player.PlayerEvent;
 import org.bukkit.event.player.PlayerInteractEvent;
 import org.bukkit.event.player.PlayerJoinEvent;
+import org.bukkit.event.player.PlayerPickupArrowEvent;
 import org.bukkit.event.player.PlayerQuitEvent;
 import org.bukkit.event.player.PlayerSwapHandItemsEvent;
 import org.bukkit.inventory.EquipmentSlot;
@@ -55,10 +56,14 @@ final class SpigotListener implements Listener {
         return UnoCore.isEngineTag(tag(item));
     }
 
-    /** Another inventory than the player's own is open (a chest, a furnace, another player's ...). */
+    /**
+     * Another inventory than the player's own is open (a chest, a furnace, another player's as /invsee
+     * shows it: type PLAYER). The player's own inventory screen has the 2x2 crafting grid on top (CRAFTING;
+     * CREATIVE in creative mode, whose clicks are InventoryCreativeEvents).
+     */
     private static boolean otherInventory(InventoryView view) {
         InventoryType top = view.getTopInventory().getType();
-        return top != InventoryType.CRAFTING && top != InventoryType.CREATIVE && top != InventoryType.PLAYER;
+        return top != InventoryType.CRAFTING && top != InventoryType.CREATIVE;
     }
 
     @EventHandler(priority = EventPriority.LOWEST)
@@ -105,6 +110,14 @@ final class SpigotListener implements Listener {
     @EventHandler(priority = EventPriority.LOWEST)
     public void onPickup(EntityPickupItemEvent e) {
         if (e.getEntity() instanceof Player p && core.items().pickup(p.getName())) {
+            e.setCancelled(true);
+        }
+    }
+
+    /** Arrows and tridents lying in the world: Bukkit has no EntityPickupItemEvent for them. */
+    @EventHandler(priority = EventPriority.LOWEST)
+    public void onPickupArrow(PlayerPickupArrowEvent e) {
+        if (core.items().pickup(e.getPlayer().getName())) {
             e.setCancelled(true);
         }
     }

@@ -46,6 +46,9 @@ import org.bukkit.scoreboard.Team;
  * The core's {@link Platform} on Bukkit/Spigot: one adapter, no game logic. Text goes out through
  * BungeeCord chat and legacy (§) strings, which Spigot has; the Paper adapter (plugin/paper) extends
  * this one and replaces every text method and hook below with Adventure, which Paper has instead.
+ * Compiled against Paper's API this class gets deprecation warnings for exactly those String and
+ * BungeeCord members (AsyncPlayerChatEvent, getLocale, sendMessage/sendTitle, ItemMeta and scoreboard
+ * display names, TextComponent.fromLegacyText): Spigot has nothing else, and on Paper none of them runs.
  */
 public class SpigotPlatform implements Platform {
     private final UnocraftPlugin plugin;
@@ -208,6 +211,7 @@ public class SpigotPlatform implements Platform {
     // One stack per distinct item (face, name, lore, tag), built once on the main thread (Bukkit's
     // item API is not made for other threads) and cloned for each slot: a clone copies the meta,
     // it does not build it again from components. The template is found off the main thread.
+    // (javac's this-escape warning: build runs only later, on the main thread, after construction)
     private final ItemTemplates<ItemStack> templates = new ItemTemplates<>(this::build, ItemStack::clone);
 
     /** Off the main thread: the item's template, found (not built: that waits for the main thread). */

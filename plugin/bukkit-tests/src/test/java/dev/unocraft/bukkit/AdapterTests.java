@@ -1,0 +1,634 @@
+package dev.unocraft.bukkit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import dev.unocraft.core.CoreAccess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.bukkit.Material;
+import org.bukkit.NamespacedKey;
+import org.bukkit.block.BlockFace;
+import org.bukkit.configuration.file.YamlConfiguration;
+import org.bukkit.entity.Item;
+import org.bukkit.event.Event;
+import org.bukkit.event.block.Action;
+import org.bukkit.event.inventory.ClickType;
+import org.bukkit.event.inventory.InventoryAction;
+import org.bukkit.event.inventory.InventoryClickEvent;
+import org.bukkit.event.inventory.InventoryType;
+import org.bukkit.event.player.PlayerDropItemEvent;
+import org.bukkit.event.player.PlayerInteractEvent;
+import org.bukkit.inventory.EquipmentSlot;
+import org.bukkit.inventory.ItemStack;
+import org.bukkit.persistence.PersistentDataType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.mockbukkit.mockbukkit.MockBukkit;
+
+/**
+ * The Bukkit adapter on MockBukkit with the real Paper API: commands, a deal of cards on maps, clicks, and the
+ * player's items on every way out of a game. Run for each main class (the subclasses).
+ */
+abstract class AdapterTests extends AdapterTestBase {
+
+    @Test
+    void theMainClassPicksItsAdapter() {
+        assertEquals(expectedPlatform(), core.platformName());
+        assertEquals(expectedPlatform().equals("paper") ? "dev.unocraft.paper.PaperPlatform" : "dev.unocraft.spigot.SpigotPlatform",
+                core.platform().getClass().getName());
+    }
+
+    // ---------------------------------------------------------------- 1. commands
+
+    @Test
+    void unoStartAndJoinReachTheEngineAsCommands() throws Exception {
+        CheckedPlayer ann = join("ann");
+        CheckedPlayer bob = join("bob");
+        assertTrue(ann.performCommand("uno start"));
+        assertTrue(bob.performCommand("uno join ann"));
+        List<JsonObject> events = CoreAccess.takeEvents(core);
+        assertEquals(2, events.size(), events.toString());
+        assertCommand(events.get(0), "ann", "start");
+        assertCommand(events.get(1), "bob", "join", "ann");
+        assertEquals(ann.getUniqueId().toString(), events.get(0).get("uuid").getAsString());
+        assertEquals(3, events.get(0).getAsJsonArray("pos").size());
+        assertFalse(events.get(0).has("admin"), "a player who is not op has no uno.admin");
+        ann.setOp(true);
+        assertTrue(ann.performCommand("uno close"));
+        JsonObject close = CoreAccess.takeEvents(core).get(0);
+        assertCommand(close, "ann", "close");
+        assertTrue(close.get("admin").getAsBoolean(), "an op has uno.admin");
+    }
+
+    private static void assertCommand(JsonObject e, String player, String... args) {
+        assertEquals("command", e.get("type").getAsString(), e.toString());
+        assertEquals(player, e.get("player").getAsString(), e.toString());
+        JsonArray a = new JsonArray();
+        for (String s : args) {
+            a.add(s);
+        }
+        assertEquals(a, e.getAsJsonArray("args"), e.toString());
+    }
+
+    @Test
+    void withoutAnEngineACommandIsAnsweredByThePlugin() throws Exception {
+        CheckedPlayer ann = join("ann");
+        engine.close();
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (core.engineAttachedNow() && System.nanoTime() < end) {
+            Thread.sleep(10);
+        }
+        assertFalse(core.engineAttachedNow(), "the engine's connection closed, yet it counts as attached");
+        settle();
+        messages(ann);
+        assertTrue(ann.performCommand("uno start"));
+        settle();
+        List<String> said = messages(ann);
+        assertTrue(said.stream().anyMatch(m -> m.contains("not running")), said.toString());
+        assertEquals(List.of(), CoreAccess.takeEvents(core).stream().filter(e -> type(e, "command")).toList());
+    }
+
+    @Test
+    void theConsoleGetsItsAnswers() {
+        assertTrue(server.dispatchCommand(server.getConsoleSender(), "uno version"));
+        String answer = server.getConsoleSender().nextMessage();
+        assertNotNull(answer);
+        assertTrue(answer.startsWith("unocraft plugin ") && answer.contains("engine " + dev.unocraft.core.UnoCore.VERSION), answer);
+        assertTrue(server.dispatchCommand(server.getConsoleSender(), "uno engine status"));
+        assertTrue(server.getConsoleSender().nextMessage().contains("attached"));
+    }
+
+    // ---------------------------------------------------------------- 2. a deal
+
+    @Test
+    void aDealPutsTheCardsOnMapsAndTheOwnItemsInTheVault() throws Exception {
+        CheckedPlayer ann = join("ann");
+        dealCards(ann);
+        assertHoldsTheDeal(ann);
+        assertEquals(0, ann.getInventory().getHeldItemSlot());
+        for (int i = 0; i < CARDS; i++) {
+            int id = core.faces().idOf("R" + i);
+            CheckedServer.FaceMapView view = (CheckedServer.FaceMapView) server.maps().get(id);
+            assertNotNull(view, "no map " + id);
+            assertFalse(view.isTrackingPosition(), "a card face's map tracks no position");
+            assertEquals(1, view.getRenderers().size(), "one renderer: the face");
+        }
+        List<Path> files = vaultFiles();
+        assertEquals(1, files.size(), files.toString());
+        assertEquals(ann.getUniqueId().toString() + ".inv", files.get(0).getFileName().toString());
+        YamlConfiguration saved = new YamlConfiguration();
+        saved.loadFromString(Files.readString(files.get(0)));
+        List<?> list = saved.getList("contents");
+        assertNotNull(list, "the vault file has no contents: " + Files.readString(files.get(0)));
+        Map<Integer, ItemStack> own = new TreeMap<>();
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i) instanceof ItemStack s && s.getType() != Material.AIR) {
+                own.put(i, s);
+            }
+        }
+        assertEquals(2, own.size(), describe(own));
+        assertTrue(sword().isSimilar(own.get(0)), "the sword, as it was, in slot 0: " + own.get(0));
+        assertEquals(diamonds(), own.get(3));
+        assertTrue(core.vault().holds("ann"));
+        // what else the deal showed
+        List<String> said = messages(ann);
+        assertTrue(said.contains("You were dealt 7 cards"), said.toString());
+        assertEquals("UNO", plain(ann.getScoreboard().getObjective("unocraft").displayName()));
+    }
+
+    // ---------------------------------------------------------------- 3. clicks
+
+    @Test
+    void clicksOnCardsAreCancelledAndGoToTheEngine() throws Exception {
+        CheckedPlayer ann = join("ann");
+        dealCards(ann);
+        CoreAccess.takeEvents(core);
+
+        ann.getInventory().setHeldItemSlot(2);
+        ItemStack held = ann.getInventory().getItem(2);
+        PlayerInteractEvent use = new PlayerInteractEvent(ann, Action.RIGHT_CLICK_AIR, held, null, BlockFace.SELF, EquipmentSlot.HAND);
+        server.getPluginManager().callEvent(use);
+        assertEquals(Event.Result.DENY, use.useItemInHand(), "a card is never used as a map");
+        assertEquals(Event.Result.DENY, use.useInteractedBlock());
+        List<JsonObject> events = CoreAccess.takeEvents(core);
+        assertEquals(1, events.size(), events.toString());
+        assertEquals("use", events.get(0).get("type").getAsString());
+        assertEquals(2, events.get(0).get("slot").getAsInt());
+        assertEquals("card:R2", events.get(0).get("tag").getAsString());
+
+        PlayerInteractEvent leftClick = new PlayerInteractEvent(ann, Action.LEFT_CLICK_AIR, held, null, BlockFace.SELF, EquipmentSlot.HAND);
+        server.getPluginManager().callEvent(leftClick);
+        assertEquals(Event.Result.DENY, leftClick.useItemInHand());
+        assertEquals(List.of(), CoreAccess.takeEvents(core), "a left click plays nothing");
+
+        ConvertingView view = new ConvertingView(ann, server.createInventory(null, InventoryType.CHEST));
+        ann.openInventory(view);
+        int raw = view.rawSlotOfPlayerSlot(4);
+        InventoryClickEvent click = new InventoryClickEvent(view, InventoryType.SlotType.QUICKBAR, raw, ClickType.LEFT, InventoryAction.PICKUP_ALL);
+        assertEquals(4, click.getSlot());
+        assertEquals("card:R4", tagOf(click.getCurrentItem()));
+        server.getPluginManager().callEvent(click);
+        assertTrue(click.isCancelled(), "a card never moves");
+        events = CoreAccess.takeEvents(core);
+        assertEquals(1, events.size(), events.toString());
+        assertEquals("click", events.get(0).get("type").getAsString());
+        assertEquals(4, events.get(0).get("slot").getAsInt());
+        assertEquals("card:R4", events.get(0).get("tag").getAsString());
+
+        InventoryClickEvent swap = new InventoryClickEvent(view, InventoryType.SlotType.CONTAINER, 5, ClickType.NUMBER_KEY,
+                InventoryAction.HOTBAR_SWAP, 1);
+        server.getPluginManager().callEvent(swap);
+        assertTrue(swap.isCancelled(), "a number key never swaps a card into a chest");
+        ann.closeInventory();
+
+        Item dropped = world.dropItem(ann.getLocation(), held.clone());
+        PlayerDropItemEvent drop = new PlayerDropItemEvent(ann, dropped);
+        server.getPluginManager().callEvent(drop);
+        assertTrue(drop.isCancelled(), "a card is never dropped");
+        dropped.remove();
+        settle();
+        assertHoldsTheDeal(ann);
+    }
+
+    // ---------------------------------------------------------------- 4. item safety
+
+    /** The ways out of a game, each of which must give the player back everything that is theirs. */
+    enum Exit {
+        /** The engine ends the game (or the player leaves, or is kicked): a restore op. */
+        RESTORE_OP,
+        /** The player types /uno leave; the engine answers with the restore op. */
+        LEAVE_COMMAND,
+        /** The player quits the server. */
+        QUIT,
+        /** The server stops (the plugin is disabled). */
+        SERVER_STOP
+    }
+
+    void leave(CheckedPlayer p, Exit exit) throws Exception {
+        switch (exit) {
+            case RESTORE_OP -> {
+                engine.ops(restore(p.getName()));
+                settle();
+            }
+            case LEAVE_COMMAND -> {
+                CoreAccess.takeEvents(core);
+                assertTrue(p.performCommand("uno leave"));
+                List<JsonObject> events = CoreAccess.takeEvents(core);
+                assertEquals(1, events.size(), events.toString());
+                assertCommand(events.get(0), p.getName(), "leave");
+                engine.ops(restore(p.getName()));
+                settle();
+            }
+            case QUIT -> {
+                assertTrue(p.disconnect());
+                settle();
+            }
+            case SERVER_STOP -> server.getPluginManager().disablePlugin(plugin);
+        }
+    }
+
+    /**
+     * Everything the player holds after the way out: their own items in their own slots, and whatever else came
+     * into their inventory while they played (it is theirs too), nothing twice, no card.
+     */
+    void assertEverythingBack(CheckedPlayer p, Map<Material, Integer> gained) throws Exception {
+        Map<Integer, ItemStack> items = contents(p);
+        String all = describe(items);
+        for (Map.Entry<Integer, ItemStack> e : items.entrySet()) {
+            assertNull(tagOf(e.getValue()), "an engine item left in slot " + e.getKey() + ": " + all);
+            assertTrue(e.getValue().getType() != Material.FILLED_MAP, "a card left in slot " + e.getKey() + ": " + all);
+        }
+        assertTrue(sword().isSimilar(items.get(0)), "the sword is not back in slot 0: " + all);
+        assertEquals(1, items.get(0).getAmount(), all);
+        assertEquals(diamonds(), items.get(3), "the 5 diamonds are not back in slot 3: " + all);
+        Map<Material, Integer> expected = new EnumMap<>(Material.class);
+        expected.put(Material.DIAMOND_SWORD, 1);
+        expected.put(Material.DIAMOND, 5);
+        gained.forEach((m, n) -> expected.merge(m, n, Integer::sum));
+        assertEquals(new TreeMap<>(expected), counts(p), "what the inventory holds: " + all);
+        if (MockBukkit.isMocked() && plugin.isEnabled()) {
+            settle();
+        }
+        assertEquals(List.of(), vaultFiles(), "the vault still holds a file after the items went back");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Exit.class)
+    void itemsGainedWhileSeatedSurviveTheWayOut(Exit exit) throws Exception {
+        CheckedPlayer ann = join("ann");
+        dealCards(ann);
+        assertHoldsTheDeal(ann);
+
+        Pickup emeralds = pickUp(ann, new ItemStack(Material.EMERALD, 3));
+        assertFalse(emeralds.pickedUp(), "the item policy refuses pickups while the vault holds the own items");
+        assertEquals(0, counts(ann).getOrDefault(Material.EMERALD, 0), "a cancelled pickup added emeralds");
+        ChestTake iron = takeFromChest(ann, new ItemStack(Material.IRON_INGOT, 4));
+        assertFalse(iron.taken(), "the item policy refuses taking from a chest while seated");
+        give(ann, new ItemStack(Material.GOLD_INGOT, 7));
+        settle();
+
+        note("seated: the pickup " + (emeralds.pickedUp() ? "let through" : "refused") + ", the chest take "
+                + (iron.taken() ? "let through" : "refused"));
+        leave(ann, exit);
+
+        Map<Material, Integer> gained = new EnumMap<>(Material.class);
+        gained.put(Material.GOLD_INGOT, 7);
+        if (emeralds.pickedUp()) {
+            gained.put(Material.EMERALD, 3);
+        }
+        if (iron.taken()) {
+            gained.put(Material.IRON_INGOT, 4);
+        }
+        assertEverythingBack(ann, gained);
+        if (!emeralds.pickedUp()) {
+            assertTrue(emeralds.entity().isValid(), "the emeralds were refused, and yet they are gone from the ground");
+            assertEquals(new ItemStack(Material.EMERALD, 3), emeralds.entity().getItemStack());
+        }
+        if (!iron.taken()) {
+            assertEquals(new ItemStack(Material.IRON_INGOT, 4), iron.chest().getItem(0), "the iron was refused, and yet it is gone from the chest");
+        }
+    }
+
+    @Test
+    void givenWhileSeatedComesBackWithTheOwnItems() throws Exception {
+        CheckedPlayer ann = join("ann");
+        dealCards(ann);
+        give(ann, new ItemStack(Material.GOLD_INGOT, 7));
+        leave(ann, Exit.RESTORE_OP);
+        assertEverythingBack(ann, Map.of(Material.GOLD_INGOT, 7));
+    }
+
+    @Test
+    void aPickupWhileSeatedIsRefusedWithAMessage() throws Exception {
+        CheckedPlayer ann = join("ann");
+        dealCards(ann);
+        Pickup emeralds = pickUp(ann, new ItemStack(Material.EMERALD, 3));
+        assertFalse(emeralds.pickedUp());
+        assertEquals(0, counts(ann).getOrDefault(Material.EMERALD, 0), "a cancelled pickup added emeralds");
+        assertTrue(emeralds.entity().isValid());
+        String told = ann.nextMessage();
+        while (told != null && !told.contains("safekeeping")) {
+            told = ann.nextMessage();
+        }
+        assertNotNull(told, "the player is told why the pickup is refused");
+        leave(ann, Exit.RESTORE_OP);
+        assertEverythingBack(ann, Map.of());
+        Pickup after = pickUp(ann, new ItemStack(Material.EMERALD, 3));
+        assertTrue(after.pickedUp(), "after the game, pickups as usual");
+    }
+
+    @Test
+    void aChestTakeWhileSeatedIsRefused() throws Exception {
+        CheckedPlayer ann = join("ann");
+        dealCards(ann);
+        ChestTake iron = takeFromChest(ann, new ItemStack(Material.IRON_INGOT, 4));
+        assertFalse(iron.taken());
+        leave(ann, Exit.RESTORE_OP);
+        assertEverythingBack(ann, Map.of());
+        assertEquals(new ItemStack(Material.IRON_INGOT, 4), iron.chest().getItem(0));
+    }
+
+    /** Another player's inventory open (as /invsee shows it: its top inventory is of type PLAYER), a stack taken from it. */
+    @Test
+    void aTakeFromAnotherPlayersInventoryIsRefused() throws Exception {
+        CheckedPlayer ann = join("ann");
+        CheckedPlayer bob = join("bob");
+        bob.getInventory().setItem(20, new ItemStack(Material.LAPIS_LAZULI, 9));
+        dealCards(ann);
+        ConvertingView view = new ConvertingView(ann, bob.getInventory());
+        ann.openInventory(view);
+        boolean taken = false;
+        if (ann.getOpenInventory() == view) {
+            InventoryClickEvent click = new InventoryClickEvent(view, InventoryType.SlotType.CONTAINER, 20,
+                    ClickType.SHIFT_LEFT, InventoryAction.MOVE_TO_OTHER_INVENTORY);
+            assertEquals(Material.LAPIS_LAZULI, click.getCurrentItem().getType());
+            server.getPluginManager().callEvent(click);
+            if (!click.isCancelled()) {
+                bob.getInventory().setItem(20, null);
+                give(ann, new ItemStack(Material.LAPIS_LAZULI, 9));
+                taken = true;
+            }
+            ann.closeInventory();
+        }
+        assertFalse(taken, "the click was not cancelled");
+        leave(ann, Exit.RESTORE_OP);
+        assertEverythingBack(ann, Map.of());
+        assertEquals(new ItemStack(Material.LAPIS_LAZULI, 9), bob.getInventory().getItem(20));
+    }
+
+    @Test
+    void anArrowPickedUpWhileSeatedIsRefused() throws Exception {
+        CheckedPlayer ann = join("ann");
+        dealCards(ann);
+        org.bukkit.entity.Arrow arrow = world.spawn(ann.getLocation(), org.bukkit.entity.Arrow.class);   // (MockBukkit has no spawnArrow)
+        Item pickup = world.dropItem(ann.getLocation(), new ItemStack(Material.ARROW));
+        org.bukkit.event.player.PlayerPickupArrowEvent e = new org.bukkit.event.player.PlayerPickupArrowEvent(ann, pickup, arrow);
+        server.getPluginManager().callEvent(e);
+        if (!e.isCancelled()) {     // the server then puts the arrow in the inventory
+            give(ann, new ItemStack(Material.ARROW));
+        }
+        pickup.remove();
+        assertTrue(e.isCancelled(), "an arrow pickup while seated");
+        leave(ann, Exit.RESTORE_OP);
+        assertEverythingBack(ann, Map.of());
+    }
+
+    /**
+     * The inventory is full when the game ends: what came in and does not fit is not lost (nor dropped); it is
+     * kept, and comes back once there is room (here: at the next join).
+     */
+    @Test
+    void whatDoesNotFitAtTheEndIsKeptUntilThereIsRoom() throws Exception {
+        CheckedPlayer ann = join("ann", inventory -> {
+            inventory.setItem(0, sword());
+            inventory.setItem(3, diamonds());
+            for (int slot = 9; slot < 36; slot++) {
+                inventory.setItem(slot, new ItemStack(Material.COBBLESTONE, 64));
+            }
+            // worn, and back in place at the end (the merge never puts anything into these slots)
+            inventory.setHelmet(new ItemStack(Material.IRON_HELMET));
+            inventory.setChestplate(new ItemStack(Material.IRON_CHESTPLATE));
+            inventory.setLeggings(new ItemStack(Material.IRON_LEGGINGS));
+            inventory.setBoots(new ItemStack(Material.IRON_BOOTS));
+            inventory.setItemInOffHand(new ItemStack(Material.SHIELD));
+        });
+        dealCards(ann);
+        for (int i = 0; i < 10; i++) {
+            give(ann, new ItemStack(Material.OAK_LOG, 64));     // 7 free slots will be left at the end, not 10
+        }
+        messages(ann);
+        leave(ann, Exit.RESTORE_OP);
+        Map<Integer, ItemStack> items = contents(ann);
+        assertTrue(sword().isSimilar(items.get(0)), describe(items));
+        assertEquals(diamonds(), items.get(3), describe(items));
+        for (int slot = 9; slot < 36; slot++) {
+            assertEquals(new ItemStack(Material.COBBLESTONE, 64), items.get(slot), "slot " + slot + ": " + describe(items));
+        }
+        int logs = counts(ann).getOrDefault(Material.OAK_LOG, 0);
+        assertEquals(7 * 64, logs, "as many logs as there was room for: " + describe(items));
+        assertEquals(new ItemStack(Material.IRON_HELMET), ann.getInventory().getHelmet());
+        assertEquals(new ItemStack(Material.SHIELD), ann.getInventory().getItemInOffHand());
+        assertEquals(41, items.size(), "a full inventory, no card: " + describe(items));
+        assertTrue(items.values().stream().noneMatch(i -> tagOf(i) != null));
+        List<String> said = messages(ann);
+        assertTrue(said.stream().anyMatch(m -> m.contains("did not fit")), "the player is told: " + said);
+
+        // room again (three stacks of cobblestone thrown away), and a rejoin: the rest comes back, once
+        ann.getInventory().setItem(9, null);
+        ann.getInventory().setItem(10, null);
+        ann.getInventory().setItem(11, null);
+        assertTrue(ann.disconnect());
+        settle();
+        assertTrue(ann.reconnect());
+        settle();
+        Map<Material, Integer> counts = counts(ann);
+        assertEquals(10 * 64, counts.getOrDefault(Material.OAK_LOG, 0), describe(contents(ann)));
+        assertEquals(24 * 64, counts.getOrDefault(Material.COBBLESTONE, 0), describe(contents(ann)));
+        assertEquals(5, counts.getOrDefault(Material.DIAMOND, 0));
+        assertEquals(1, counts.getOrDefault(Material.DIAMOND_SWORD, 0));
+        settle();
+        try (java.util.stream.Stream<Path> files = Files.list(vaultDir())) {
+            assertEquals(List.of(), files.filter(f -> !Files.isDirectory(f)).toList(), "nothing is kept any more");
+        }
+    }
+
+    /**
+     * The server crashed mid-game: the vault file of the player's own items is on disk, and the player's data
+     * (saved by the server) holds the cards and what came in during the game. At the next start and join the own
+     * items come back from the file (its YAML read on the vault's thread), the cards go, and the rest stays.
+     */
+    @Test
+    void afterACrashMidGameTheNextJoinGivesTheItemsBack() throws Exception {
+        CheckedPlayer ann = join("ann");
+        dealCards(ann);
+        List<Path> files = vaultFiles();
+        assertEquals(1, files.size());
+        String name = files.get(0).getFileName().toString();
+        String saved = Files.readString(files.get(0));
+
+        restartServer(data -> {
+            Files.createDirectories(data.resolve("vault"));
+            Files.writeString(data.resolve("vault").resolve(name), saved);
+        });
+        NamespacedKey tag = new NamespacedKey(plugin, dev.unocraft.core.UnoCore.TAG_KEY);
+        CheckedPlayer back = join("ann", inventory -> {
+            for (int i = 0; i < CARDS; i++) {    // the cards, as the server saved them with the player
+                ItemStack card = new ItemStack(Material.FILLED_MAP);
+                org.bukkit.inventory.meta.ItemMeta meta = card.getItemMeta();
+                meta.getPersistentDataContainer().set(tag, PersistentDataType.STRING, "card:R" + i);
+                card.setItemMeta(meta);
+                inventory.setItem(i, card);
+            }
+            inventory.setItem(7, new ItemStack(Material.GOLD_INGOT, 7));     // given during the game
+        });
+        assertEquals(ann.getUniqueId(), back.getUniqueId());
+        settle();
+        assertEverythingBack(back, Map.of(Material.GOLD_INGOT, 7));
+    }
+
+    // ---------------------------------------------------------------- 5. quit, rejoin, server stop
+
+    @Test
+    void aQuitMidGameGivesTheItemsBackAndARejoinKeepsThem() throws Exception {
+        CheckedPlayer ann = join("ann");
+        dealCards(ann);
+        assertTrue(ann.disconnect());
+        settle();
+        assertEverythingBack(ann, Map.of());
+        List<JsonObject> events = CoreAccess.takeEvents(core);
+        assertTrue(events.stream().anyMatch(e -> type(e, "quit")), events.toString());
+        assertFalse(core.vault().holds("ann"));
+
+        assertTrue(ann.reconnect());
+        settle();
+        assertEverythingBack(ann, Map.of());
+        events = CoreAccess.takeEvents(core);
+        assertTrue(events.stream().anyMatch(e -> type(e, "join")), events.toString());
+        // the engine deals again after the rejoin: the same items go to the vault again, and come back again
+        engine.ops(deal("ann"));
+        settle();
+        assertHoldsTheDeal(ann);
+        leave(ann, Exit.RESTORE_OP);
+        assertEverythingBack(ann, Map.of());
+    }
+
+    @Test
+    void aQuitWhileTheItemsAreBeingSavedDealsNothingAndKeepsThem() throws Exception {
+        CheckedPlayer ann = join("ann");
+        engine.ops(faces());
+        settle();
+        engine.ops(deal("ann"));
+        server.getScheduler().performOneTick();     // the items op: the inventory copied, its file being written
+        assertTrue(core.vault().holds("ann"));
+        assertTrue(ann.disconnect());
+        settle();
+        assertEverythingBack(ann, Map.of());
+        assertFalse(core.vault().holds("ann"));
+    }
+
+    @Test
+    void aServerStopMidGameGivesTheItemsBack() throws Exception {
+        CheckedPlayer ann = join("ann");
+        CheckedPlayer bob = join("bob");
+        dealCards(ann);
+        engine.ops(deal("bob"));
+        settle();
+        assertHoldsTheDeal(bob);
+        server.getPluginManager().disablePlugin(plugin);
+        assertFalse(plugin.isEnabled());
+        assertEverythingBack(ann, Map.of());
+        assertEverythingBack(bob, Map.of());
+        assertNull(ann.getScoreboard().getObjective("unocraft"), "the sidebar is still shown after the plugin stopped");
+    }
+
+    @Test
+    void mockBukkitUnmockMidGameGivesTheItemsBack() throws Exception {
+        CheckedPlayer ann = join("ann");
+        dealCards(ann);
+        MockBukkit.unmock();    // what a server stop does: every plugin disabled, then the server gone
+        // no server now: materials and amounts only
+        ItemStack[] items = ann.getInventory().getContents();
+        Map<Integer, String> left = new TreeMap<>();
+        for (int i = 0; i < items.length; i++) {
+            if (items[i] != null && items[i].getType() != Material.AIR) {
+                left.put(i, items[i].getType() + " x" + items[i].getAmount());
+            }
+        }
+        assertEquals(Map.of(0, "DIAMOND_SWORD x1", 3, "DIAMOND x5"), left);
+        assertEquals(List.of(), vaultFiles());
+    }
+
+    /** The engine goes away mid-game and another attaches: the players are told, and the new one learns whose items the vault holds. */
+    @Test
+    void aReattachingEngineLearnsWhoseItemsAreInTheVault() throws Exception {
+        CheckedPlayer ann = join("ann");
+        CheckedPlayer bob = join("bob");
+        dealCards(ann);
+        messages(ann);
+        engine.close();
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (core.engineAttachedNow() && System.nanoTime() < end) {
+            Thread.sleep(10);
+        }
+        // the core hears of it on the bridge's thread just after the connection counts as closed
+        List<String> said = awaitMessage(ann, "engine is away");
+        assertTrue(said.stream().anyMatch(m -> m.contains("engine is away")), said.toString());
+        assertEquals(List.of(), messages(bob), "bob is not seated");
+
+        engine = new FakeEngine(core.bridgePort(), plugin.getDataFolder().toPath().resolve("bridge.token"));
+        JsonObject hello = com.google.gson.JsonParser.parseString(engine.hello(dev.unocraft.core.UnoCore.VERSION)).getAsJsonObject();
+        assertEquals(List.of("ann", "bob"), hello.getAsJsonArray("online").asList().stream().map(e -> e.getAsString()).sorted().toList());
+        assertEquals(List.of("ann"), hello.getAsJsonArray("vault").asList().stream().map(e -> e.getAsString()).toList());
+        assertEquals(CARDS, hello.getAsJsonArray("faces").size(), "the faces on maps, not to be sent again");
+        said = awaitMessage(ann, "engine is back");
+        assertTrue(said.stream().anyMatch(m -> m.contains("engine is back")), said.toString());
+        assertHoldsTheDeal(ann);
+        leave(ann, Exit.RESTORE_OP);
+        assertEverythingBack(ann, Map.of());
+    }
+
+    /** Chat comes off the main thread (Paper's AsyncChatEvent, Bukkit's AsyncPlayerChatEvent): only that the player chatted reaches the engine. */
+    @Test
+    @SuppressWarnings("deprecation")
+    void chatOffTheMainThreadReachesTheEngine() throws Exception {
+        CheckedPlayer ann = join("ann");
+        org.bukkit.event.Event chat = expectedPlatform().equals("paper")
+                ? new io.papermc.paper.event.player.AsyncChatEvent(true, ann, new java.util.HashSet<>(),
+                        io.papermc.paper.chat.ChatRenderer.defaultRenderer(), net.kyori.adventure.text.Component.text("uno!"),
+                        net.kyori.adventure.text.Component.text("uno!"), null)
+                : new org.bukkit.event.player.AsyncPlayerChatEvent(true, ann, "uno!", new java.util.HashSet<>());
+        Thread async = new Thread(() -> server.getPluginManager().callEvent(chat), "Async Chat Thread - #0");
+        async.start();
+        async.join();
+        List<JsonObject> events = CoreAccess.takeEvents(core);
+        assertEquals(1, events.size(), events.toString());
+        assertEquals("chat", events.get(0).get("type").getAsString());
+        assertEquals("ann", events.get(0).get("player").getAsString());
+        assertFalse(events.get(0).toString().contains("uno!"), "the text is not forwarded");
+    }
+
+    // ---------------------------------------------------------------- 6. the main thread
+
+    @Test
+    void theAdapterTouchesTheServerOnTheMainThreadOnly() throws Exception {
+        CheckedPlayer ann = join("ann");
+        dealCards(ann);
+        assertTrue(ann.performCommand("uno play R1"));
+        pickUp(ann, new ItemStack(Material.EMERALD, 3));
+        leave(ann, Exit.RESTORE_OP);
+        engine.ops(deal("ann"));
+        settle();
+        assertTrue(ann.disconnect());
+        settle();
+
+        // the batches were read and prepared on the bridge's threads, the inventory written on the vault's
+        assertNotNull(CoreAccess.vaultThread(core), "the vault's thread never ran");
+        assertTrue(server.mainThreadCalls("getPlayerExact") > 0, "the check saw no player lookup");
+        assertTrue(server.mainThreadCalls("Player.getInventory") > 0, "the check saw no inventory call");
+        assertTrue(server.mainThreadCalls("createMap") == CARDS, "the check saw " + server.mainThreadCalls("createMap") + " maps made");
+        assertEquals(List.of(), server.violations(), "server API called off the main thread");
+        if (!server.offMainAllowed().isEmpty()) {
+            System.out.println("[" + getClass().getSimpleName() + "] server API off the main thread that Bukkit allows there: "
+                    + server.offMainAllowed().entrySet().stream().map(e -> e.getKey() + " on " + java.util.Set.copyOf(e.getValue())).toList());
+        }
+
+        // and the check itself sees a call from elsewhere
+        Thread other = new Thread(() -> server.getPlayerExact("ann"), "not-main");
+        other.start();
+        other.join();
+        assertEquals(1, server.violations().size(), server.violations().toString());
+        assertTrue(server.violations().get(0).startsWith("getPlayerExact on thread not-main"));
+        server.clearViolations();
+    }
+}

@@ -1,0 +1,109 @@
+package dev.unocraft.bukkit;
+
+import java.util.Locale;
+import java.util.UUID;
+import net.kyori.adventure.audience.MessageType;
+import net.kyori.adventure.identity.Identity;
+import net.kyori.adventure.text.Component;
+import org.bukkit.Location;
+import org.bukkit.entity.Player;
+import org.bukkit.inventory.PlayerInventory;
+import org.bukkit.scoreboard.Scoreboard;
+import org.jetbrains.annotations.NotNull;
+import org.mockbukkit.mockbukkit.entity.PlayerMock;
+
+/** A MockBukkit player whose state the adapters may read and change on the main thread only ({@link CheckedServer#mainOnly}). */
+public class CheckedPlayer extends PlayerMock {
+    private final CheckedServer server;
+    /** Made on first use: PlayerMock's constructor may ask for it before this class's fields are set. */
+    private ServerLikeInventory inventory;
+
+    public CheckedPlayer(CheckedServer server, String name) {
+        super(server, name, UUID.nameUUIDFromBytes(("unocraft-test:" + name).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        this.server = server;
+    }
+
+    private void check(String what) {
+        if (server != null) {    // null while PlayerMock's constructor runs
+            server.mainOnly("Player." + what);
+        }
+    }
+
+    @Override
+    public @NotNull PlayerInventory getInventory() {
+        check("getInventory");
+        if (inventory == null) {
+            inventory = new ServerLikeInventory(this);
+        }
+        return inventory;
+    }
+
+    @Override
+    public @NotNull Location getLocation() {
+        check("getLocation");
+        return super.getLocation();
+    }
+
+    @Override
+    public @NotNull Scoreboard getScoreboard() {
+        check("getScoreboard");
+        return super.getScoreboard();
+    }
+
+    @Override
+    public void setScoreboard(@NotNull Scoreboard scoreboard) {
+        check("setScoreboard");
+        super.setScoreboard(scoreboard);
+    }
+
+    @Override
+    @SuppressWarnings("removal")     // MockBukkit records messages here (Adventure's Audience.sendMessage(Component) ends here)
+    public void sendMessage(@NotNull Identity source, @NotNull Component message, @NotNull MessageType type) {
+        check("sendMessage");
+        super.sendMessage(source, message, type);
+    }
+
+    @Override
+    public void sendActionBar(@NotNull Component component) {
+        check("sendActionBar");
+        super.sendActionBar(component);
+    }
+
+    @Override
+    public Player.@NotNull Spigot spigot() {
+        check("spigot");
+        return super.spigot();
+    }
+
+    @Override
+    @SuppressWarnings("deprecation")
+    public void sendTitle(String title, String subtitle, int fadeIn, int stay, int fadeOut) {
+        check("sendTitle");
+        super.sendTitle(title, subtitle, fadeIn, stay, fadeOut);
+    }
+
+    @Override
+    public void playSound(@NotNull Location location, @NotNull String sound, float volume, float pitch) {
+        check("playSound");
+        super.playSound(location, sound, volume, pitch);
+    }
+
+    @Override
+    public void playSound(net.kyori.adventure.sound.@NotNull Sound sound) {
+        check("playSound");
+        super.playSound(sound);
+    }
+
+    @Override
+    @SuppressWarnings("deprecation")
+    public @NotNull String getLocale() {
+        check("getLocale");
+        return super.getLocale();
+    }
+
+    @Override
+    public @NotNull Locale locale() {
+        check("locale");
+        return super.locale();
+    }
+}
