@@ -295,6 +295,9 @@ public class SpigotPlatform implements Platform {
             this.pixels = pixels.clone();
         }
 
+        // setPixel(x, y, byte) is deprecated (Spigot and Paper) for setPixelColor(x, y, Color), which matches each
+        // pixel's colour to the palette again on the server thread, 16,384 matches a face; the engine already sends
+        // palette indices, which this writes as they are.
         @Override
         @SuppressWarnings("deprecation")
         public void render(MapView map, MapCanvas canvas, Player player) {
@@ -412,8 +415,9 @@ public class SpigotPlatform implements Platform {
      */
     private record Copy(ItemStack[] items) implements InventoryCopy {
         /**
-         * On the vault's thread: serializes only these clones, which nothing else holds (ItemStack's
-         * serialization reads the stack's own meta and the server's immutable registries).
+         * On the vault's thread. Safe there: it touches only these clones, which nothing else holds, and
+         * ItemStack's serialization (through Bukkit.getUnsafe()) reads the stack's own data and the registries,
+         * frozen once the server has started, as the server's own off-thread player-data saves do.
          */
         @Override
         public String text() {
@@ -499,6 +503,11 @@ public class SpigotPlatform implements Platform {
         return new Copy(copy);
     }
 
+    /**
+     * On the vault's thread. Safe there for the same reasons as {@link Copy#text}: new stacks nothing else holds,
+     * built from the text through the frozen registries and the data fixer (which the server runs off its main
+     * thread to load chunks and player data).
+     */
     @Override
     public InventoryCopy readInventory(String text) {
         YamlConfiguration yaml = new YamlConfiguration();
