@@ -63,6 +63,15 @@ class ItemPolicyTest {
         return core;
     }
 
+    /** An inventory with a stack in every storage slot. */
+    private static Map<Integer, String> full() {
+        Map<Integer, String> full = new HashMap<>();
+        for (int slot = 0; slot < FakePlatform.SLOTS; slot++) {
+            full.put(slot, "stone " + slot);
+        }
+        return full;
+    }
+
     private static List<String> files(Path data) throws IOException {
         if (!Files.isDirectory(data.resolve("vault"))) {
             return List.of();
@@ -143,10 +152,7 @@ class ItemPolicyTest {
 
     @Test
     void whatDoesNotFitIsKeptOnDiskAndGivenBackWhenThereIsRoom() throws IOException {
-        Map<Integer, String> full = new HashMap<>();
-        for (int slot = 0; slot < FakePlatform.SLOTS; slot++) {
-            full.put(slot, "stone " + slot);
-        }
+        Map<Integer, String> full = full();
         TickingPlatform platform = platform(dir, full);
         UnoCore core = seated(platform);
         platform.inventories.get("ann").put(20, "gold x7");
@@ -175,10 +181,7 @@ class ItemPolicyTest {
 
     @Test
     void keptItemsSurviveARestartAndComeBackAtTheNextJoinWithRoom() throws IOException {
-        Map<Integer, String> full = new HashMap<>();
-        for (int slot = 0; slot < FakePlatform.SLOTS; slot++) {
-            full.put(slot, "stone " + slot);
-        }
+        Map<Integer, String> full = full();
         TickingPlatform platform = platform(dir, full);
         UnoCore core = seated(platform);
         platform.inventories.get("ann").put(20, "gold x7");

@@ -296,14 +296,10 @@ public final class DevServer {
         var material = ArgumentType.Word("material");
         var count = ArgumentType.Integer("count").setDefaultValue(1);
         give.addSyntax((sender, context) -> {
-            if (sender instanceof Player p) {
-                Material m = Material.fromKey(context.get(material).toLowerCase(Locale.ROOT));
-                if (m == null) {
-                    p.sendMessage(Component.text("unknown item", NamedTextColor.RED));
-                    return;
-                }
+            ItemStack stack = sender instanceof Player p ? stackOf(p, context.get(material), context.get(count)) : null;
+            if (stack != null) {
                 // as /give on a real server: while seated too (the vault's merge keeps it at the game's end)
-                p.getInventory().addItemStack(ItemStack.of(m, context.get(count)));
+                ((Player) sender).getInventory().addItemStack(stack);
             }
         }, material, count);
         MinecraftServer.getCommandManager().register(give);
@@ -311,13 +307,10 @@ public final class DevServer {
         // An item on the ground at the player's feet, picked up after a second (when the item policy lets it).
         Command drop = new Command("devdrop");
         drop.addSyntax((sender, context) -> {
-            if (sender instanceof Player p) {
-                Material m = Material.fromKey(context.get(material).toLowerCase(Locale.ROOT));
-                if (m == null) {
-                    p.sendMessage(Component.text("unknown item", NamedTextColor.RED));
-                    return;
-                }
-                net.minestom.server.entity.ItemEntity item = new net.minestom.server.entity.ItemEntity(ItemStack.of(m, context.get(count)));
+            ItemStack stack = sender instanceof Player p ? stackOf(p, context.get(material), context.get(count)) : null;
+            if (stack != null) {
+                Player p = (Player) sender;
+                net.minestom.server.entity.ItemEntity item = new net.minestom.server.entity.ItemEntity(stack);
                 item.setPickupDelay(java.time.Duration.ofSeconds(1));
                 item.setInstance(p.getInstance(), p.getPosition());
             }
@@ -345,6 +338,16 @@ public final class DevServer {
             }
         }, n);
         MinecraftServer.getCommandManager().register(ping);
+    }
+
+    /** The dev commands' stack of {@code count} of the item named, or null (the player told) for an unknown name. */
+    private static ItemStack stackOf(Player p, String name, int count) {
+        Material m = Material.fromKey(name.toLowerCase(Locale.ROOT));
+        if (m == null) {
+            p.sendMessage(Component.text("unknown item", NamedTextColor.RED));
+            return null;
+        }
+        return ItemStack.of(m, count);
     }
 
     /** The highest map id already given to a card face, so new faces never reuse one. */
