@@ -16,9 +16,10 @@ STUB = Path(__file__).resolve().parents[1] / "plugin" / "spigot-api-stub" / "src
 #: real classes without a no-argument constructor (Spigot 1.21.11)
 NO_NO_ARG = ["org/bukkit/event/player/" + n for n in (
     "PlayerEvent", "AsyncPlayerChatEvent", "PlayerDropItemEvent", "PlayerInteractEvent", "PlayerJoinEvent",
-    "PlayerQuitEvent", "PlayerSwapHandItemsEvent")] + ["org/bukkit/event/inventory/" + n for n in (
-    "InventoryEvent", "InventoryInteractEvent", "InventoryClickEvent", "InventoryDragEvent")] + [
-    "org/bukkit/event/entity/EntityEvent", "org/bukkit/event/entity/EntityDeathEvent",
+    "PlayerQuitEvent", "PlayerSwapHandItemsEvent", "PlayerPickupItemEvent", "PlayerPickupArrowEvent")] + [
+    "org/bukkit/event/inventory/" + n for n in (
+    "InventoryEvent", "InventoryInteractEvent", "InventoryClickEvent", "InventoryDragEvent", "InventoryCreativeEvent")] + [
+    "org/bukkit/event/entity/EntityEvent", "org/bukkit/event/entity/EntityDeathEvent", "org/bukkit/event/entity/EntityPickupItemEvent",
     "org/bukkit/event/entity/PlayerDeathEvent", "org/bukkit/Location", "org/bukkit/command/PluginCommand"]
 
 

@@ -331,11 +331,6 @@ public final class InventoryVault {
         return List.copyOf(entries.keySet());
     }
 
-    /** The file names (without ".owed") of the items kept for want of room. */
-    public List<String> owedFiles() {
-        return kept.files();
-    }
-
     /**
      * Plugin disable, after the inventories went back: saves still being written are called off (the
      * items never left those inventories), and the vault's thread finishes its queue (up to 10 s).

@@ -88,10 +88,6 @@ final class KeptItems {
         return !kept.isEmpty();
     }
 
-    List<String> files() {
-        return List.copyOf(kept.keySet());
-    }
-
     /**
      * Gives the player what is kept for them as far as there is room now (read first when an earlier
      * run left it); the rest stays kept. Nothing while the vault holds their own items: the merge at

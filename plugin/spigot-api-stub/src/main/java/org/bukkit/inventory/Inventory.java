@@ -10,6 +10,5 @@ public interface Inventory {
     void clear();
     int getSize();
     java.util.HashMap<Integer, ItemStack> addItem(ItemStack... items) throws IllegalArgumentException;
-    ItemStack[] getStorageContents();
     org.bukkit.event.inventory.InventoryType getType();
 }
