@@ -29,7 +29,7 @@ from unocraft.tables.store import TableStore
 from test_tables import CONFIG, cmd, texts
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAD = "0003"
+HEAD = "0004"
 KINDS = ["postgresql", "mysql"]
 NAMES = {"postgresql": "PostgreSQL", "mysql": "MariaDB"}
 

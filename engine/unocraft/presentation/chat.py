@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from ..rules.cards import Card, COLOUR_NAMES, DARK_COLOURS, DARK_RING, LIGHT_COLOURS, LIGHT_RING
+from .codes import card_code
 from .lang import card_name, colour_name, t
 
 Component = dict
@@ -37,7 +38,7 @@ CHAT_COLOUR = {
 DISABLED = "dark_gray"
 #: Short labels of action ranks; the hover gives the full name.
 RANK_LABEL = {"S": "⊘", "R": "⇄", "F": "↻", "E": "⊘⊘", "W+4": "+4", "W+2": "+2",
-              "W+10": "+10", "WC": "+?", "W2": "2", "C": "Creeper"}
+              "W+10": "+10", "WC": "+?", "W2": "2"}
 
 
 def token_arg(token: int | str) -> str:
@@ -81,7 +82,9 @@ def button(label: str, colour: str, click: str, hover: str) -> Component:
     return text(f"[{label}]", colour, bold=True, click=click, hover=hover)
 
 
-def _label(card: Card) -> str:
+def _label(card: Card, lang: str | None) -> str:
+    if card.rank == "C":        # the Creeper has no symbol: its name
+        return card_name(lang, card)
     return RANK_LABEL.get(card.rank, card.rank)
 
 
@@ -103,7 +106,7 @@ def card_component(card: Card, lang: str | None, token: int | str,
 def _card_shape(card: Card, lang: str | None, playable: bool, dark: bool) -> Component:
     """A card's component without its turn token (a playable one's click is a placeholder that
     `card_component` replaces); one shared dict per distinct card button: never change it."""
-    label = _label(card)
+    label = _label(card, lang)
     hover = _card_hover(card, lang, playable)
     if not playable:
         return text(f"[{label}]", DISABLED, hover=hover)
@@ -121,7 +124,7 @@ def _card_shape(card: Card, lang: str | None, playable: bool, dark: bool) -> Com
 def _card_hover(card: Card, lang: str | None, playable: bool) -> str:
     """The hover of a card button: its name, what a click does, the code to type (/uno play R7)."""
     name = card_name(lang, card)
-    typed = t(lang, "button.code_hover", code=str(card))
+    typed = t(lang, "button.code_hover", code=card_code(lang, card))
     if not playable:
         return t(lang, "button.cannot_play_hover", card=name) + "\n" + typed
     return name + "\n" + t(lang, "button.play_hover", card=name) + "\n" + typed
@@ -202,6 +205,24 @@ def turn_buttons(lang: str | None, token: int | str, can_draw: bool = True, can_
         if n:
             line.append(text(" "))
         line.append(make(lang, token))
+    return line
+
+
+def fill(value: str, parts: dict[str, Component], colour: str) -> Line:
+    """A translated line whose `{name}` placeholders (left in by `t`) are the components `parts`
+    names, a button in the middle of a sentence: ``fill("Click {uno} now", {"uno": ...}, "gold")``."""
+    line: Line = []
+    rest = value
+    while rest:
+        found = [(rest.find("{" + name + "}"), name) for name in parts if "{" + name + "}" in rest]
+        if not found:
+            line.append(text(rest, colour))
+            break
+        at, name = min(found)
+        if at:
+            line.append(text(rest[:at], colour))
+        line.append(parts[name])
+        rest = rest[at + len(name) + 2:]
     return line
 
 

@@ -104,6 +104,19 @@ def _message(lang: str | None, key: str) -> tuple[str, Message] | None:
     return None if message is None else (code, message)
 
 
+def has(key: str) -> bool:
+    """Whether the reference language has the line `key` (every language has its keys)."""
+    return key in messages(DEFAULT)
+
+
+def about(lang: str | None, key: str, viewer: str | None, player: str | None, **args: object) -> str:
+    """The line `key` about `player`, or its "you" line (``you.<key>``) when the reader is the
+    player: "ann played Red 7." to the others, "You played Red 7." to ann."""
+    if viewer is not None and viewer == player and has("you." + key):
+        return t(lang, "you." + key, player=player, **args)
+    return t(lang, key, player=player, **args)
+
+
 def colour_name(lang: str | None, colour: str) -> str:
     """A colour on its own: ``colour_name("ru", "R") == "Красный"``."""
     return t(lang, f"colour.{colour}")
@@ -121,10 +134,3 @@ def card_name(lang: str | None, card: Card | None) -> str:
     if card.is_number:
         return t(lang, "card.number", colour=colour, number=card.rank)
     return t(lang, "card.action", colour=colour, action=t(lang, f"card.rank.{card.rank}"))
-
-
-def bot_names(lang: str | None) -> list[str]:
-    """Names for bot seats, in order."""
-    table = messages(normalise(lang))
-    names = [(int(k.rsplit(".", 1)[1]), v) for k, v in table.items() if k.startswith("bot.name.")]
-    return [str(v) for _, v in sorted(names)] or bot_names(DEFAULT)

@@ -71,23 +71,23 @@ class Action:
     def parse(player: str, text: str) -> "Action":
         words = str(text).split()
         if not words:
-            raise ConfigError("empty action")
+            raise ConfigError("empty action", "parse.empty")
         verb = words[0].lower()
         if verb == "color":
             verb = "colour"
         if verb not in VERBS:
-            raise ConfigError(f"unknown action {words[0]!r}")
+            raise ConfigError(f"unknown action {words[0]!r}", "parse.unknown_action", word=words[0])
         rest = words[1:]
         target = None
         centre = None
         if verb in ("catch", "swap"):
             if not rest:
-                raise ConfigError(f"{verb} needs a player name")
+                raise ConfigError(f"{verb} needs a player name", "parse.needs_player", verb=verb)
             target, rest = rest[0], rest[1:]
         if "on" in [w.lower() for w in rest]:
             i = [w.lower() for w in rest].index("on")
             if i + 2 != len(rest):
-                raise ConfigError("expected exactly one centre card after 'on'")
+                raise ConfigError("expected exactly one centre card after 'on'", "parse.one_centre")
             centre = parse_ref(rest[i + 1])
             rest = rest[:i]
         cards: list[CardRef] = []
@@ -104,11 +104,11 @@ class Action:
                 try:
                     colour = parse_colour(word)
                 except ConfigError:
-                    raise ConfigError(f"unknown card or colour {word!r}") from None
+                    raise ConfigError(f"unknown card or colour {word!r}", "parse.unknown_word", word=word) from None
         if verb in ("draw", "pass", "challenge", "uno", "dos", "catch", "slap", "talk", "end", "colour") and cards:
-            raise ConfigError(f"{verb} takes no card")
+            raise ConfigError(f"{verb} takes no card", "parse.no_card", verb=verb)
         if verb in ("play", "jump", "give", "add") and not cards:
-            raise ConfigError(f"{verb} needs a card")
+            raise ConfigError(f"{verb} needs a card", "parse.needs_card", verb=verb)
         if verb == "colour" and colour is None:
-            raise ConfigError("colour needs a colour name")
+            raise ConfigError("colour needs a colour name", "parse.needs_colour")
         return Action(player, verb, tuple(cards), colour, target, number, centre)

@@ -49,4 +49,11 @@ class Refused(Exception):
 
 
 class ConfigError(ValueError):
-    """Bad options, presets, decks or scenario files: a message naming what is wrong."""
+    """Bad options, presets, decks or scenario files: a message naming what is wrong. A mistake a
+    player can make when typing also names its line of the language files (`key`, with `values`
+    for its placeholders), so the player reads it in their own language."""
+
+    def __init__(self, message: str, key: str = "", **values: object):
+        super().__init__(message)
+        self.key = key
+        self.values = values

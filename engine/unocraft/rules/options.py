@@ -77,7 +77,7 @@ class Options:
         known = {f.name: f for f in fields(cls)}
         for name, raw in overrides.items():
             if name not in known:
-                raise ConfigError(f"unknown option {name!r}")
+                raise ConfigError(f"unknown option {name!r}", "error.unknown_option", option=name)
             values[name] = _coerce(name, raw, getattr(base, name))
         opts = replace(base, **values)
         opts.check()
@@ -101,42 +101,68 @@ class Options:
             _CHANGED[self] = found
         return dict(found)
 
+    def verbs(self) -> frozenset[str]:
+        """The player actions a game with these options can ask for (what /uno help lists; DOS's
+        are dos.DOS_VERBS, the others are `bad_action` there)."""
+        if self.edition == "dos":
+            return frozenset(("play", "draw", "add", "end", "dos", "catch"))
+        found = {"play", "draw", "pass", "uno", "catch", "colour"}
+        if self.challenge != "off":
+            found.add("challenge")
+        if self.jump_in:
+            found.add("jump")
+        if self.seven_o or self.five_swap:
+            found.add("swap")
+        if self.five_swap:
+            found.add("give")
+        if self.hand_slap:
+            found.add("slap")
+        return frozenset(found)
+
     def check(self) -> None:
         """Refuse values outside their range and options that contradict each other."""
         for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise ConfigError(f"option {name} must be one of {', '.join(map(str, allowed))}, "
-                                  f"not {getattr(self, name)!r}")
+                                  f"not {getattr(self, name)!r}", "error.bad_value", option=name,
+                                  values=", ".join(map(str, allowed)), value=getattr(self, name))
         for name in ("uno_penalty", "false_catch_penalty", "mistake_penalty"):
             if not 0 <= getattr(self, name) <= 20:
-                raise ConfigError(f"option {name} must be between 0 and 20")
+                raise ConfigError(f"option {name} must be between 0 and 20", "option.range", option=name, low=0, high=20)
         if self.turn_limit != 0 and not 100 <= self.turn_limit <= 100000:
-            raise ConfigError("option turn_limit must be 0 (no limit) or between 100 and 100000")
+            raise ConfigError("option turn_limit must be 0 (no limit) or between 100 and 100000", "option.turn_limit")
         if not 1 <= self.target <= 100000:
-            raise ConfigError("option target must be between 1 and 100000")
+            raise ConfigError("option target must be between 1 and 100000", "option.range", option="target", low=1, high=100000)
         for a, b, why in CONFLICTS:
             if _on(self, a) and _on(self, b):
-                raise ConfigError(f"options {a} and {b} cannot be used together: {why}")
+                raise ConfigError(f"options {a} and {b} cannot be used together: {why}", "option.together", a=a, b=b)
         if self.draw_four_escape != "none" and self.draw_two_chain != "pass_on":
             raise ConfigError("option draw_four_escape needs draw_two_chain: pass_on "
-                              "(the escape continues as a Draw Two chain)")
+                              "(the escape continues as a Draw Two chain)", "option.needs",
+                              option="draw_four_escape", needs="draw_two_chain=pass_on")
         if self.h2o_scoring and self.scoring in ("standard", "lazy"):
             raise ConfigError("option h2o_scoring takes points off your own score, so it needs a scoring "
                               "where points count against you (alternative, ru_loser or elimination; "
-                              "000-ru bases it on the game 101)")
+                              "000-ru bases it on the game 101)", "option.needs", option="h2o_scoring",
+                              needs="scoring=alternative | ru_loser | elimination")
         if self.partners and self.scoring not in ("standard", "lazy"):
-            raise ConfigError("option partners needs scoring standard or lazy (teams score together)")
+            raise ConfigError("option partners needs scoring standard or lazy (teams score together)", "option.needs",
+                              option="partners", needs="scoring=standard | lazy")
         if self.edition == "dos":
             bad = [k for k in DOS_UNSUPPORTED if _on(self, k)]
             if bad:
-                raise ConfigError(f"option {bad[0]} does not apply to the dos edition")
+                raise ConfigError(f"option {bad[0]} does not apply to the dos edition", "option.edition", option=bad[0],
+                                  edition="dos")
         if self.plus_ten and self.edition not in ("classic", "minecraft"):
-            raise ConfigError("option plus_ten needs the blank cards of a classic or minecraft deck")
+            raise ConfigError("option plus_ten needs the blank cards of a classic or minecraft deck", "option.needs",
+                              option="plus_ten", needs="edition=classic | minecraft")
         for name, default in (("dos_add_after_draw", "may"), ("dos_call", "two")):
             if getattr(self, name) != default and self.edition != "dos":
-                raise ConfigError(f"option {name} applies only to the dos edition")
+                raise ConfigError(f"option {name} applies only to the dos edition", "option.needs", option=name,
+                                  needs="edition=dos")
         if self.challenge == "ru" and self.edition == "flip":
-            raise ConfigError("option challenge: ru is a classic-deck rule; flip uses official or off")
+            raise ConfigError("option challenge: ru is a classic-deck rule; flip uses official or off", "option.edition",
+                              option="challenge=ru", edition="flip")
 
 
 CHOICES = {
@@ -199,14 +225,15 @@ def _coerce(name: str, raw: Any, default: Any) -> Any:
             return True
         if text in ("false", "no", "off", "0"):
             return False
-        raise ConfigError(f"option {name} must be true or false, not {raw!r}")
+        raise ConfigError(f"option {name} must be true or false, not {raw!r}", "option.bool", option=name, value=raw)
     if isinstance(default, int):
         try:
             if isinstance(raw, bool):
                 raise ValueError
             return int(raw)
         except (TypeError, ValueError):
-            raise ConfigError(f"option {name} must be a whole number, not {raw!r}") from None
+            raise ConfigError(f"option {name} must be a whole number, not {raw!r}", "option.whole", option=name,
+                              value=raw) from None
     return str(raw).strip().lower() if not isinstance(raw, bool) else ("true" if raw else "false")
 
 

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
-from ..presentation import chat
-from ..rules.cards import COLOUR_NAMES
+from ..presentation import chat, codes
 from ..rules.errors import ConfigError
 from ..rules.options import CHOICES, PRESETS, Options
+from . import render
 from .stats import TOP_KINDS
 from .table import Table
-from .text import option_list, say
+from .text import config_error, option_list, preset_name, say
 
 if TYPE_CHECKING:
     from .display import Display
@@ -74,12 +74,15 @@ class Completing:
     colour_names: tuple[str, ...] = ()   # the colours in play, as typed
 
     @classmethod
-    def of_seat(cls, table: Table, player: str, view: dict) -> Completing:
-        """A seated player's own: from their view and the table."""
+    def of_seat(cls, table: Table, player: str, view: dict, lang: str) -> Completing:
+        """A seated player's own: from their view and the table, the cards and colours as their
+        language types them."""
         side = table.game.side_colours
-        return cls(at_table=True, hand_codes=tuple(sorted(set(view.get("hand") or []))),
+        up = view.get("side", "light")
+        hand = {codes.card_code(lang, render.face_of(code, up)[0]) for code in view.get("hand") or []}
+        return cls(at_table=True, hand_codes=tuple(sorted(hand)),
                    other_names=tuple(s.name for s in table.seats if s.name != player),
-                   colour_names=tuple(COLOUR_NAMES[c] for c in (side() if callable(side) else side)))
+                   colour_names=tuple(codes.colour_word(lang, c) for c in (side() if callable(side) else side)))
 
     @property
     def hand(self) -> list[str]:
@@ -243,9 +246,9 @@ def rules(c: Call) -> None:
     if not c.rest:
         if t is None:      # not at a table: what a new table would play
             opts = core.config.options_for()
-            return c.display.send(player, [{"text": say(lang, "table.rules_default", preset=core.config.preset,
+            return c.display.send(player, [{"text": say(lang, "table.rules_default", preset=preset_name(lang, core.config.preset),
                                                         options=option_list(opts.changed(), lang)), "colour": "aqua"}])
-        return c.display.send(player, [{"text": say(lang, "table.rules", table=t.id, preset=t.preset,
+        return c.display.send(player, [{"text": say(lang, "table.rules", table=t.id, preset=preset_name(lang, t.preset),
                                                     options=option_list(t.options().changed(), lang)), "colour": "aqua"}])
     preset, assignments = _preset_and_assignments(c.rest, t.preset if t is not None else core.config.preset)
     base = dict(t.overrides) if t is not None and preset == t.preset else {}
@@ -260,7 +263,7 @@ def rules(c: Call) -> None:
         return c.error("error.rules_locked")
     t.preset, t.overrides = preset, overrides
     for name, lang2, _ in t.members():
-        c.display.send(name, [{"text": say(lang2, "table.rules", table=t.id, preset=preset,
+        c.display.send(name, [{"text": say(lang2, "table.rules", table=t.id, preset=preset_name(lang2, preset),
                                            options=option_list(t.options().changed(), lang2)), "colour": "aqua"}])
     core.changed(t)
 
@@ -299,7 +302,7 @@ def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict) ->
     try:
         Options.build(preset, **overrides)
     except ConfigError as e:        # a whole number out of range, options that contradict
-        c.error("error.bad_argument", detail=str(e))
+        c.display.send(player, [{"text": config_error(c.core.lang(player), e), "colour": "red"}])
         return c.usage()
     return overrides
 
@@ -384,11 +387,31 @@ command("version", admin=True, console=True)(admin_command)
 
 @command("help")
 def help_(c: Call) -> None:
-    """Every command the player may use (admin-only ones for admins)."""
+    """Every command the player may use, grouped; of the game actions only those the rules of
+    their table (or of a new table) use; admin-only ones for admins."""
     lang = c.core.lang(c.player)
+    t = c.core.table_of(c.player)
+    verbs = (t.options() if t is not None else c.core.config.options_for()).verbs()
     c.display.send(c.player, [{"text": say(lang, "help.header"), "colour": "gold", "bold": True}])
-    for line, suggest in help_lines(lang, c.admin):
-        c.display.send(c.player, [{"text": line, "colour": "gray", "click": {"suggest": suggest}}])
+    for group, lines in help_groups(lang, c.admin, verbs):
+        c.display.send(c.player, [{"text": say(lang, f"help.group.{group}"), "colour": "yellow"}])
+        for line, suggest in lines:
+            c.display.send(c.player, [{"text": "  " + line, "colour": "gray", "click": {"suggest": suggest}}])
+
+
+def quick_start(c: Call) -> None:
+    """`/uno` alone: four lines, how to start, play, call UNO and leave, the commands clickable."""
+    lang = c.core.lang(c.player)
+
+    def run(command: str) -> dict:
+        return {"text": f"[/uno {command}]", "colour": "aqua", "bold": True, "click": {"command": f"/uno {command}"},
+                "hover": say(lang, f"help.{command}.text")}
+
+    parts = {"start": run("start"), "leave": run("leave"), "help": run("help"),
+             "draw": {"text": "[" + say(lang, "button.draw") + "]", "colour": "aqua", "bold": True},
+             "uno": {"text": "[" + say(lang, "uno.button") + "]", "colour": "gold", "bold": True}}
+    for key in ("start", "turn", "uno", "leave"):
+        c.display.send(c.player, chat.fill(say(lang, f"quick.{key}"), parts, "white"))
 
 
 #: Every /uno subcommand, in the order /uno help lists them.
@@ -403,13 +426,14 @@ ACTIONS = frozenset(c.name for c in COMMANDS if c.action) | set(ALIASES)
 def run(tables: Tables, player: str, args: list[str], pos, now: float, admin: bool = False) -> None:
     """A `/uno` command from a player: its handler, or help, or what they may have meant."""
     args, token = chat.split_token(args)
-    sub = args[0].lower() if args else "help"
+    if not args:
+        return quick_start(Call(tables, player, "", [], pos, now, admin, token))
+    sub = args[0].lower()
     found = BY_NAME.get(ALIASES.get(sub, sub))
-    if found is None:
+    if found is None:       # the line says to type /uno help: no list of every command
         display = tables.display
         display.error(player, "error.unknown_command", command=args[0])
-        display.did_you_mean(player, nearest(sub, names(admin)))
-        return display.usage(player, admin=admin)
+        return display.did_you_mean(player, nearest(sub, names(admin)))
     if found.admin and not admin:
         return tables.display.error(player, "error.no_permission")
     found.run(Call(tables, player, found.name, args[1:], pos, now, admin, token))
@@ -449,13 +473,27 @@ def syntax(lang: str, name: str) -> str:
     return f"{name} {say(lang, f'help.{name}.args')}".strip()
 
 
-def help_lines(lang: str, admin: bool) -> list[tuple[str, str]]:
-    """(the line, the command to suggest on a click) for every command the player may use."""
-    out = []
-    for name in names(admin):
-        line = say(lang, "help.line", command=syntax(lang, name), text=say(lang, f"help.{name}.text"))
-        out.append((line, f"/uno {name} "))
-    return out
+HELP_GROUPS = ("table", "play", "stats", "admin")
+#: The group of each command in /uno help (the game actions are "play", admin-only ones "admin").
+GROUP_OF = {"start": "table", "join": "table", "leave": "table", "spectate": "table", "rules": "table",
+            "help": "table", "stats": "stats", "top": "stats"}
+#: The rules verb whose presence at a table lists an action command that is not one itself.
+LISTED_WITH = {"accept": "challenge"}
+
+
+def help_groups(lang: str, admin: bool, verbs: frozenset[str]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The groups of /uno help, each with (the line, the command a click suggests) of every
+    command the player may use; a game action only when `verbs` (the rules in play) has it."""
+    grouped: dict[str, list[tuple[str, str]]] = {g: [] for g in HELP_GROUPS}
+    for cmd in COMMANDS:
+        if cmd.admin and not admin:
+            continue
+        if cmd.action and LISTED_WITH.get(cmd.name, cmd.name) not in verbs:
+            continue
+        group = "admin" if cmd.admin else "play" if cmd.action else GROUP_OF[cmd.name]
+        line = say(lang, "help.line", command=syntax(lang, cmd.name), text=say(lang, f"help.{cmd.name}.text"))
+        grouped[group].append((line, f"/uno {cmd.name} "))
+    return [(g, lines) for g, lines in grouped.items() if lines]
 
 
 def usage_all(lang: str, admin: bool) -> str:

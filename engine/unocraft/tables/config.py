@@ -18,6 +18,11 @@ from ..rules.options import Options
 from .stats import STORAGES, database_url
 
 
+#: Who reads that a table opened (`table.announce`): everyone online, the opener's world, the
+#: players within `table.announce_radius` blocks of the opener, nobody else.
+ANNOUNCE = ("server", "world", "nearby", "none")
+
+
 @dataclass(frozen=True)
 class Timers:
     lobby: float = 10
@@ -25,7 +30,7 @@ class Timers:
     turn_warning: float = 15
     rejoin: float = 120
     bot_think: float = 0.8
-    catch_window: float = 2.0
+    catch_window: float = 5.0     # long enough to read "X has 1 card left" and click [Catch X] (docs/rules-decisions.md)
     next_round: float = 8
 
 
@@ -48,6 +53,8 @@ class EngineConfig:
     single_round: bool = False
     seats: int = 4
     join_radius: float = 8
+    announce: str = "nearby"   # who reads that a table opened: server, world, nearby, none
+    announce_radius: float = 64
     bots_fill_to: int = 4
     bot_kind: str = "basic"
     stand_in: str = "basic"
@@ -86,6 +93,8 @@ _SCHEMA: dict[str, tuple[str, type | tuple, Any]] = {
     "game.single_round": ("single_round", bool, None),
     "table.seats": ("seats", int, lambda v: 2 <= v <= 10),
     "table.join_radius": ("join_radius", (int, float), lambda v: v >= 0),
+    "table.announce": ("announce", str, lambda v: v in ANNOUNCE),
+    "table.announce_radius": ("announce_radius", (int, float), lambda v: v >= 0),
     "bots.fill_to": ("bots_fill_to", int, lambda v: 0 <= v <= 10),
     "bots.kind": ("bot_kind", str, lambda v: v in BOTS),
     "bots.stand_in": ("stand_in", str, lambda v: v in BOTS),

@@ -14,12 +14,14 @@ from __future__ import annotations
 import base64
 from typing import TYPE_CHECKING
 
+from ..presentation import chat
 from ..presentation.faces import edition_face_keys, face_pixels
 from ..rules.editions import EDITIONS
 from . import commands, render
 from .sidebar import sidebar_op
 from .sounds import SOUND_TURN
 from .table import Table
+from ..presentation.lang import about
 from .text import say
 
 if TYPE_CHECKING:
@@ -99,10 +101,20 @@ class Display:
     def error(self, to: str, key: str, **args) -> None:
         self.tell(to, key, "red", **args)
 
-    def broadcast(self, key: str, **args) -> None:
-        """A line for every player online (a table opened)."""
+    def announce(self, of: str, key: str, **args) -> None:
+        """A line about `of` (who opened a table) for the players `table.announce` names; `of`
+        reads their own line ("You opened ...")."""
+        config = self.core.config
         for name in sorted(self.core.online):
-            self.tell(name, key, "aqua", **args)
+            lang = self.core.lang(name)
+            line = [{"text": about(lang, key, name, of, **args), "colour": "aqua"}]
+            if name == of or config.announce == "server":
+                self.send(name, line)
+            elif config.announce in ("world", "nearby"):     # the plugin knows where players stand
+                near: dict = {"of": of}
+                if config.announce == "nearby":
+                    near["radius"] = float(config.announce_radius)
+                self.ops.append({"op": "msg", "player": name, "c": line, "near": near})
 
     def usage(self, player: str, command: str | None = None, admin: bool = False) -> None:
         """The usage of one command, or the list of every command the player may use."""
@@ -148,19 +160,44 @@ class Display:
             self._completions(t, name, view)
             if self.prompted.get(name) != (t.id, t.token):
                 self.prompted[name] = (t.id, t.token)
-                if name == actor or any(a.verb in ("catch", "jump", "slap") for a in legal):
+                if name == actor or any(a.verb in ("catch", "jump", "slap", "uno") for a in legal):
                     for line in render.turn_lines(view, lang, t.token, legal):
                         self.send(name, line)
+                    self._catch_hint(t, name, lang, legal)
             if name == actor and self.titled.get(name) != (t.id, t.turn_started):
                 self.titled[name] = (t.id, t.turn_started)
                 self.ops.append({"op": "title", "player": name, "title": {"text": say(lang, "turn.yours"), "colour": "gold"},
-                                 "subtitle": status})
+                                 "subtitle": render.subtitle(view, lang)})
                 self.sound(name, SOUND_TURN)
         watching = [(name, lang) for name, lang in t.spectators.items() if name in self.core.online]
         view = t.view(None) if watching else {}      # one spectators' view for them all
         for name, lang in watching:
             self.ops.append({"op": "actionbar", "player": name, "c": render.status_line(view, lang)})
             self._sidebar(t, name, view, lang)
+
+    def _catch_hint(self, t: Table, player: str, lang: str, legal) -> None:
+        """The first [Catch] a player is offered comes with how catching works (once per player)."""
+        target = next((a.target for a in legal if a.verb == "catch" and a.target), None)
+        hints = self.core.hints
+        if target is None or not hints.due(player, "catch"):
+            return
+        hints.shown(player, "catch")
+        button = chat.catch_button(lang, t.token, target)
+        self.send(player, chat.fill(say(lang, "hint.catch", player=target, count=t.game.opts.uno_penalty),
+                                    {"catch": button}, "yellow"))
+
+    def first_game_hint(self, t: Table) -> None:
+        """How to play, at the first deal a player sits at (once per player)."""
+        hints = self.core.hints
+        for seat in t.humans():
+            if not hints.due(seat.name, "game"):
+                continue
+            hints.shown(seat.name, "game")
+            lang = self.core.lang(seat.name)
+            call = say(lang, "dos.button") if t.game.opts.edition == "dos" else say(lang, "uno.button")
+            self.send(seat.name, chat.fill(say(lang, "hint.first_game"), {
+                "draw": {"text": f"[{say(lang, 'button.draw')}]", "colour": "aqua", "bold": True},
+                "uno": {"text": f"[{call}]", "colour": "gold", "bold": True}}, "yellow"))
 
     def _sidebar(self, t: Table, player: str, view: dict, lang: str) -> None:
         """The table at a glance at the side of the screen, sent when it changed."""
@@ -221,7 +258,7 @@ class Display:
     # ================================================================ completions
     def _completions(self, t: Table, player: str, view: dict) -> None:
         """The player's own completion tree at the table (their cards, the others' names)."""
-        tree = commands.table_tree(commands.Completing.of_seat(t, player, view))
+        tree = commands.table_tree(commands.Completing.of_seat(t, player, view, self.core.lang(player)))
         if self.sent_completions.get(player) != tree:
             self.sent_completions[player] = tree
             self.ops.append({"op": "complete", "player": player, "tree": tree})

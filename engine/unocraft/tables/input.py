@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..rules.actions import Action, parse_ref
-from ..rules.cards import COLOUR_NAMES, DARK_COLOURS, LIGHT_COLOURS, parse_colour
+from ..presentation import codes
+from ..rules.cards import DARK_COLOURS, LIGHT_COLOURS, Card, parse_colour
 from ..rules.errors import ConfigError, Refused
 from . import commands, render
 from .sounds import SOUND_PENALTY
 from .table import Table
-from .text import say
+from .text import config_error, say
 
 if TYPE_CHECKING:
     from .commands import Call
@@ -74,17 +75,24 @@ class Input:
         """A typed game action (`/uno play R7`, `/uno colour blue`): a card code or colour the
         game does not know gets its own answer, with the nearest codes of the player's hand."""
         player, name = c.player, c.name
+        lang = self.core.lang(player)
         verb = commands.VERB_OF.get(name, name)
-        text = " ".join([verb] + c.rest)
+        named = c.rest[:1] if verb in ("catch", "swap") else []    # a player's name is never a card
+        rest = named + codes.to_rules(lang, c.rest[len(named):])
+        text = " ".join([verb] + rest)
         t = self.core.seated_table(player)
         try:
             action = Action.parse(player, text)
         except ConfigError as e:
-            if not self._bad_word(player, t, verb, c.rest):
-                self.display.error(player, "error.bad_argument", detail=str(e))
+            if not self._bad_word(player, t, verb, rest):
+                if e.key == "parse.needs_card":
+                    e.values["example"] = self._example(t, player, lang)
+                elif e.key == "parse.needs_colour":
+                    e.values["colours"] = self._colour_list(t, lang)
+                self.display.send(player, [{"text": config_error(lang, e), "colour": "red"}])
             return self.display.usage(player, name)
         if t is not None and action.colour is not None and action.colour not in colours(t):
-            self._not_a_colour(player, t, COLOUR_NAMES[action.colour])
+            self._not_a_colour(player, t, codes.colour_word(lang, action.colour))
             return self.display.usage(player, name)
         self.act(player, text, c.token, c.now, action)
 
@@ -112,7 +120,9 @@ class Input:
             else:
                 self._refused(player, r.code, t.game.opts.edition)
                 if r.code == "not_in_hand" and action.cards:
-                    self.display.did_you_mean(player, self._nearest_cards(t, player, render.hand_code(action.cards[0], "light")))
+                    self.display.did_you_mean(player, self._nearest_cards(t, player, codes.card_code(
+                        self.core.lang(player), render.face_of(render.hand_code(action.cards[0], "light"), "light")[0]),
+                        self.core.lang(player)))
             if r.events:
                 self.core.penalised(t, r.events, now)
 
@@ -138,25 +148,37 @@ class Input:
             if verb == "colour" or word.isalpha() and len(word) > 2:    # meant as a colour
                 self._not_a_colour(player, t, word)
             else:
-                self.display.error(player, "error.unknown_card", card=word)
-                self.display.did_you_mean(player, self._nearest_cards(t, player, word))
+                lang = self.core.lang(player)
+                self.display.error(player, "error.unknown_card", card=word, examples=", ".join(
+                    codes.card_code(lang, Card.parse(c)) for c in ("R7", "YS", "G+2", "W", "W+4")))
+                self.display.did_you_mean(player, self._nearest_cards(t, player, word, self.core.lang(player)))
             return True
         return False
 
     def _not_a_colour(self, player: str, t: Table | None, word: str) -> None:
-        names = colours(t) if t is not None else LIGHT_COLOURS
-        self.display.error(player, "error.not_a_colour", word=word,
-                           colours=", ".join(COLOUR_NAMES[c] for c in names))
+        self.display.error(player, "error.not_a_colour", word=word, colours=self._colour_list(t, self.core.lang(player)))
 
     @staticmethod
-    def _nearest_cards(t: Table | None, player: str, word: str) -> list[str]:
+    def _colour_list(t: Table | None, lang: str) -> str:
+        """The colours a player may name now, as their language types them."""
+        return ", ".join(codes.colour_word(lang, c) for c in (colours(t) if t is not None else LIGHT_COLOURS))
+
+    @staticmethod
+    def _example(t: Table | None, player: str, lang: str) -> str:
+        """A card code to show in "needs a card": the player's first card, else a red 7."""
+        hand = (t.view(player).get("hand") or []) if t is not None and t.game is not None else []
+        card = render.face_of(hand[0], t.view(player).get("side", "light"))[0] if hand else Card.parse("R7")
+        return codes.card_code(lang, card)
+
+    @staticmethod
+    def _nearest_cards(t: Table | None, player: str, word: str, lang: str) -> list[str]:
         """The codes in the player's hand closest to a mistyped one (`R77` -> `R7`)."""
         if t is None or t.game is None:
             return []
         view = t.view(player)
         side = view.get("side", "light")
-        codes = {str(render.face_of(code, side)[0]) for code in view.get("hand") or []}
-        return commands.nearest(word.upper(), sorted(codes))
+        shown = {codes.card_code(lang, render.face_of(code, side)[0]) for code in view.get("hand") or []}
+        return commands.nearest(word.upper(), sorted(shown))
 
 
 def colours(t: Table) -> tuple[str, ...]:

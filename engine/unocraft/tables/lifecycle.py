@@ -24,8 +24,10 @@ from ..rules.errors import Refused
 from ..simulate import out_of_turn_possible
 from .config import EngineConfig
 from .display import Display
+from .hints import Hints
 from .store import TableStore
 from .table import Seat, Table
+from ..presentation.lang import about
 from .text import option_list, say
 
 if TYPE_CHECKING:
@@ -56,6 +58,7 @@ class Lifecycle:
         self.ids: list[str] | None = None         # the table ids, sorted (None: to sort again)
         self.listeners: list[Listener] = []
         self.display = Display(self)
+        self.hints = Hints()
         # wake-ups: (time, table id); an entry whose time is not `wake_at[id]` any more is stale
         self.wakes: list[tuple[float, str]] = []
         self.wake_at: dict[str, float] = {}
@@ -115,7 +118,7 @@ class Lifecycle:
         self.tables[table.id] = table
         self.ids = None
         log.info("table %s opened by %s (%s %s)", table.id, player, preset, option_list(table.options().changed()))
-        self.display.broadcast("table.opened", player=player, table=table.id)
+        self.display.announce(player, "table.opened", table=table.id)
         self.sit(table, player, now, announce=False)
         self._countdown_message(table, now)
 
@@ -140,7 +143,7 @@ class Lifecycle:
         log.info("%s sat down at table %s (%d seated)", player, t.id, len(t.seats))
         if announce:
             for name, lang, _ in t.members():
-                self.display.send(name, [{"text": say(lang, "start.joined", player=player), "colour": "green"}])
+                self.display.send(name, [{"text": about(lang, "start.joined", name, player), "colour": "green"}])
         self.changed(t)
 
     def watch(self, t: Table, player: str) -> None:
@@ -352,7 +355,7 @@ class Lifecycle:
         if now >= t.turn_started + timers.turn:
             legal = g.legal_actions(actor)
             for name, lang, _ in t.members():
-                self.display.send(name, [{"text": say(lang, "turn.timeout", player=actor), "colour": "gray"}])
+                self.display.send(name, [{"text": about(lang, "turn.timeout", name, actor), "colour": "gray"}])
             return self._bot_plays(t, t.bot_for(seat, self.config.stand_in).act(t.view(actor), legal), now)
         if not t.warned and seat.away_since is None and now >= t.turn_started + timers.turn - timers.turn_warning:
             t.warned = True
@@ -435,6 +438,7 @@ class Lifecycle:
         for name, lang, _ in t.members():
             self.display.send(name, [{"text": say(lang, "start.started", edition=say(lang, f"edition.{edition}")),
                                       "colour": "green", "bold": True}])
+        self.display.first_game_hint(t)
         self.changed(t)
 
     def close(self, t: Table) -> None:

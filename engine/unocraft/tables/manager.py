@@ -107,6 +107,8 @@ class Tables:
         if ev.get("uuid"):
             core.uuids[player] = str(ev["uuid"])
         before = core.where.get(player)
+        if kind != "quit":
+            self.tally.ask_hints(player)
         if kind == "join":
             core.online.add(player)
             core.joined(player)

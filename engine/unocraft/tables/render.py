@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from ..presentation import chat
 from ..presentation.faces import face_key
-from ..presentation.lang import card_name, colour_name
+from ..presentation.lang import about, card_name, colour_name
 from ..rules.actions import Action, parse_ref
 from ..rules.cards import COLOUR_BY_NAME, Card
 from . import render_dos
@@ -41,6 +41,17 @@ def hand_code(ref, side: str) -> str:
     if isinstance(ref, tuple):
         return str(ref[1] if side == "dark" else ref[0])
     return str(ref)
+
+
+def uno_offered(view: dict, legal: list[Action]) -> str | None:
+    """When the [UNO!] button shows: "now" with two cards and one to play, "late" with one card
+    left after playing without the call (until someone catches it), else None. The rules also
+    accept a call with two cards and nothing to play; it would change nothing, so it is not offered."""
+    if not any(a.verb == "uno" for a in legal):
+        return None
+    if len(view.get("hand") or ()) == 1:
+        return "late"
+    return "now" if any(a.verb in ("play", "jump") for a in legal) else None
 
 
 def playable_codes(legal: list[Action], side: str = "light") -> set[str]:
@@ -76,7 +87,7 @@ def hand_slots(view: dict, lang: str, page: int, legal: list[Action]) -> dict[in
     inventory, the top card in the off-hand. Slots without a card map to None (emptied)."""
     side = view.get("side", "light")
     slots = dict(_card_slots(tuple(view.get("hand") or ()), side, lang, page,
-                             frozenset(playable_codes(legal, side)), any(a.verb == "uno" for a in legal)))
+                             frozenset(playable_codes(legal, side)), uno_offered(view, legal) is not None))
     slots[OFFHAND] = top_item(view, lang)
     return slots
 
@@ -128,6 +139,24 @@ def _top_item(top: str, side: str, lang: str) -> dict:
             "lore": [], "glow": False, "tag": TAG_TOP}
 
 
+def subtitle(view: dict, lang: str) -> list[dict]:
+    """The title's subtitle on a player's turn: the card to match, and the colour when a wild
+    set it (the status line has the rest; the subtitle is shown double size)."""
+    top = view.get("top")
+    if view.get("edition") == "dos":   # the centre row instead of a top card
+        row = ", ".join(card_name(lang, parse_ref(c.split()[0])) for c in view.get("centre") or ())
+        return [{"text": say(lang, "turn.subtitle", card=row or "-"), "colour": "white"}]
+    if not top:
+        return [{"text": "", "colour": "white"}]
+    card = face_of(top, view.get("side", "light"))[0]
+    letter = COLOUR_BY_NAME.get(view.get("colour") or "")
+    colour = chat.CHAT_COLOUR.get(letter or card.colour or "", "white")
+    if card.is_wild and letter:
+        return [{"text": say(lang, "turn.subtitle_colour", card=card_name(lang, card),
+                             colour=colour_name(lang, letter)), "colour": colour}]
+    return [{"text": say(lang, "turn.subtitle", card=card_name(lang, card)), "colour": colour}]
+
+
 def status_line(view: dict, lang: str) -> list[dict]:
     """The action bar: whose turn, top card, colour, direction, card counts."""
     return _status_line(view.get("top"), view.get("side", "light"), view.get("edition") == "dos",
@@ -172,10 +201,13 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
             ok = code in playable
             line.append(chat.card_component(card, lang, token, playable=ok, dark=dark))
         lines.append(line)
+    uno = uno_offered(view, legal)
     buttons = chat.turn_buttons(lang, token, can_draw="draw" in verbs and "challenge" not in verbs,
-                                can_pass="pass" in verbs, can_uno="uno" in verbs)
+                                can_pass="pass" in verbs, can_uno=uno == "now")
     if buttons:
         lines.append(buttons)
+    if uno == "late":
+        lines.append(chat.fill(say(lang, "uno.call_late"), {"uno": chat.uno_button(lang, token)}, "gold"))
     pending = view.get("pending") or {}
     if "challenge" in verbs and pending.get("kind") == "penalty":
         card = Card.parse(pending["card"]) if pending.get("card") else None
@@ -254,9 +286,9 @@ def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
         face = face[0] if isinstance(face, tuple) else face
         colour = COLOUR_BY_NAME.get(d.get("colour") or "", None)
         if face.is_wild and colour:
-            return line(say(lang, "game.played_colour", player=p, card=card(d["card"]),
-                            colour=colour_name(lang, colour)), chat.CHAT_COLOUR.get(colour, "white"))
-        return line(say(lang, "game.played", player=p, card=card(d["card"])),
+            return line(about(lang, "game.played_colour", viewer, p, card=card(d["card"]),
+                              colour=colour_name(lang, colour)), chat.CHAT_COLOUR.get(colour, "white"))
+        return line(about(lang, "game.played", viewer, p, card=card(d["card"])),
                     chat.CHAT_COLOUR.get(face.colour, "white") if face.colour else "white")
     if kind == "draw":
         if viewer == p and d.get("cards"):
@@ -266,7 +298,7 @@ def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
                         + ", ".join(card(c) for c in d["cards"]), "aqua")
         return line(say(lang, "game.drew", player=p, count=d.get("count", 1)), "gray")
     if kind == "turn" and d.get("skipped"):
-        return line(" ".join(say(lang, "game.skipped", player=s) for s in d["skipped"]), "gray")
+        return line(" ".join(about(lang, "game.skipped", viewer, s) for s in d["skipped"]), "gray")
     if kind == "direction":
         return line(say(lang, "game.reversed"), "gray")
     if kind == "colour" and d.get("colour"):
@@ -274,9 +306,9 @@ def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
         if letter:
             return line(say(lang, "game.colour_chosen", colour=colour_name(lang, letter)), chat.CHAT_COLOUR[letter])
     if kind == "uno":
-        return line(say(lang, "uno.called", player=p), "gold")
+        return line(about(lang, "uno.called", viewer, p), "gold")
     if kind == "caught":
-        return line(say(lang, "uno.caught", player=d.get("target"), count=d.get("amount", 2)), "red")
+        return line(about(lang, "uno.caught", viewer, d.get("target"), count=d.get("amount", 2)), "red")
     if kind == "challenge":
         key = "challenge.guilty" if d.get("guilty") else "challenge.innocent"
         who = d.get("target") if d.get("guilty") else p
@@ -284,7 +316,7 @@ def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
         return line(say(lang, key, player=who, count=amount if amount is not None else 4), "yellow")
     if kind == "round_over":
         pts = (d.get("points") or {}).get(d.get("winner"), 0)
-        won = line(say(lang, "round.won", player=d.get("winner"), count=pts), "green")
+        won = line(about(lang, "round.won", viewer, d.get("winner"), count=pts), "green")
         scores = d.get("scores") or {}
         if scores:
             won.append({"text": " " + say(lang, "table.scores", scores=", ".join(f"{n} {v}" for n, v in scores.items())),
@@ -293,17 +325,17 @@ def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
     if kind == "match_over":
         winners = d.get("winners") or [d.get("winner")]
         score = (d.get("scores") or {}).get(winners[0], 0) if winners and winners[0] else 0
-        return line(say(lang, "match.won", player=", ".join(w for w in winners if w), count=score), "green")
+        return line(about(lang, "match.won", viewer, ", ".join(w for w in winners if w), count=score), "green")
     if kind == "match":   # DOS
-        return line(say(lang, "event.match", player=p, cards=" + ".join(card(c) for c in d.get("cards", [])),
-                        centre=card(d["on"]) if d.get("on") else "?"), "white")
+        return line(about(lang, "event.match", viewer, p, cards=" + ".join(card(c) for c in d.get("cards", [])),
+                          centre=card(d["on"]) if d.get("on") else "?"), "white")
     if kind == "add":     # DOS
-        return line(say(lang, "event.add", player=p, card=card(d["card"])), "gray")
+        return line(about(lang, "event.add", viewer, p, card=card(d["card"])), "gray")
     simple = SIMPLE_EVENTS.get(kind)
     if simple is not None:
         key, colour = simple
-        return line(say(lang, key, player=p, target=d.get("target"), side=say(lang, f"side.{d.get('side', 'light')}"),
-                        place=d.get("place"), winner=d.get("winner"), count=d.get("amount", 2)), colour)
+        return line(about(lang, key, viewer, p, target=d.get("target"), side=say(lang, f"side.{d.get('side', 'light')}"),
+                          place=d.get("place"), winner=d.get("winner"), count=d.get("amount", 2)), colour)
     return None
 
 

@@ -76,7 +76,7 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
         buttons.append(chat.button(say(lang, "dos.end"), "gray", chat.command("end", token=token),
                                    say(lang, "dos.end_hover")))
     if "dos" in verbs:
-        buttons.append(chat.button("DOS!", "gold", chat.command("dos", token=token), say(lang, "dos.call_hover")))
+        buttons.append(chat.button(say(lang, "dos.button"), "gold", chat.command("dos", token=token), say(lang, "dos.call_hover")))
     for target in sorted({a.target for a in legal if a.verb == "catch" and a.target}):
         buttons.append(chat.catch_button(lang, token, target))
     lines.append(_spaced(buttons))

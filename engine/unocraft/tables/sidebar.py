@@ -40,7 +40,7 @@ def _in_play_order(seats: list, names: list[str], you: str | None, direction: st
 @lru_cache(maxsize=1024)
 def title(preset: str, lang: str) -> dict:
     """The sidebar's title (one shared dict per preset and language: never change it)."""
-    return {"text": say(lang, "sidebar.title", preset=preset), "colour": "gold", "bold": True}
+    return {"text": say(lang, "sidebar.title", preset=say(lang, f"preset.{preset}")), "colour": "gold", "bold": True}
 
 
 @lru_cache(maxsize=8192)

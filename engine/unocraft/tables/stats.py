@@ -36,9 +36,10 @@ logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)   # one l
 # lines each) filled a first start; `migrate` says what it did in one line of its own
 logging.getLogger("alembic.runtime.migration").setLevel(logging.WARNING)
 
-#: the counters, in display order; each is an integer column defaulting to 0
+#: the counters, in display order, then the hints shown (migration 0004); each is an integer
+#: column defaulting to 0
 COUNTERS = ("matches_played", "matches_won", "rounds_played", "rounds_won", "points",
-            "uno_calls", "caught", "cards_played")
+            "uno_calls", "caught", "cards_played", "hint_game", "hint_catch")
 
 TOP_KINDS = ("wins", "points", "rate")
 TOP_SIZE = 10

@@ -68,7 +68,9 @@ class StatsTally:
                 mine[counter] = mine.get(counter, 0) + amount
 
     def take(self) -> tuple[dict[str, dict[str, int]], dict[str, str]]:
-        """The counters to save now, and the UUIDs of their players."""
+        """The counters to save now (the hints shown among them), and the UUIDs of their players."""
+        for player, shown in self.core.hints.take().items():
+            self.add(player, **shown)
         stats, self.pending = self.pending, {}
         return stats, {n: self.core.uuids[n] for n in stats if n in self.core.uuids}
 
@@ -87,6 +89,11 @@ class StatsTally:
     def ask_names(self) -> None:
         self.service.ask(("names",), lambda store: store.names(), urgent=False)
 
+    def ask_hints(self, player: str) -> None:
+        """What hints the player has seen (hints.py), asked once per player."""
+        if self.core.hints.to_ask(player):
+            self.service.ask(("hints", player), lambda store: store.get(player), urgent=False)
+
     def ask_stats(self, player: str, who: str, named: bool) -> None:
         self.service.ask(("stats", player, who, named), lambda store: store.get(who))
 
@@ -100,6 +107,9 @@ class StatsTally:
             if tag[0] == "names":
                 if error is None:
                     display.known_stats_names(result)
+            elif tag[0] == "hints":
+                if error is None:
+                    self.core.hints.answered(tag[1], result)
             elif error is not None:
                 display.tell(tag[1], "stats.unavailable", "red")
             elif tag[0] == "stats":
@@ -110,7 +120,7 @@ class StatsTally:
     def _show_stats(self, player: str, who: str, named: bool, row: dict | None) -> None:
         display = self.core.display
         lang = self.core.lang(player)
-        if row is None:
+        if row is None or not row["rounds_played"]:      # a row of hints shown only: no statistics yet
             if named and who.lower() != player.lower():
                 return display.error(player, "stats.none", player=who)
             return display.tell(player, "stats.none_self", "yellow")

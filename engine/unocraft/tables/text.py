@@ -9,8 +9,25 @@ is the tables' name for `t`.
 from __future__ import annotations
 
 from ..presentation.lang import LANGUAGES, normalise, t
+from ..rules.errors import ConfigError
 
 say = t
+
+
+def config_error(lang: str | None, e: ConfigError) -> str:
+    """A player's typing mistake (an action, an option) in their language: its own line when the
+    rules name one, else the rules' message after "Bad argument:"."""
+    if not e.key:
+        return say(lang, "error.bad_argument", detail=str(e))
+    values = dict(e.values)
+    if "edition" in values:
+        values["edition"] = say(lang, f"edition.{values['edition']}")
+    return say(lang, e.key, **values)
+
+
+def preset_name(lang: str | None, preset: str) -> str:
+    """A preset as players read it, with the id they type: "Official rules (official)"."""
+    return say(lang, "preset.named", name=say(lang, f"preset.{preset}"), id=preset)
 
 
 def option_list(changed: dict, lang: str | None = None) -> str:
@@ -19,4 +36,4 @@ def option_list(changed: dict, lang: str | None = None) -> str:
     return " ".join(f"{k}={v}" for k, v in changed.items()) or say(lang, "table.defaults")
 
 
-__all__ = ["say", "normalise", "LANGUAGES", "option_list"]
+__all__ = ["say", "normalise", "LANGUAGES", "option_list", "config_error", "preset_name"]

@@ -108,6 +108,17 @@ final class OpPreparer {
         Runnable action = switch (kind) {
             case "msg" -> {
                 Object c = message(op, "c");
+                if (op.has("near")) {   // an announcement for the players near someone (table.announce)
+                    JsonObject near = op.getAsJsonObject("near");
+                    String of = text(near, "of");
+                    double radius = near.has("radius") ? near.get("radius").getAsDouble() : Double.POSITIVE_INFINITY;
+                    yield () -> {
+                        double d = platform.distance(player, of);   // infinite: another world, or gone
+                        if (d < Double.POSITIVE_INFINITY && d <= radius) {
+                            platform.sendMessage(player, c);
+                        }
+                    };
+                }
                 yield () -> platform.sendMessage(player, c);
             }
             case "actionbar" -> {

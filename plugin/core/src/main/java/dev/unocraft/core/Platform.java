@@ -30,6 +30,9 @@ public interface Platform {
     /** Where the player stands (x, y, z), or null; tables open where their owner stands. */
     double[] position(String player);
 
+    /** How far apart two online players stand; infinite when they are in different worlds or one is offline. */
+    double distance(String player, String other);
+
     /** The client's language setting, e.g. "en_us", "ru_ru", or null. */
     String locale(String player);
 

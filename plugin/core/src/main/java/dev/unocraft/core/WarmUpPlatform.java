@@ -33,6 +33,7 @@ final class WarmUpPlatform implements Platform {
     @Override public Collection<String> onlinePlayers() { return List.of(PLAYER); }
     @Override public boolean isOnline(String player) { return true; }
     @Override public double[] position(String player) { return null; }
+    @Override public double distance(String player, String other) { return Double.POSITIVE_INFINITY; }
     @Override public String locale(String player) { return null; }
     @Override public void sendMessage(String player, Object message) { }
     @Override public void sendActionBar(String player, Object message) { }

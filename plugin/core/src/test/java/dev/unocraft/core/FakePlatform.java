@@ -53,6 +53,11 @@ class FakePlatform implements Platform {
     }
     @Override public boolean isOnline(String p) { return inventories.containsKey(p); }
     @Override public double[] position(String p) { return new double[] {1, 2, 3}; }
+    /** Each player's distance from every other, set by a test; unset: the same spot. */
+    public final Map<String, Double> distances = new HashMap<>();
+    @Override public double distance(String p, String other) {
+        return distances.getOrDefault(p + ">" + other, distances.getOrDefault(other + ">" + p, 0.0));
+    }
     @Override public String locale(String p) { return "en_us"; }
     @Override public String uuid(String p) { return uuids.getOrDefault(p, "uuid-of-" + p); }
     /** The thread of every {@link #text} call, in order (a platform's builder must not run on the main thread). */

@@ -135,6 +135,16 @@ final class MinestomPlatform implements Platform {
     }
 
     @Override
+    public double distance(String name, String other) {
+        Player p = player(name);
+        Player q = player(other);
+        if (p == null || q == null || p.getInstance() != q.getInstance()) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return p.getPosition().distance(q.getPosition());
+    }
+
+    @Override
     public String locale(String name) {
         Player p = player(name);
         return p == null || p.getLocale() == null ? null : p.getLocale().toString().toLowerCase(java.util.Locale.ROOT);

@@ -129,6 +129,21 @@ public class SpigotPlatform implements Platform {
     }
 
     @Override
+    public double distance(String player, String other) {
+        Player p = Bukkit.getPlayerExact(player);
+        Player q = Bukkit.getPlayerExact(other);
+        if (p == null || q == null) {
+            return Double.POSITIVE_INFINITY;
+        }
+        Location a = p.getLocation();
+        Location b = q.getLocation();
+        if (a.getWorld() == null || !a.getWorld().equals(b.getWorld())) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return Math.sqrt(Math.pow(a.getX() - b.getX(), 2) + Math.pow(a.getY() - b.getY(), 2) + Math.pow(a.getZ() - b.getZ(), 2));
+    }
+
+    @Override
     public String locale(String player) {
         Player p = Bukkit.getPlayerExact(player);
         return p == null ? null : p.getLocale();
