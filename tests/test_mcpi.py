@@ -271,7 +271,7 @@ def test_a_hit_on_your_card_plays_it_and_the_board_follows(make_engine, server):
     assert t.token == token and len(t.game.view("alice", legal=False)["hand"]) == hand_before
 
     server.punch("alice", *pos)
-    wait_for(lambda: any(line.startswith("alice played") for line in engine.chat()), "alice's play")
+    wait_for(lambda: any(line.startswith("You played") for line in engine.chat()), "alice's play")
     t = engine.table()
     wait_painted(engine, t)
     assert len(t.game.view("alice", legal=False)["hand"]) == hand_before - 1

@@ -80,7 +80,7 @@ def test_engine_status_restart_and_version():
     t.flush()
     lines, _ = console(t, "engine", "status")
     assert lines[0].startswith(f"Engine {__version__} (bridge protocol {PROTOCOL}), pid {os.getpid()}, up ")
-    assert lines[0].endswith("0 tables, 1 players online.")
+    assert lines[0].endswith("0 tables, 1 player online.")
     lines, _ = console(t, "engine", "restart")
     assert lines == ["This engine cannot restart itself."]
     asked = []

@@ -129,31 +129,58 @@ def test_a_flip_table_has_eight_colours_before_the_deal():
 def test_help_shows_the_arguments_and_admin_lines_only_to_admins():
     tables = joined()
     lines = answer(tables, "ann", "help")
-    assert "/uno join [table] - sit down at a table: the one named, or the nearest open one" in lines
-    assert any(line.startswith("/uno spectate [table] - ") for line in lines)
-    assert any(line.startswith("/uno start [preset] [option=value ...] - ") for line in lines)
-    assert any(line.startswith("/uno rules [preset] [option=value ...] - ") for line in lines)
-    assert not any(line.startswith("/uno close") for line in lines)
-    assert len(lines) == 1 + len(commands.names(admin=False))
+    assert lines[:2] == ["UNO commands (click one to type it):", "Tables"]
+    assert "  /uno join [table] - sit down at a table: the one named, or the nearest open one" in lines
+    assert any(line.startswith("  /uno spectate [table] - ") for line in lines)
+    assert any(line.startswith("  /uno start [preset] [option=value ...] - ") for line in lines)
+    assert any(line.startswith("  /uno rules [preset] [option=value ...] - ") for line in lines)
+    assert [line for line in lines if not line.startswith("  ")][1:] == ["Tables", "Playing", "Statistics"]
+    assert not any(line.startswith("  /uno close") for line in lines)
     admin_lines = answer(tables, "ann", "help", admin=True)
-    assert any(line.startswith("/uno close [table] - ") for line in admin_lines)
-    assert len(admin_lines) == 1 + len(commands.NAMES)
+    assert admin_lines[-6] == "Administration"
+    assert any(line.startswith("  /uno close [table] - ") for line in admin_lines)
     # the console/admin commands of admin.py are listed for admins, and for them only
-    for admin_command in ("/uno tables - ", "/uno reload - ", "/uno engine status|restart - ", "/uno version - "):
+    for admin_command in ("  /uno tables - ", "  /uno reload - ", "  /uno engine status|restart - ", "  /uno version - "):
         assert any(line.startswith(admin_command) for line in admin_lines), admin_command
         assert not any(line.startswith(admin_command) for line in lines), admin_command
 
 
-def test_the_usage_after_an_unknown_command_lists_every_command_the_player_may_use():
+def listed(lines):
+    return {line.split()[1] for line in lines if line.startswith("  /uno ")}
+
+
+def test_help_lists_only_the_game_actions_the_tables_rules_use():
     tables = joined()
-    lines = answer(tables, "ann", "frobnicate")
-    assert "Unknown command /uno frobnicate. Type /uno help." in lines
-    usage = next(line for line in lines if line.startswith("Usage: /uno <"))
-    listed = usage[len("Usage: /uno <"):-1].split("|")
-    assert listed == commands.names(admin=False)
-    assert {"accept", "jump", "dos", "slap", "stats", "top"} <= set(listed) and "close" not in listed
-    admin = answer(tables, "ann", "frobnicate", admin=True)
-    assert any(line.startswith("Usage: /uno <") and "|close|" in line for line in admin)
+    official = listed(answer(tables, "ann", "help"))
+    assert {"play", "draw", "pass", "uno", "catch", "challenge", "accept", "colour", "stats", "top"} <= official
+    assert not {"jump", "slap", "swap", "give", "dos", "add", "end"} & official
+    answer(tables, "ann", "start", "official", "jump_in=true", "hand_slap=true", "seven_o=true")
+    house = listed(answer(tables, "ann", "help"))
+    assert {"jump", "slap", "swap"} <= house and not {"give", "dos"} & house
+    tables = joined(player="bob")
+    answer(tables, "bob", "start", "dos")
+    dos = listed(answer(tables, "bob", "help"))
+    assert {"dos", "add", "end", "play", "draw", "catch"} <= dos and not {"uno", "pass", "challenge", "accept"} & dos
+
+
+def test_uno_alone_is_a_four_line_quick_start_with_clickable_commands():
+    tables = joined()
+    tables.handle({"type": "command", "player": "ann", "args": [], "pos": [0, 40, 0]}, 1.0)
+    ops = [op for op in tables.flush() if op.get("op") == "msg" and op["player"] == "ann"]
+    assert [chat.plain_text(op["c"]) for op in ops] == [
+        "UNO · [/uno start] opens a table here (bots fill the empty seats) or sits you at the one nearby.",
+        "On your turn right-click a card in your hotbar, or click it in chat; nothing fits? [Draw]",
+        "Two cards left? Click [UNO!] as you play one, or another player may catch you.",
+        "[/uno leave] gets you up, your own items come back · [/uno help] lists every command"]
+    clicks = [c for op in ops for c in chat.commands_in(op["c"])]
+    assert clicks == ["/uno start", "/uno leave", "/uno help"]
+
+
+def test_an_unknown_command_says_to_type_help_and_what_was_meant_not_every_command():
+    tables = joined()
+    lines = answer(tables, "ann", "stats2")
+    assert lines == ["Unknown command /uno stats2. Type /uno help.", "Did you mean stats?"]
+    assert answer(tables, "ann", "frobnicate") == ["Unknown command /uno frobnicate. Type /uno help."]
 
 
 def test_every_command_of_the_list_is_answered_and_none_else():
@@ -199,12 +226,12 @@ def test_round_over_line_has_single_spaces():
 def test_rules_when_not_at_a_table_describe_a_new_table():
     tables = joined()
     lines = answer(tables, "ann", "rules")
-    assert lines == ["Rules of a new table: official (defaults)"]
+    assert lines == ["Rules of a new table: Official rules (official); no option changed"]
 
 
 def test_rules_with_nothing_changed_say_so_in_the_players_language():
-    assert answer(joined("ru_ru"), "ann", "rules") == ["Правила нового стола: official (по умолчанию)"]
-    assert answer(joined("sk_sk"), "ann", "rules") == ["Pravidlá nového stola: official (predvolené)"]
+    assert answer(joined("ru_ru"), "ann", "rules") == ["Правила нового стола: RU_RULES"]
+    assert answer(joined("sk_sk"), "ann", "rules") == ["Pravidlá nového stola: SK_RULES"]
 
 
 # ------------------------------------------------------------------ item 12: the operator's log
@@ -220,9 +247,9 @@ def test_the_log_has_one_line_per_table_opened_dealt_finished_closed_and_player_
     table = next(iter(tables.tables.values()))
     play_human_turns(tables, table, "ann", 20.0)
     got = [r.getMessage() for r in caplog.records if r.name == "unocraft.tables"]
-    assert got[:4] == ["table t1 opened by bob (official jump_in=True)", "bob sat down at table t1 (1 seated)",
+    assert got[:4] == ["table t1 opened by bob (official; jump_in=True)", "bob sat down at table t1 (1 seated)",
                        "bob left table t1", "table t1 closed"], got
-    assert got[4:7] == ["table t2 opened by ann (official (defaults))", "ann sat down at table t2 (1 seated)",
+    assert got[4:7] == ["table t2 opened by ann (official; no option changed)", "ann sat down at table t2 (1 seated)",
                         "table t2 dealt: official, ann, Bot-Steve (bot), Bot-Alex (bot)"], got
     finished = [m for m in got if m.startswith("table t2 finished round 1: ")]
     assert len(finished) == 1 and got[-1] == "table t2 closed", got

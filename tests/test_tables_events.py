@@ -32,13 +32,29 @@ EVENTS = [
 @pytest.mark.parametrize("lang", ["en", "ru", "sk"])
 @pytest.mark.parametrize("event", EVENTS, ids=[e.type for e in EVENTS])
 def test_event_is_told_in_words(event, lang):
-    line = render.event_line(event, "bob", lang)
+    line = render.event_line(event, "dee", lang)
     assert line is not None, event.type
     text = chat.plain_text(line)
     assert "event." not in text and "{" not in text and "side.dark" not in text, text
     for name in ("player", "target", "winner"):
         if event.data.get(name):
             assert event.data[name] in text
+
+
+#: An event about the reader, and the start of their "You" line in each language.
+OWN = [(Event("play", {"player": "bob", "card": "R7"}), {"en": "You played Red 7", "ru": "Вы", "sk": "Vyklad"}),
+       (Event("jump_in", {"player": "bob"}), {"en": "You jump in", "ru": "Вы", "sk": ""}),
+       (Event("caught", {"player": "ann", "target": "bob", "amount": 2}), {"en": "You were caught", "ru": "Вас", "sk": ""}),
+       (Event("out", {"player": "bob", "place": 1}), {"en": "You are out of cards", "ru": "", "sk": ""})]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "sk"])
+@pytest.mark.parametrize("event,starts", OWN, ids=[e.type for e, _ in OWN])
+def test_a_players_own_action_is_told_to_them_as_you(event, starts, lang):
+    own = chat.plain_text(render.event_line(event, "bob", lang))
+    others = chat.plain_text(render.event_line(event, "dee", lang))
+    assert "bob" not in own and "bob" in others and own != others, (own, others)
+    assert own.startswith(starts[lang]), own
 
 
 def test_flip_names_the_side_and_a_dos_match_names_the_cards():

@@ -51,8 +51,8 @@ def test_no_turn_marker_once_the_round_is_over():
 
 
 @pytest.mark.parametrize("lang, cards, one, title", [
-    ("ru", "7 карт", "1 карта", "UNO · official"),
-    ("sk", "7 kariet", "1 karta", "UNO · official"),
+    ("ru", "7 карт", "1 карта", "UNO · RU_PRESET"),
+    ("sk", "7 kariet", "1 karta", "UNO · SK_PRESET"),
 ])
 def test_russian_and_slovak_lines(lang, cards, one, title):
     op = sidebar.sidebar_op("ann", view(), lang, "official", match=True)
@@ -81,7 +81,7 @@ def test_the_deal_shows_the_real_counts_a_play_updates_them_and_leave_takes_it_d
     lines = [plain(x) for x in shown[0]["lines"]]
     for p in table.game.view(None)["players"]:
         assert any(re.search(rf"\b{re.escape(p['name'])}  {p['cards']} cards", x) for x in lines), (p, lines)
-    assert shown[0]["title"]["text"] == "UNO · official"
+    assert shown[0]["title"]["text"] == "UNO · Official rules"
     # nothing changed: nothing is sent again
     tables.dirty.add(table.id)
     assert not sidebars(tables.flush(), "ann")

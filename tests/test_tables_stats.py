@@ -39,7 +39,8 @@ def test_record_and_read_back_add_up_per_player_any_case(tmp_path):
            "bob": {"matches_played": 1}}, uuids={"ann": "uuid-ann"}, now=2)
     row = s.get("ANN")
     assert row == {"name": "ann", "uuid": "uuid-ann", "matches_played": 0, "matches_won": 0, "rounds_played": 2,
-                   "rounds_won": 1, "points": 57, "uno_calls": 1, "caught": 1, "cards_played": 13}
+                   "rounds_won": 1, "points": 57, "uno_calls": 1, "caught": 1, "cards_played": 13,
+                   "hint_game": 0, "hint_catch": 0}
     assert s.get("nosuchplayer") is None
     assert s.names() == ["ann", "bob"]          # most recent first; the same moment: by name
     s.add({"bob": {"caught": 1}}, now=3)
@@ -149,15 +150,18 @@ def test_a_whole_match_through_the_manager_is_recorded_for_the_human_only(tmp_pa
     said = texts(seen, "ann")
     rounds = count(said, r"won the round")
     assert rounds >= 2, said[-20:]
-    won_rounds = count(said, r"^ann won the round")
-    points = sum(int(m.group(1)) for line in said for m in [re.match(r"^ann won the round and scores (\d+) point", line)] if m)
+    won_rounds = count(said, r"^You won the round")
+    points = sum(int(m.group(1)) for line in said for m in [re.match(r"^You won the round and score (\d+) point", line)] if m)
     expected = {
-        "matches_played": 1, "matches_won": count(said, r"^ann won the match"),
+        "matches_played": 1, "matches_won": count(said, r"^You won the match"),
         "rounds_played": rounds, "rounds_won": won_rounds, "points": points,
-        "uno_calls": count(said, r"^ann called UNO!"),
-        "caught": count(said, r"^ann was caught without calling UNO"),
-        "cards_played": count(said, r"^ann played "),
+        "uno_calls": count(said, r"^You called UNO!"),
+        "caught": count(said, r"^You were caught without calling UNO"),
+        "cards_played": count(said, r"^You played "),
+        # the hints, each shown once: how to play at the deal, catching at the first [Catch]
+        "hint_game": count(said, r"^Your first game here"), "hint_catch": count(said, r"did not call UNO: click"),
     }
+    assert expected["hint_game"] == 1 and expected["hint_catch"] <= 1, expected
     assert expected["cards_played"] > 10 and expected["uno_calls"] + expected["caught"] >= 1, expected
     got = rows(db)
     assert list(got) == ["ann"], got                     # bots are not recorded
@@ -206,7 +210,7 @@ def test_a_single_round_table_plays_one_round_matches_and_a_leaver_is_not_record
     assert tables.stats.idle()
     got = rows(db)
     assert set(got) == {"ann", "bob"}, got
-    winner = next(n for n in ("ann", "bob") if any(x.startswith(f"{n} won the round") for x in texts(seen, n)))
+    winner = next(n for n in ("ann", "bob") if any(x.startswith("You won the round") for x in texts(seen, n)))
     for name in ("ann", "bob"):
         assert got[name]["rounds_played"] == got[name]["matches_played"] == 1
         assert got[name]["matches_won"] == got[name]["rounds_won"] == int(name == winner)

@@ -93,8 +93,9 @@ class Admin:
 
     def _status(self, lang: str) -> list[str]:
         return [say(lang, "admin.status", version=__version__, protocol=PROTOCOL, pid=os.getpid(),
-                    uptime=int(time.time() - self.started), tables=len(self.tables.core.tables),
-                    players=len(self.tables.core.online))]
+                    uptime=int(time.time() - self.started),
+                    tables=say(lang, "admin.tables", count=len(self.tables.core.tables)),
+                    players=say(lang, "admin.players", count=len(self.tables.core.online)))]
 
     def _restart(self, lang: str) -> list[str]:
         if self.restart is None:

@@ -117,7 +117,7 @@ class Lifecycle:
         self.next_id += 1
         self.tables[table.id] = table
         self.ids = None
-        log.info("table %s opened by %s (%s %s)", table.id, player, preset, option_list(table.options().changed()))
+        log.info("table %s opened by %s (%s; %s)", table.id, player, preset, option_list(table.options().changed()))
         self.display.announce(player, "table.opened", table=table.id)
         self.sit(table, player, now, announce=False)
         self._countdown_message(table, now)

@@ -120,7 +120,7 @@ class StatsTally:
     def _show_stats(self, player: str, who: str, named: bool, row: dict | None) -> None:
         display = self.core.display
         lang = self.core.lang(player)
-        if row is None or not row["rounds_played"]:      # a row of hints shown only: no statistics yet
+        if row is None or not any(row[c] for c in COUNTERS if not c.startswith("hint_")):   # hints shown only
             if named and who.lower() != player.lower():
                 return display.error(player, "stats.none", player=who)
             return display.tell(player, "stats.none_self", "yellow")
