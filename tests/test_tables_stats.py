@@ -127,6 +127,7 @@ def test_a_whole_match_through_the_manager_is_recorded_for_the_human_only(tmp_pa
     tables.handle({"type": "join", "player": "ann", "locale": "en_us", "uuid": "0000-ann"}, 0)
     cmd(tables, "ann", "start")
     seen = tables.flush()
+    assert tables.stats.idle()          # what hints ann has seen is known before the deal
     tables.tick(10)
     seen += tables.flush()
     table = next(iter(tables.tables.values()))

@@ -16,7 +16,10 @@ from typing import NamedTuple
 from ..rules.cards import COLOUR_NAMES, Card
 from .lang import DEFAULT, messages, normalise
 
-_NUMBERS = frozenset("0123456789")
+
+def _number(text: str) -> bool:
+    """A card's number as typed: 0-9, and 10 of DOS."""
+    return text.isascii() and text.isdigit() and int(text) <= 10
 
 
 @lru_cache(maxsize=None)
@@ -59,8 +62,8 @@ def read_card(lang: str | None, word: str) -> str | None:
         return r.wilds[typed]
     if len(typed) >= 2 and typed[0] in r.colours:
         rest = typed[1:]
-        if rest in _NUMBERS:
-            return r.colours[typed[0]] + rest
+        if _number(rest):
+            return r.colours[typed[0]] + str(int(rest))
         if rest in r.ranks:
             return r.colours[typed[0]] + r.ranks[rest]
     return None
@@ -83,7 +86,7 @@ def to_rules(lang: str | None, words: list[str]) -> list[str]:
         word = words[i]
         colour = r.colour_words.get(word.lower())
         after = words[i + 1].lower() if i + 1 < len(words) else ""
-        rank = after if after in _NUMBERS else r.rank_words.get(after)
+        rank = str(int(after)) if _number(after) else r.rank_words.get(after)
         if colour is not None and rank is not None:        # "red 7", "красная пропуск"
             out.append(colour + rank)
             i += 2
