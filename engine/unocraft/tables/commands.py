@@ -496,10 +496,6 @@ def help_groups(lang: str, admin: bool, verbs: frozenset[str]) -> list[tuple[str
     return [(g, lines) for g, lines in grouped.items() if lines]
 
 
-def usage_all(lang: str, admin: bool) -> str:
-    return say(lang, "usage.commands", commands="|".join(names(admin)))
-
-
 def usage(lang: str, name: str) -> str:
     return say(lang, "usage.action", command=syntax(lang, name))
 

@@ -116,11 +116,9 @@ class Display:
                     near["radius"] = float(config.announce_radius)
                 self.ops.append({"op": "msg", "player": name, "c": line, "near": near})
 
-    def usage(self, player: str, command: str | None = None, admin: bool = False) -> None:
-        """The usage of one command, or the list of every command the player may use."""
-        lang = self.core.lang(player)
-        text = commands.usage(lang, command) if command else commands.usage_all(lang, admin)
-        self.send(player, [{"text": text, "colour": "yellow"}])
+    def usage(self, player: str, command: str) -> None:
+        """How one command goes."""
+        self.send(player, [{"text": commands.usage(self.core.lang(player), command), "colour": "yellow"}])
 
     def did_you_mean(self, player: str, names: list[str]) -> None:
         if names:

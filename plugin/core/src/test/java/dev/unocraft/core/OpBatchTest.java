@@ -56,6 +56,24 @@ class OpBatchTest {
         assertTrue(platform.warnings.get(6).contains("no \"player\""), platform.warnings.get(6));
     }
 
+    @Test
+    void anAnnouncementReachesOnlyThePlayersNearTheOneItIsAbout() {
+        FakePlatform platform = platformWith("ann", "bob", "cid", "dan");
+        platform.distances.put("bob>ann", 20.0);
+        platform.distances.put("cid>ann", 200.0);
+        platform.distances.put("dan>ann", Double.POSITIVE_INFINITY);    // another world
+        UnoCore core = new UnoCore(platform, "test");
+        StringBuilder ops = new StringBuilder("{\"ops\":[");
+        for (String p : List.of("bob", "cid", "dan")) {
+            ops.append("{\"op\":\"msg\",\"player\":\"").append(p).append("\",\"c\":\"near\",\"near\":{\"of\":\"ann\",\"radius\":64}},");
+            ops.append("{\"op\":\"msg\",\"player\":\"").append(p).append("\",\"c\":\"world\",\"near\":{\"of\":\"ann\"}},");
+        }
+        ops.append("{\"op\":\"msg\",\"player\":\"dan\",\"c\":\"everyone\"}]}");
+        core.apply(OpBatch.parse(ops.toString()));
+        assertEquals(List.of("msg bob \"near\"", "msg bob \"world\"", "msg cid \"world\"", "msg dan \"everyone\""),
+                platform.log);
+    }
+
     // ------------------------------------------------------------ item 6: depth and size
 
     @Test
