@@ -119,7 +119,7 @@ def test_a_flip_card_turns_the_table_to_the_dark_side_for_both_clients(server):
     game.play(Action.parse("ann", f"play {flip}"))
     after = {name: game.view(name, legal=False) for name in PLAYERS}
     assert after["ann"]["side"] == "dark"
-    assert r["played"].startswith("ann played ")
+    assert r["played"].startswith("You played ")
     assert r["annFlip"] == r["bobFlip"] == "Flip! Everything turns to the dark side."
     # both clients now show the dark side: every card item, the top card, the maps' pixels
     check_shows(r["annAfter"], after["ann"], ids, "ann after")

@@ -74,7 +74,7 @@ def test_one_client_plays_a_round_against_bots(server, tmp_path):
     assert stats["rightClickPlays"] >= 1, stats
     assert stats["chatClicks"] >= 1, stats
     assert stats["unoClicks"] >= 1, stats
-    assert result["unoCalled"].startswith("ann called UNO!")
+    assert result["unoCalled"].startswith("You called UNO!")
     assert "won the round" in result["roundEnd"]
     assert server.alive()
 

@@ -38,7 +38,7 @@ def test_the_sidebar_shows_the_table_follows_a_play_and_goes_on_leave(server):
     dealt = r["dealt"]
     for viewer in ("ann", "bob"):
         sb = dealt[viewer]
-        assert sb["title"] == "UNO · official", sb
+        assert sb["title"] == "UNO · Official rules", sb
         assert len(sb["lines"]) == 2, sb                               # one line per seat
         assert re.search(rf"ann\s+{dealt['annCards']} cards", line_of(sb, "ann")), sb
         assert re.search(rf"bob\s+{dealt['bobCards']} cards", line_of(sb, "bob")), sb

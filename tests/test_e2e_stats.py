@@ -33,10 +33,10 @@ def test_a_client_reads_its_statistics_after_a_round(server):
     r = run_node("stats.js", server.port, timeout=300)
     assert any("You have no UNO statistics yet" in x for x in r["beforeLines"]), r["beforeLines"]
     seen, stats = r["seen"], r["stats"]
-    won = count(seen, r"^ann won the round")
-    points = sum(int(m.group(1)) for x in seen for m in [re.match(r"^ann won the round and scores (\d+) point", x)] if m)
-    plays, calls, caught = count(seen, r"^ann played "), count(seen, r"^ann called UNO!"), \
-        count(seen, r"^ann was caught without calling UNO")
+    won = count(seen, r"^You won the round")
+    points = sum(int(m.group(1)) for x in seen for m in [re.match(r"^You won the round and score (\d+) point", x)] if m)
+    plays, calls, caught = count(seen, r"^You played "), count(seen, r"^You called UNO!"), \
+        count(seen, r"^You were caught without calling UNO")
     assert plays >= 1, seen
     assert "UNO statistics of ann" in stats, stats
     assert f"1 match played, {won} won ({100 * won}%)" in stats, stats

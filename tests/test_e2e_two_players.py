@@ -31,7 +31,7 @@ def test_two_clients_refusals_and_a_caught_uno(server):
     assert r["handUnchanged"]
     assert "expired" in r["stale"]
     assert r["staleChangedNothing"]
-    assert r["caught"].startswith("ann was caught without calling UNO and draws 2 cards")
+    assert r["caught"].startswith("You were caught without calling UNO and draw 2 cards")
     assert 1 in r["countsBetween"], r           # she played her next-to-last card and was catchable
     assert max(r["countsAfter"]) >= 3, r        # the two penalty cards arrived in her inventory
     assert r["penaltyDraw"].startswith("You drew 2 cards"), r

@@ -10,7 +10,7 @@ main(async () => {
     '/uno join t999', '/uno colour mauve', '/uno rules target=lots']) {
     const from = p.mark()
     p.chat(cmd)
-    const m = await p.waitMessage(/Usage: \/uno/, PATIENCE_MS, from)
+    const m = await p.waitMessage(/Usage: \/uno|Type \/uno help/, PATIENCE_MS, from)
     answers[cmd] = p.messages.slice(from).map(x => x.text)
     void m
   }

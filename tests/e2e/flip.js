@@ -42,7 +42,7 @@ main(async () => {
   const annFrom = ann.mark()
   const bobFrom = bob.mark()
   if (!(await ann.rightClickCard(flip))) throw new Error(`${flip} is not in ann's hotbar: ` + JSON.stringify(ann.cards()))
-  const played = (await ann.waitMessage(/^ann played /, PATIENCE_MS, annFrom)).text
+  const played = (await ann.waitMessage(/^You played /, PATIENCE_MS, annFrom)).text
   const annFlip = (await ann.waitMessage(/^Flip!/, PATIENCE_MS, annFrom)).text
   const bobFlip = (await bob.waitMessage(/^Flip!/, PATIENCE_MS, bobFrom)).text
   const bobPrompt = await until('bob\'s turn prompt', () => {

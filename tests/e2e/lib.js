@@ -124,17 +124,18 @@ function engineTag (item) {
 }
 
 class Player {
-  constructor (name, port) {
+  constructor (name, port, locale = 'en_us') {
     this.name = name
     this.port = port
+    this.locale = locale     // the client's language setting, as Minecraft sends it
     this.messages = []       // {text, json, commands, at}
     this.maps = {}           // map id -> Buffer
     this.sounds = []         // {name | id, volume, pitch, at}: sound packets the client received
     this.lastMessageAt = 0
   }
 
-  static async join (name, port, timeoutMs = PATIENCE_MS) {
-    const p = new Player(name, port)
+  static async join (name, port, timeoutMs = PATIENCE_MS, locale = 'en_us') {
+    const p = new Player(name, port, locale)
     await p.connect(timeoutMs)
     return p
   }
@@ -145,6 +146,8 @@ class Player {
         host: '127.0.0.1', port: this.port, username: this.name, version: VERSION, auth: 'offline',
         hideErrors: true, physicsEnabled: false
       })
+      // sent in the client settings packet at login (the settings plugin is there once plugins load)
+      bot.once('inject_allowed', () => { bot.settings.locale = this.locale })
       this.bot = bot
       const timer = setTimeout(() => reject(new Error(`${this.name}: no spawn within ${timeoutMs} ms`)), timeoutMs)
       bot._client.on('map', p => {

@@ -24,7 +24,7 @@ main(async () => {
   let unoSeenAt = -1
   const done = () => {
     if (unoSeenAt < 0) {
-      const i = p.messages.findIndex(m => /^ann called UNO!/.test(m.text))
+      const i = p.messages.findIndex(m => /^You called UNO!/.test(m.text))
       if (i >= 0) unoSeenAt = i
     }
     return unoSeenAt >= 0 && p.messages.slice(unoSeenAt).some(m => /won the round/.test(m.text))

@@ -70,16 +70,16 @@ main(async () => {
     const n = ann.cards().length
     if (!annCounts.length || annCounts[annCounts.length - 1].n !== n) annCounts.push({ n, at: Date.now() })
   }, 10)
-  const caught = () => ann.messages.some(m => /^ann was caught/.test(m.text))
+  const caught = () => ann.messages.some(m => /^You were caught/.test(m.text))
   let doneAt = null
   const done = () => { if (caught() && doneAt === null) doneAt = Date.now(); return doneAt !== null && Date.now() - doneAt > 1500 }
   const [annStats, bobStats] = await Promise.all([
     playUntil(ann, done, { callUno: 'never' }, 180000),
     playUntil(bob, done, { callUno: 'button', catchOthers: true, drawWhenAtMost: 3 }, 180000)
   ])
-  const caughtIdx = ann.messages.findIndex(m => /^ann was caught/.test(m.text))
+  const caughtIdx = ann.messages.findIndex(m => /^You were caught/.test(m.text))
   const caughtMsg = ann.messages[caughtIdx]
-  const lastPlay = ann.messages.slice(0, caughtIdx).reverse().find(m => /^ann played /.test(m.text))
+  const lastPlay = ann.messages.slice(0, caughtIdx).reverse().find(m => /^You played /.test(m.text))
   // the penalty cards reach ann's inventory: her count after her last play goes past 2 (the
   // first count to do so: a later draw comes with a later move); pytest checks the counts
   await until('ann\'s penalty cards', () => annCounts.some(c => c.at >= lastPlay.at && c.n >= 3)).catch(() => {})
