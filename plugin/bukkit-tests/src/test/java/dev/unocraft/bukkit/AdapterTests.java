@@ -109,6 +109,34 @@ abstract class AdapterTests extends AdapterTestBase {
         assertTrue(server.getConsoleSender().nextMessage().contains("attached"));
     }
 
+    @Test
+    void anAnnouncementReachesThePlayersNearItsPlayerInTheSameWorldOnly() throws Exception {
+        CheckedPlayer ann = join("ann");
+        CheckedPlayer bob = join("bob");
+        CheckedPlayer cid = join("cid");
+        CheckedPlayer dan = join("dan");
+        org.bukkit.World nether = server.addSimpleWorld("nether");
+        ann.teleport(new org.bukkit.Location(world, 0, 64, 0));
+        bob.teleport(new org.bukkit.Location(world, 30, 64, 40));        // 50 blocks away
+        cid.teleport(new org.bukkit.Location(world, 300, 64, 0));
+        dan.teleport(new org.bukkit.Location(nether, 0, 64, 0));
+        settle();
+        for (CheckedPlayer p : List.of(ann, bob, cid, dan)) {
+            messages(p);
+        }
+        StringBuilder ops = new StringBuilder("{\"ops\":[");
+        for (String p : List.of("bob", "cid", "dan")) {
+            ops.append("{\"op\":\"msg\",\"player\":\"").append(p).append("\",\"c\":[{\"text\":\"near\"}],\"near\":{\"of\":\"ann\",\"radius\":64}},");
+            ops.append("{\"op\":\"msg\",\"player\":\"").append(p).append("\",\"c\":[{\"text\":\"world\"}],\"near\":{\"of\":\"ann\"}},");
+        }
+        ops.setLength(ops.length() - 1);
+        engine.ops(ops.append("]}").toString());
+        settle();
+        assertEquals(List.of("near", "world"), messages(bob));
+        assertEquals(List.of("world"), messages(cid));
+        assertEquals(List.of(), messages(dan));
+    }
+
     // ---------------------------------------------------------------- 2. a deal
 
     @Test

@@ -70,7 +70,7 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         });
     }
 
-    /** The engine's settings (the jar's copy of server-config/engine.yaml) on first start, then the operator's. */
+    /** The engine's settings (the jar's copy of server-config/plugin/engine.yaml) on first start, then the operator's. */
     private void writeDefault(Path engineConfig) throws EngineSupervisor.EngineUnavailable {
         if (Files.exists(engineConfig)) {
             return;
