@@ -209,3 +209,14 @@ def test_who_reads_that_a_table_opened(scope):
     assert [chat.plain_text(op["c"]) for op in to_bob] == ["ann opened UNO table t1. Join with /uno join t1."]
     assert to_bob[0].get("near") == {"server": None, "world": {"of": "ann"},
                                      "nearby": {"of": "ann", "radius": 30.0}}[scope]
+
+
+def test_a_client_language_the_engine_lacks_reads_the_servers_language():
+    tables = make(language="ru")
+    tables.handle({"type": "join", "player": "hans", "locale": "de_de"}, 0)
+    tables.handle({"type": "join", "player": "ann", "locale": "en_gb"}, 0)
+    cmd(tables, "hans", "frobnicate")
+    cmd(tables, "ann", "frobnicate")
+    ops = tables.flush()
+    assert texts(ops, "hans") == ["Команды /uno frobnicate нет. Введите /uno help."]
+    assert texts(ops, "ann") == ["Unknown command /uno frobnicate. Type /uno help."]

@@ -42,7 +42,10 @@ def test_the_release_command_builds_the_jar_and_the_wheel(release):
         assert f"version: {VERSION}" in jar.read("plugin.yml").decode()
         assert jar.read("dev/unocraft/core/version.properties").decode().strip() == f"version={VERSION}"
         assert "autostart: true" in jar.read("config.yml").decode()
-        assert "bridge:" in jar.read("engine.yaml").decode()
+        # the plugin's engine settings (server-config/plugin/engine.yaml): the plugin sets the bridge itself
+        engine_yaml = jar.read("engine.yaml").decode()
+        assert engine_yaml == (ROOT / "server-config" / "plugin" / "engine.yaml").read_text(encoding="utf-8")
+        assert "\nbridge:" not in engine_yaml and "\nserver:" not in engine_yaml and "\ntable:" in engine_yaml
     with zipfile.ZipFile(release["wheel"]) as whl:
         names = set(whl.namelist())
         assert {"unocraft/__main__.py", "unocraft/tables/admin.py", "unocraft/presentation/lang/sk.yaml"} <= names

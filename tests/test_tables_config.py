@@ -61,3 +61,9 @@ def test_unocraft_serve_refuses_a_malformed_config_naming_the_key(tmp_path, caps
     bad.write_text("bots:\n  kind: genius\n")
     assert main(["--config", str(bad)]) == 2
     assert "bots.kind" in capsys.readouterr().err
+
+
+def test_more_bots_than_seats_is_refused_naming_both_keys():
+    with pytest.raises(ConfigError, match="bots.fill_to: 6 bots would not fit at a table of table.seats 4"):
+        parse({"bots": {"fill_to": 6}, "table": {"seats": 4}})
+    assert parse({"bots": {"fill_to": 6}, "table": {"seats": 6}}).bots_fill_to == 6

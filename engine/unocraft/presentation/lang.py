@@ -24,11 +24,11 @@ Message = str | dict[str, str]
 
 
 @lru_cache(maxsize=256)    # every line a player reads asks it (the same few locales)
-def normalise(lang: str | None) -> str:
+def normalise(lang: str | None, fallback: str = DEFAULT) -> str:
     """A supported language code from a Minecraft locale ("ru_ru", "sk_SK",
-    "en_us") or a code; anything else is English."""
-    code = (lang or DEFAULT).replace("-", "_").split("_")[0].lower()
-    return code if code in LANGUAGES else DEFAULT
+    "en_us") or a code; anything else is `fallback` (the server's `language`)."""
+    code = (lang or fallback).replace("-", "_").split("_")[0].lower()
+    return code if code in LANGUAGES else fallback
 
 
 def _flatten(tree: dict, prefix: str = "") -> dict[str, Message]:

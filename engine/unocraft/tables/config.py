@@ -162,6 +162,9 @@ def parse(data: Any, base_dir: str = ".") -> EngineConfig:
         database_url(config.stats_storage, config.stats_url, config.database)
     except ValueError as e:
         raise ConfigError(str(e)) from None
+    if config.bots_fill_to > config.seats:
+        raise ConfigError(f"bots.fill_to: {config.bots_fill_to} bots would not fit at a table of "
+                          f"table.seats {config.seats}")
     if config.timers.turn_warning > config.timers.turn:
         raise ConfigError("timers.turn_warning: must not exceed timers.turn")
     return config

@@ -103,7 +103,7 @@ class Tables:
             return
         core = self.core
         if ev.get("locale"):
-            core.langs[player] = normalise(ev["locale"])
+            core.langs[player] = normalise(ev["locale"], core.config.language)
         if ev.get("uuid"):
             core.uuids[player] = str(ev["uuid"])
         before = core.where.get(player)

@@ -66,7 +66,8 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         core.superviseEngine(() -> {
             writeDefault(engineConfig);
             return EngineSupervisor.engineCommand(installer.python(), core.bridgePort(), tokenFile,
-                    List.of("--config", engineConfig.toString()));
+                    // absolute: the engine runs in the data folder, which the server names relative to its own
+                    List.of("--config", engineConfig.toAbsolutePath().toString()));
         });
     }
 
