@@ -93,7 +93,3 @@ def test_fallbacks():
     assert t("en", "game.played", player="Alex") == "Alex played {card}."
 
 
-def test_bot_names():
-    for code in LANGUAGES:
-        names = lang.bot_names(code)
-        assert len(names) == 8 and len(set(names)) == 8

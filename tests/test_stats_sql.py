@@ -32,13 +32,15 @@ ROOT = Path(__file__).resolve().parent.parent
 HEAD = "0004"
 KINDS = ["postgresql", "mysql"]
 NAMES = {"postgresql": "PostgreSQL", "mysql": "MariaDB"}
+#: the counters of the schemas before 0004 (which added the hints shown)
+OLD_COUNTERS = tuple(c for c in COUNTERS if not c.startswith("hint_"))
 
 # the DDL of the engine before Alembic (stats.py's schema version 1 and store.py), as it ran
 TODAY_DDL = [
     "CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, data TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS unocraft_schema (part TEXT PRIMARY KEY, version INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS player_stats (key TEXT PRIMARY KEY, name TEXT NOT NULL, uuid TEXT, "
-    + ", ".join(f"{c} INTEGER NOT NULL DEFAULT 0" for c in COUNTERS) + ", updated_at REAL NOT NULL DEFAULT 0)",
+    + ", ".join(f"{c} INTEGER NOT NULL DEFAULT 0" for c in OLD_COUNTERS) + ", updated_at REAL NOT NULL DEFAULT 0)",
     "INSERT INTO unocraft_schema (part, version) VALUES ('player_stats', 1)",
 ]
 # the first statistics table (before schema version 1): two counters, no uuid
@@ -360,7 +362,7 @@ def test_stats_migrate_adds_a_servers_sqlite_statistics_once(shared, tmp_path, c
     assert "added 2 of 2 players' statistics" in capsys.readouterr().out
     after_first = totals_by_name(network)
     assert after_first["ann"]["matches_played"] == 14 and after_first["ann"]["points"] == 1250
-    assert after_first["bob"] == dict(zip(COUNTERS, [2, 2, 4, 4, 90, 1, 0, 20]))
+    assert after_first["bob"] == dict(zip(COUNTERS, [2, 2, 4, 4, 90, 1, 0, 20, 0, 0]))
     assert network.get("ann")["uuid"] == "u-ann"
     assert cli(["stats", "migrate", "--from", f"sqlite:{source}", "--to", url]) == 0      # again: nothing
     assert "nothing new" in capsys.readouterr().out
@@ -467,20 +469,20 @@ def test_an_older_database_with_a_renamed_players_two_rows_upgrades_to_one_row(a
     old = StatsStore(database_url(kind, url, ""), migrate=False)
     cfg = Config()
     cfg.set_main_option("script_location", str(ROOT / "engine" / "unocraft" / "tables" / "stats_migrations"))
-    rows = sa.table("player_stats", *[sa.column(c) for c in ("key", "name", "uuid", "updated_at", *COUNTERS)])
-    marks = sa.table("stats_imports", *[sa.column(c) for c in ("source", "key", *COUNTERS)])
+    rows = sa.table("player_stats", *[sa.column(c) for c in ("key", "name", "uuid", "updated_at", *OLD_COUNTERS)])
+    marks = sa.table("stats_imports", *[sa.column(c) for c in ("source", "key", *OLD_COUNTERS)])
     with old.engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0002")
         conn.execute(rows.insert(), [
             {"key": "ann", "name": "ann", "uuid": "u-ann", "updated_at": 1, "matches_played": 4, "points": 70,
-             **{c: 0 for c in COUNTERS if c not in ("matches_played", "points")}},
+             **{c: 0 for c in OLD_COUNTERS if c not in ("matches_played", "points")}},
             {"key": "anna", "name": "Anna", "uuid": "u-ann", "updated_at": 2, "matches_played": 2, "points": 5,
-             **{c: 0 for c in COUNTERS if c not in ("matches_played", "points")}},
+             **{c: 0 for c in OLD_COUNTERS if c not in ("matches_played", "points")}},
             {"key": "bob", "name": "Bob", "uuid": None, "updated_at": 1, "matches_played": 1,
-             **{c: 0 for c in COUNTERS if c != "matches_played"}}])
+             **{c: 0 for c in OLD_COUNTERS if c != "matches_played"}}])
         conn.execute(marks.insert(), [
-            {"source": "s1", "key": k, "matches_played": n, **{c: 0 for c in COUNTERS if c != "matches_played"}}
+            {"source": "s1", "key": k, "matches_played": n, **{c: 0 for c in OLD_COUNTERS if c != "matches_played"}}
             for k, n in (("ann", 4), ("anna", 2), ("bob", 1))])
     assert old.version() == "0002"
     store = StatsStore(database_url(kind, url, ""))

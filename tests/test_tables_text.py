@@ -80,7 +80,7 @@ def test_say_is_the_presentation_lookup():
 
 
 @pytest.mark.parametrize("code, key, args, expected", [
-    ("en", "usage.commands", {"commands": "start|join"}, "Usage: /uno <start|join>"),
+    ("en", "usage.action", {"command": "join [table]"}, "Usage: /uno join [table]"),
     ("ru", "usage.action", {"command": "stats [player]"}, "Использование: /uno stats [player]"),
     ("sk", "error.table_full", {"table": "t2"}, "Stôl t2 je plný."),
     ("ru", "status", {"player": "Алекс", "card": "R7", "colour": "Красный", "direction": "↻", "counts": "7"},
@@ -88,7 +88,7 @@ def test_say_is_the_presentation_lookup():
     ("ru", "turn.warning", {"count": 10}, "Сходите в течение 10 с, иначе за вас сыграет бот."),
     ("sk", "round.next", {"count": 5}, "Ďalšie kolo začne o 5 s."),
     ("en", "event.false_catch", {"player": "A", "target": "B", "count": 2},
-     "A tried to catch B, who was safe, and draws 2."),
+     "A tried to catch B, who was safe, and draws 2 cards."),
     ("sk", "refusal.answer_first", {}, "karta „potiahni si“ čaká na odpoveď"),
     ("ru", "side.dark", {}, "тёмную"),
     ("en", "button.slap", {}, "Slap!"),
