@@ -464,6 +464,29 @@ def test_no_player_facing_text_built_in_python():
                          + "\n".join("  " + f for f in found))
 
 
+#: A guessed gender ending in brackets: "сыграл(а)", "ошибся(лась)", "zahral(a)". A player's gender
+#: is unknown; a neutral phrasing (present tense, a noun) reads as written by a native speaker.
+GENDER_GUESS = re.compile(r"\w\((а|a|ла|лась|ась|ая|á|la)\)", re.IGNORECASE)
+
+
+def gender_guesses(code: str, messages: dict) -> list[tuple[str, str]]:
+    return [(key, text) for key, message in messages.items() for _, text in _texts(message)
+            if GENDER_GUESS.search(text)]
+
+
+@pytest.mark.parametrize("code", ["ru", "sk"])
+def test_no_guessed_gender_endings(code):
+    found = gender_guesses(code, lang.messages(code))
+    assert found == [], "guessed gender endings:\n" + "\n".join(f"  {code} {k}: {t!r}" for k, t in found)
+
+
+def test_self_check_gender_guesses():
+    assert gender_guesses("ru", {"game.played": "{player} сыграл(а) {card}.", "x": "ошибся(лась)"}) == [
+        ("game.played", "{player} сыграл(а) {card}."), ("x", "ошибся(лась)")]
+    assert gender_guesses("sk", {"game.played": "{player} zahral(a) {card}."}) != []
+    assert gender_guesses("ru", {"ok": "{player} выкладывает карту: {card} (тёмная сторона)."}) == []
+
+
 def test_count_exceptions_are_real_keys():
     english = lang.messages("en")
     assert sorted(k for k in COUNT_NOT_PLURAL if k not in english) == []

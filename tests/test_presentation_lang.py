@@ -63,7 +63,7 @@ def test_every_card_has_a_distinct_name(code):
 @pytest.mark.parametrize("code, card, name", [
     ("en", "R7", "Red 7"), ("ru", "R7", "Красная 7"), ("sk", "R7", "Červená 7"),
     ("en", "W+4", "Wild Draw Four"), ("en", "C", "Creeper"), ("ru", "C", "Крипер"),
-    ("en", "G+2", "Green Draw Two"), ("ru", "B+2", "Синяя «Возьми две»"),
+    ("en", "G+2", "Green Draw Two"), ("ru", "B+2", "Синяя «+2 карты»"),
     ("sk", "Y+2", "Žltá „Ber dve“"), ("en", "PE", "Pink Skip Everyone"),
 ])
 def test_card_names(code, card, name):

@@ -202,7 +202,7 @@ def test_the_hand_line_hover_shows_the_code_to_type():
         comp = chat.card_component(Card.parse(code), "en", token=3)
         assert f"Type /uno play {code}" in comp["hover"]
     grey = chat.card_component(Card.parse("B5"), "sk", token=3, playable=False)
-    assert "Napíš /uno play B5" in grey["hover"]
+    assert "Napíš /uno play M5" in grey["hover"]      # the Slovak code: M for modrá
 
 
 def test_a_flip_hand_line_shows_the_code_of_the_face_in_play():
@@ -230,8 +230,10 @@ def test_rules_when_not_at_a_table_describe_a_new_table():
 
 
 def test_rules_with_nothing_changed_say_so_in_the_players_language():
-    assert answer(joined("ru_ru"), "ann", "rules") == ["Правила нового стола: RU_RULES"]
-    assert answer(joined("sk_sk"), "ann", "rules") == ["Pravidlá nového stola: SK_RULES"]
+    assert answer(joined("ru_ru"), "ann", "rules") == [
+        "Правила нового стола: Официальные правила (official); ни один параметр не изменён"]
+    assert answer(joined("sk_sk"), "ann", "rules") == [
+        "Pravidlá nového stola: Oficiálne pravidlá (official); žiadna voľba nie je zmenená"]
 
 
 # ------------------------------------------------------------------ item 12: the operator's log

@@ -51,8 +51,8 @@ def test_no_turn_marker_once_the_round_is_over():
 
 
 @pytest.mark.parametrize("lang, cards, one, title", [
-    ("ru", "7 карт", "1 карта", "UNO · RU_PRESET"),
-    ("sk", "7 kariet", "1 karta", "UNO · SK_PRESET"),
+    ("ru", "7 карт", "1 карта", "UNO · Официальные правила"),
+    ("sk", "7 kariet", "1 karta", "UNO · Oficiálne pravidlá"),
 ])
 def test_russian_and_slovak_lines(lang, cards, one, title):
     op = sidebar.sidebar_op("ann", view(), lang, "official", match=True)
@@ -60,7 +60,7 @@ def test_russian_and_slovak_lines(lang, cards, one, title):
     assert cards in text[0] and one in text[1]
     assert op["title"]["text"] == title
     assert ("очков" if lang == "ru" else "bodov") in text[1]
-    assert "выбыл" in text[2] if lang == "ru" else "vypadol" in text[2]
+    assert ("вне игры" if lang == "ru" else "mimo hry") in text[2]
 
 
 def test_at_most_fifteen_lines():
