@@ -101,7 +101,7 @@ def test_a_dos_table_shows_the_centre_row_refuses_illegal_commands_and_plays_a_m
     clicked = untokened(r["click"])[len("/uno "):]
     game.play(Action.parse("ann", clicked))
     after = game.view("ann", legal=False)
-    assert r["matched"] == r["bobSaw"] and r["matched"].startswith("ann matched ")
+    assert r["matched"].startswith("You matched ") and r["bobSaw"] == r["matched"].replace("You", "ann", 1)
     before = list(r["handBefore"])
     before.remove(r["card"])
     assert r["handAfter"] == before == sorted(after["hand"])      # the card left the inventory

@@ -76,14 +76,14 @@ def test_drawing_a_creeper_costs_three_more_cards_and_both_clients_see_it(server
     drawn = [Card.parse(c) for c in events[2].for_player("ann")["cards"]]
     after = {name: sorted(game.view(name, legal=False)["hand"]) for name in PLAYERS}
 
-    assert r["annCreeper"] == r["bobCreeper"] == "ann drew a Creeper! Boom!"
+    assert r["annCreeper"] == "You drew a Creeper! Boom!" and r["bobCreeper"] == "ann drew a Creeper! Boom!"
     # ann's inventory: the 7 dealt cards, the Creeper and the 3 it cost, the engine's own
     assert len(r["annAfter"]) == 7 + 1 + 3
     assert r["annAfter"] == after["ann"]
     assert sorted(r["annBefore"] + ["C"] + [str(c) for c in drawn]) == r["annAfter"]
     assert r["bobAfter"] == r["bobBefore"] == after["bob"]          # bob drew nothing
     # what each client was told, in order: ann sees her cards, bob only the counts
-    assert r["annLines"][:3] == ["You drew Creeper.", "ann drew a Creeper! Boom!",
+    assert r["annLines"][:3] == ["You drew Creeper.", "You drew a Creeper! Boom!",
                                  "You drew 3 cards. " + ", ".join(card_name("en", c) for c in drawn)], r["annLines"]
     assert r["bobLines"][:3] == ["ann drew a card.", "ann drew a Creeper! Boom!", "ann drew 3 cards."], r["bobLines"]
     # the Creeper item: its name and the engine's render of its face

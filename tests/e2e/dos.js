@@ -51,7 +51,7 @@ main(async () => {
   from = ann.mark()
   const bobFrom = bob.mark()
   ann.chat(click)
-  const matched = (await ann.waitMessage(/^ann matched /, PATIENCE_MS, from)).text
+  const matched = (await ann.waitMessage(/^You matched /, PATIENCE_MS, from)).text
   const bobSaw = (await bob.waitMessage(/^ann matched /, PATIENCE_MS, bobFrom)).text
   // the next prompt of the same turn (a new token, the row without the matched card, [End]);
   // the redraw's items come before it on the wire, so the inventory is final by then

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 
 from ..presentation import chat
 from ..presentation.faces import edition_face_keys, face_pixels
+from ..presentation.lang import about
 from ..rules.editions import EDITIONS
 from . import commands, render
 from .sidebar import sidebar_op
 from .sounds import SOUND_TURN
 from .table import Table
-from ..presentation.lang import about
 from .text import say
 
 if TYPE_CHECKING:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..rules.actions import Action, parse_ref
 from ..presentation import codes
+from ..rules.actions import Action, parse_ref
 from ..rules.cards import DARK_COLOURS, LIGHT_COLOURS, Card, parse_colour
 from ..rules.errors import ConfigError, Refused
 from . import commands, render
@@ -120,9 +120,9 @@ class Input:
             else:
                 self._refused(player, r.code, t.game.opts.edition)
                 if r.code == "not_in_hand" and action.cards:
-                    self.display.did_you_mean(player, self._nearest_cards(t, player, codes.card_code(
-                        self.core.lang(player), render.face_of(render.hand_code(action.cards[0], "light"), "light")[0]),
-                        self.core.lang(player)))
+                    lang = self.core.lang(player)
+                    typed = codes.card_code(lang, render.face_of(render.hand_code(action.cards[0], "light"), "light")[0])
+                    self.display.did_you_mean(player, self._nearest_cards(t, player, typed, lang))
             if r.events:
                 self.core.penalised(t, r.events, now)
 
@@ -166,8 +166,9 @@ class Input:
     @staticmethod
     def _example(t: Table | None, player: str, lang: str) -> str:
         """A card code to show in "needs a card": the player's first card, else a red 7."""
-        hand = (t.view(player).get("hand") or []) if t is not None and t.game is not None else []
-        card = render.face_of(hand[0], t.view(player).get("side", "light"))[0] if hand else Card.parse("R7")
+        view = t.view(player) if t is not None and t.game is not None else {}
+        hand = view.get("hand") or []
+        card = render.face_of(hand[0], view.get("side", "light"))[0] if hand else Card.parse("R7")
         return codes.card_code(lang, card)
 
     @staticmethod

@@ -19,6 +19,7 @@ import time
 import zlib
 from typing import TYPE_CHECKING, Callable
 
+from ..presentation.lang import about
 from ..rules.actions import Action
 from ..rules.errors import Refused
 from ..simulate import out_of_turn_possible
@@ -27,7 +28,6 @@ from .display import Display
 from .hints import Hints
 from .store import TableStore
 from .table import Seat, Table
-from ..presentation.lang import about
 from .text import option_list, say
 
 if TYPE_CHECKING:
