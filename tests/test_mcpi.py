@@ -272,6 +272,7 @@ def test_a_hit_on_your_card_plays_it_and_the_board_follows(make_engine, server):
 
     server.punch("alice", *pos)
     wait_for(lambda: any(line.startswith("You played") for line in engine.chat()), "alice's play")
+    assert not engine.said("Your first game here")      # the hints speak of a hotbar the board does not have
     t = engine.table()
     wait_painted(engine, t)
     assert len(t.game.view("alice", legal=False)["hand"]) == hand_before - 1

@@ -23,6 +23,10 @@ log = logging.getLogger("unocraft.mcpi")
 class McpiLoop(EngineLoop):
     """The engine loop, and after each op batch the boards that changed."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tables.core.hints.enabled = False    # they speak of hotbars and chat buttons; mcpi.hello explains the board
+
     def _send(self, save_now: bool = False, started: tuple[float, ...] | None = None) -> tuple[float, ...]:
         handed = super()._send(save_now, started)
         self.transport.paint(self.tables.tables)

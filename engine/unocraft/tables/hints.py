@@ -14,6 +14,7 @@ NAMES = ("game", "catch")
 
 class Hints:
     def __init__(self) -> None:
+        self.enabled = True       # False where the hints' Minecraft controls do not exist (the mcpi board)
         self.seen: dict[str, set[str]] = {}         # player -> the hints they have been shown
         self.asked: set[str] = set()                # players whose hints were asked of the database
         self.unsaved: dict[str, dict[str, int]] = {}   # player -> counters of hints shown, to save
@@ -31,7 +32,7 @@ class Hints:
         self.seen[player] = self.seen.get(player, set()) | had
 
     def due(self, player: str, name: str) -> bool:
-        return player in self.seen and name not in self.seen[player]
+        return self.enabled and player in self.seen and name not in self.seen[player]
 
     def shown(self, player: str, name: str) -> None:
         self.seen.setdefault(player, set()).add(name)
