@@ -40,13 +40,18 @@ def test_uno_is_not_offered_with_two_cards_and_nothing_to_play():
     assert len(slots[0]["lore"]) == 1
 
 
-def test_a_player_who_played_down_to_one_card_without_the_call_is_offered_it_late():
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "You did not call UNO: [UNO!] now, before someone catches you."),
+    ("ru", "Вы не объявили УНО: нажмите [УНО!] сейчас, пока вас не поймали."),
+    ("sk", "UNO nie je ohlásené: klikni hneď na [UNO!], kým ťa niekto nechytí."),
+])
+def test_a_player_who_played_down_to_one_card_without_the_call_is_offered_it_late(lang, expected):
     g = game_of({"ann": ["R7", "G8"], "bob": ["B1", "B2", "B3"]})
     g.play(Action.parse("ann", "play R7"))
     legal = g.legal_actions("ann")
-    lines = render.turn_lines(g.view("ann"), "en", 5, legal)
+    lines = render.turn_lines(g.view("ann"), lang, 5, legal)
     late = [chat.plain_text(line) for line in lines if "/uno uno #t5" in chat.commands_in(line)]
-    assert late == ["You did not call UNO: [UNO!] now, before someone catches you."]
+    assert late == [expected]
 
 
 def test_the_late_call_reaches_the_player_after_their_turn_ended():
@@ -124,12 +129,20 @@ def test_no_hint_before_the_database_said_what_the_player_has_seen():
     assert first_game_lines(texts(tables.flush(), "ann")) == []
 
 
-def test_the_first_catch_a_player_is_offered_explains_catching_once():
+CATCH_HINT = {
+    "en_us": "{bot} did not call UNO: click [Catch {bot}] before they call it, and they draw 2 cards.",
+    "ru_ru": "{bot} не объявляет УНО: нажмите [Поймать игрока {bot}], пока УНО не прозвучало, и {bot} возьмёт 2 карты.",
+    "sk_sk": "{bot} nehlási UNO: klikni na [Chyť hráča {bot}] skôr, než ho ohlási, a {bot} si berie 2 karty.",
+}
+
+
+@pytest.mark.parametrize("locale", sorted(CATCH_HINT))
+def test_the_first_catch_a_player_is_offered_explains_catching_once(locale):
     tables = make(bots={"fill_to": 2, "kind": "basic"})
-    seated_deal(tables, "ann", 0)
+    seated_deal(tables, "ann", 0, locale=locale)
     t = next(iter(tables.tables.values()))
     bot = t.seats[1].name
-    hint = f"{bot} did not call UNO: click [Catch {bot}] before they call it, and they draw 2 cards."
+    hint = CATCH_HINT[locale].format(bot=bot)
     for round_no in range(2):
         t.game = game_of({bot: ["R7", "G8"], "ann": ["B1", "B2", "B3"]})
         t.game.play(Action.parse(bot, "play R7"))      # down to one card, no call: catchable
