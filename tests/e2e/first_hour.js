@@ -38,6 +38,7 @@ main(async () => {
   const pick = plays.find(c => !/^\/uno play W/.test(c)) || plays[0] || null
   let played = null
   from = p.mark()
+  const held = p.cards().length           // not always 7: a start card or a bot's draw card may have added some
   if (pick) {
     p.chat(pick)
     const code = pick.split(' ')[2]
@@ -49,7 +50,7 @@ main(async () => {
       p.chat(colours[0])
     }
     played = code
-    await until('her own play line', () => p.messages.length > from && p.cards().length < 7)
+    await until('her own play line', () => p.messages.length > from && p.cards().length < held)
     await sleep(500)
   }
   const afterPlay = texts(from)
