@@ -77,6 +77,11 @@ def text(value: str, colour: str | None = None, bold: bool = False,
     return c
 
 
+def label(value: str, colour: str) -> Component:
+    """A button's look without its click, where a line names a button the player will meet."""
+    return text(f"[{value}]", colour, bold=True)
+
+
 def button(label: str, colour: str, click: str, hover: str) -> Component:
     """A bold ``[label]`` that runs `click`."""
     return text(f"[{label}]", colour, bold=True, click=click, hover=hover)

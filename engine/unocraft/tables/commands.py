@@ -408,8 +408,7 @@ def quick_start(c: Call) -> None:
                 "hover": say(lang, f"help.{command}.text")}
 
     parts = {"start": run("start"), "leave": run("leave"), "help": run("help"),
-             "draw": {"text": "[" + say(lang, "button.draw") + "]", "colour": "aqua", "bold": True},
-             "uno": {"text": "[" + say(lang, "uno.button") + "]", "colour": "gold", "bold": True}}
+             "draw": chat.label(say(lang, "button.draw"), "aqua"), "uno": chat.label(say(lang, "uno.button"), "gold")}
     for key in ("start", "turn", "uno", "leave"):
         c.display.send(c.player, chat.fill(say(lang, f"quick.{key}"), parts, "white"))
 

@@ -194,8 +194,7 @@ class Display:
             lang = self.core.lang(seat.name)
             call = say(lang, "dos.button") if t.game.opts.edition == "dos" else say(lang, "uno.button")
             self.send(seat.name, chat.fill(say(lang, "hint.first_game"), {
-                "draw": {"text": f"[{say(lang, 'button.draw')}]", "colour": "aqua", "bold": True},
-                "uno": {"text": f"[{call}]", "colour": "gold", "bold": True}}, "yellow"))
+                "draw": chat.label(say(lang, "button.draw"), "aqua"), "uno": chat.label(call, "gold")}, "yellow"))
 
     def _sidebar(self, t: Table, player: str, view: dict, lang: str) -> None:
         """The table at a glance at the side of the screen, sent when it changed."""
