@@ -78,9 +78,7 @@ class Completing:
         """A seated player's own: from their view and the table, the cards and colours as their
         language types them."""
         side = table.game.side_colours
-        up = view.get("side", "light")
-        hand = {codes.card_code(lang, render.face_of(code, up)[0]) for code in view.get("hand") or []}
-        return cls(at_table=True, hand_codes=tuple(sorted(hand)),
+        return cls(at_table=True, hand_codes=_typed_hand(tuple(view.get("hand") or ()), view.get("side", "light"), lang),
                    other_names=tuple(s.name for s in table.seats if s.name != player),
                    colour_names=tuple(codes.colour_word(lang, c) for c in (side() if callable(side) else side)))
 
@@ -95,6 +93,12 @@ class Completing:
     @property
     def colours(self) -> list[str]:
         return list(self.colour_names)
+
+
+@lru_cache(maxsize=4096)   # every redraw asks it; a hand mostly did not change
+def _typed_hand(hand: tuple[str, ...], side: str, lang: str) -> tuple[str, ...]:
+    """A hand's cards as the player's language types them, each code once, sorted."""
+    return tuple(sorted({codes.card_code(lang, render.face_of(code, side)[0]) for code in hand}))
 
 
 Completion = Callable[[Completing], dict[str, list[str]]]
