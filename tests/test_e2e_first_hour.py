@@ -52,7 +52,8 @@ def test_a_new_players_first_minutes_read_in_their_language(server, lang, locale
     assert t(lang, "button.draw") in hint[0] and t(lang, "uno.button") in hint[0]
     assert t(lang, "start.started", edition=t(lang, "edition.classic")) in r["atDeal"]
 
-    assert r["help"][:2] == [t(lang, "help.header"), t(lang, "help.group.table")], r["help"]
+    start = r["help"].index(t(lang, "help.header"))      # a bot's move may come first
+    assert r["help"][start:start + 2] == [t(lang, "help.header"), t(lang, "help.group.table")], r["help"]
     assert not any("/uno jump" in line or "/uno dos" in line for line in r["help"])   # not these rules
 
     if r["played"]:

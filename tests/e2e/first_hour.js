@@ -21,9 +21,11 @@ main(async () => {
   await until('the dealt cards', () => p.cards().length >= 7)
   const dealt = from
   // her turn: a prompt with a card to click (a wild start card may ask for a colour first)
+  const chosen = new Set()                 // each colour prompt answered once (a second click is stale)
   const prompt = await until(`${name}'s turn`, () => {
     const pr = p.latestPrompt()
-    if (pr && pr.commands.some(c => /^\/uno colour /.test(c))) { p.chat(pr.commands.find(c => /^\/uno colour /.test(c))); return null }
+    const colour = pr && pr.commands.find(c => /^\/uno colour /.test(c))
+    if (colour) { if (!chosen.has(colour)) { chosen.add(colour); p.chat(colour) } return null }
     return pr && pr.commands.some(c => /^\/uno (play|draw) /.test(c)) ? pr : null
   })
   const atDeal = texts(dealt)
