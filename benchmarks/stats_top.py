@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "engine"))
 from unocraft.presentation import faces  # noqa: E402
 from unocraft.tables.config import parse  # noqa: E402
 from unocraft.tables.loop import EngineLoop  # noqa: E402
-from unocraft.tables.stats import COUNTERS, TOP_KINDS, StatsStore, database_url  # noqa: E402
+from unocraft.stats.store import COUNTERS, TOP_KINDS, StatsStore, database_url  # noqa: E402
 from unocraft.tables.store import TableStore  # noqa: E402
 from unocraft.transport.base import Transport  # noqa: E402
 

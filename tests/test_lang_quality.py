@@ -28,7 +28,7 @@ def _typed_vocabulary() -> tuple[frozenset[str], frozenset[str]]:
     """(words that may follow /uno, words a line may show outside a command because they are typed)."""
     from unocraft.rules.options import CHOICES, PRESETS, Options
     from unocraft.tables.commands import ALIASES, BOOL_WORDS, ENGINE_WORDS, NAMES
-    from unocraft.tables.stats import TOP_KINDS
+    from unocraft.stats.store import TOP_KINDS
     from dataclasses import fields
     typed = set(NAMES) | set(ALIASES) | set(ENGINE_WORDS) | set(TOP_KINDS) | set(PRESETS)
     typed |= {f.name for f in fields(Options)}

@@ -24,7 +24,7 @@ import sqlalchemy as sa
 from unocraft.cli import main as cli
 from unocraft.tables.config import parse
 from unocraft.tables.manager import Tables
-from unocraft.tables.stats import COUNTERS, VERSION_TABLE, StatsStore, database_url
+from unocraft.stats.store import COUNTERS, VERSION_TABLE, StatsStore, database_url
 from unocraft.tables.store import TableStore
 from test_tables import CONFIG, cmd, texts
 
@@ -165,7 +165,7 @@ def test_a_server_database_upgrades_from_every_older_revision_and_engines_starti
     from alembic.config import Config
     old = StatsStore(database_url(kind, url, ""), migrate=False)
     cfg = Config()
-    cfg.set_main_option("script_location", str(ROOT / "engine" / "unocraft" / "tables" / "stats_migrations"))
+    cfg.set_main_option("script_location", str(ROOT / "engine" / "unocraft" / "stats" / "migrations"))
     with old.engine.begin() as conn:             # a database left at revision 0001 with a row
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0001")
@@ -195,8 +195,8 @@ def test_a_server_database_upgrades_from_every_older_revision_and_engines_starti
 # ------------------------------------------------------------------ concurrent engines
 WRITER = r"""
 import random, sys, time
-from unocraft.tables.stats import StatsStore, database_url
-from unocraft.tables.stats_service import StatsService
+from unocraft.stats.store import StatsStore, database_url
+from unocraft.stats.service import StatsService
 kind, url, index, batches = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 rng = random.Random(index)
 service = StatsService(StatsStore(database_url(kind, url, ""), pool_size=1, migrate=False), writer=f"w{index}")
@@ -468,7 +468,7 @@ def test_an_older_database_with_a_renamed_players_two_rows_upgrades_to_one_row(a
     from alembic.config import Config
     old = StatsStore(database_url(kind, url, ""), migrate=False)
     cfg = Config()
-    cfg.set_main_option("script_location", str(ROOT / "engine" / "unocraft" / "tables" / "stats_migrations"))
+    cfg.set_main_option("script_location", str(ROOT / "engine" / "unocraft" / "stats" / "migrations"))
     rows = sa.table("player_stats", *[sa.column(c) for c in ("key", "name", "uuid", "updated_at", *OLD_COUNTERS)])
     marks = sa.table("stats_imports", *[sa.column(c) for c in ("source", "key", *OLD_COUNTERS)])
     with old.engine.begin() as conn:

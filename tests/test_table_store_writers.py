@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from unocraft.tables.stats import StatsStore
+from unocraft.stats.store import StatsStore
 from unocraft.tables.store import TableStore, write_lock
 
 WAIT = 30.0     # seconds: a generous bound for a thread that must finish once the lock is free

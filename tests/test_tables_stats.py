@@ -10,8 +10,8 @@ import pytest
 from unocraft.simulate import actor
 from unocraft.tables.config import parse
 from unocraft.tables.manager import Tables
-from unocraft.tables.stats import COUNTERS, MIN_MATCHES_FOR_RATE, StatsStore
-from unocraft.tables.stats_service import MERGE_OVER, StatsService
+from unocraft.stats.store import COUNTERS, MIN_MATCHES_FOR_RATE, StatsStore
+from unocraft.stats.service import MERGE_OVER, StatsService
 from unocraft.tables.store import TableStore
 from test_tables import CONFIG, cmd, texts
 
@@ -289,7 +289,7 @@ def test_a_bad_statistics_config_is_refused_naming_the_key(statistics, message):
 
 
 def test_statistics_config_keys_choose_the_database():
-    from unocraft.tables.stats import database_url
+    from unocraft.stats.store import database_url
     cfg = parse({**CONFIG, "statistics": {"storage": "mysql", "url": "mariadb://u:p@db.example/unocraft",
                                           "pool_size": 4}})
     assert (cfg.stats_storage, cfg.stats_pool_size) == ("mysql", 4)

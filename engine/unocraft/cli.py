@@ -108,9 +108,10 @@ def _stats(args, parser) -> int:
         parser.print_help()
         return 2
     from sqlalchemy.exc import SQLAlchemyError
-    from .tables.stats_import import migrate
+    from .stats.importer import migrate
+    from .tables.store import describe
     try:
-        print(migrate(args.source, args.target))
+        print(migrate(args.source, args.target, describe))
     except SQLAlchemyError as e:
         print(f"unocraft stats migrate: the database failed: {str(getattr(e, 'orig', None) or e).strip().splitlines()[0]}",
               file=sys.stderr)

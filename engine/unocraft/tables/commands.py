@@ -20,7 +20,7 @@ from ..presentation import chat, codes
 from ..rules.errors import ConfigError
 from ..rules.options import CHOICES, PRESETS, Options
 from . import render
-from .stats import TOP_KINDS
+from ..stats.store import TOP_KINDS
 from .table import Table
 from .text import config_error, option_list, preset_name, say
 

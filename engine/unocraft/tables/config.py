@@ -15,7 +15,7 @@ import yaml
 from ..bots import BOTS
 from ..rules.errors import ConfigError
 from ..rules.options import Options
-from .stats import STORAGES, database_url
+from ..stats.store import STORAGES, database_url
 
 
 #: Who reads that a table opened (`table.announce`): everyone online, the opener's world, the

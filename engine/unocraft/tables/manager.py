@@ -23,7 +23,7 @@ from .config import EngineConfig
 from .input import Input
 from .lifecycle import Lifecycle
 from .sounds import Sounds
-from .stats_service import StatsService, open_stats
+from ..stats.service import StatsService, open_stats
 from .stats_tally import StatsTally
 from .store import TableStore
 from .table import Table
@@ -39,7 +39,7 @@ class Tables:
         self.core = Lifecycle(config, store)
         self.display = self.core.display
         self.input = Input(self.core)
-        # statistics: written and read on their own thread (stats_service.py)
+        # statistics: written and read on their own thread (stats/service.py)
         self.stats = stats if stats is not None else open_stats(config, store)
         self.tally = StatsTally(self.core, self.stats)
         self.core.listen(self.display.tell_events)          # the chat lines first, as they happen

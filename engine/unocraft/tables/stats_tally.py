@@ -1,6 +1,6 @@
 """The statistics seen from the tables: a listener of the game events counts what the human players
 did (bots are not recorded), each save hands the counters to the statistics thread
-(stats_service.py), and its answers to `/uno stats` and `/uno top` are shown here.
+(stats/service.py), and its answers to `/uno stats` and `/uno top` are shown here.
 
 A round's counters wait in the table (`Table.tally`, saved with it) until the round ends; then
 they, the round and, at the end of a match, the match go to `pending` until the next save writes
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .stats import COUNTERS, MIN_MATCHES_FOR_RATE, rate
-from .stats_service import StatsService
+from ..stats.store import COUNTERS, MIN_MATCHES_FOR_RATE, rate
+from ..stats.service import StatsService
 from .text import say
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ the same player at once and nothing is lost. A writer (one engine) hands over nu
 database keeps the last number it applied per writer (`stats_writers`) in the same transaction, so
 a batch retried after a lost connection or an engine restart is applied exactly once.
 
-The schema is versioned with Alembic (`stats_migrations/`), upgraded on start.
+The schema is versioned with Alembic (`migrations/`), upgraded on start.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 
-from .store import make_private, write_lock
+from ..sqlite_files import make_private, write_lock
 
 log = logging.getLogger("unocraft.stats")
 logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)   # one line per plugin at INFO
@@ -173,7 +173,7 @@ class StatsStore:
 
     # ------------------------------------------------------------ schema
     def migrate(self) -> None:
-        """Upgrades the schema to the newest version (Alembic, `stats_migrations/`). Engines that
+        """Upgrades the schema to the newest version (Alembic, `migrations/`). Engines that
         start together take turns (a lock in the database); a database already current is left as is."""
         with self._migrate_lock:
             if self._migrated:
@@ -181,7 +181,7 @@ class StatsStore:
             from alembic import command
             from alembic.config import Config
             cfg = Config()
-            cfg.set_main_option("script_location", str(Path(__file__).parent / "stats_migrations"))
+            cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
             with _ALEMBIC, self._file_lock, self.engine.begin() as conn:
                 if self.dialect == "postgresql":
                     conn.execute(sa.text("SELECT pg_advisory_xact_lock(7148013)"))   # released at commit

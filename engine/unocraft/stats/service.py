@@ -23,7 +23,7 @@ import time
 import uuid
 from typing import Any, Callable
 
-from .stats import StatsStore, database_url, merge
+from .store import StatsStore, database_url, merge
 
 log = logging.getLogger("unocraft.stats")
 

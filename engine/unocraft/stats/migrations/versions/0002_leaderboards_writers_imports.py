@@ -17,7 +17,7 @@ depends_on = None
 
 COUNTERS = ("matches_played", "matches_won", "rounds_played", "rounds_won", "points",
             "uno_calls", "caught", "cards_played")
-# the same text as unocraft.tables.stats.RATE_SQL (a database uses the index only for the identical expression)
+# the same text as unocraft.stats.store.RATE_SQL (a database uses the index only for the identical expression)
 RATE_SQL = "CASE WHEN matches_played > 0 THEN matches_won * 1.0 / matches_played ELSE 0 END"
 
 

@@ -3,7 +3,7 @@ its transaction and lock), never from a config file of their own."""
 
 from alembic import context
 
-from unocraft.tables.stats import VERSION_TABLE
+from unocraft.stats.store import VERSION_TABLE
 
 context.configure(connection=context.config.attributes["connection"], version_table=VERSION_TABLE)
 with context.begin_transaction():

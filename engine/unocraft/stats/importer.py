@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Callable
 
 import sqlalchemy as sa
 
 from ..rules.errors import ConfigError
-from .stats import STORAGES, StatsStore, database_url
-from .store import TableStore
+from .store import STORAGES, StatsStore, database_url
 
 
 def target_url(text: str) -> sa.engine.URL:
@@ -49,16 +49,15 @@ def source_path(text: str) -> Path:
     return path
 
 
-def migrate(source: str, target: str) -> str:
-    """Runs the import; returns the line to print. ConfigError for bad arguments; a database error
+def migrate(source: str, target: str, describe: Callable[[Path], tuple[str, int]]) -> str:
+    """Runs the import; returns the line to print. `describe(path)` gives the source's writer id
+    (made if the file predates it) and how many tables it holds (tables.store.describe). ConfigError for bad arguments; a database error
     (unreachable, refused) passes up as SQLAlchemy's."""
     path = source_path(source)
     url = target_url(target)
     if url.get_backend_name() == "sqlite" and Path(url.database).resolve() == path.resolve():
         raise ConfigError("--from and --to are the same file")
-    tables = TableStore(path)            # its writer id names the source
-    source_id, tables_count = tables.writer_id, len(tables.load_all())
-    tables.close()
+    source_id, tables_count = describe(path)     # its writer id names the source
     src, dst = StatsStore(path), StatsStore(url)
     try:
         changed, read = dst.import_from(src, source_id)
