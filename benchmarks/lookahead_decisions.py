@@ -23,7 +23,7 @@ import sys
 from unocraft.bots import make_bot
 from unocraft.rollout import rollout
 from unocraft.rules.options import Options
-from unocraft.search import LookaheadBot, _Position
+from unocraft.bots.search import LookaheadBot, _Position
 from unocraft.simulate import new_game, play_match
 
 

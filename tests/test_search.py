@@ -1,4 +1,4 @@
-"""The `lookahead` bot (unocraft.search): legal in every edition, within its time
+"""The `lookahead` bot (unocraft.bots.search): legal in every edition, within its time
 cap, deterministic for a seed, blind to hidden cards, and it keeps the cards.
 
 Whether it plays better than `strong` is measured, not asserted here:
@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 from unocraft.bots import BOTS, make_bot
 from unocraft.rules.cards import Card
 from unocraft.rules.options import Options
-from unocraft.search import LookaheadBot, Memory, _Position
+from unocraft.bots.search import LookaheadBot, Memory, _Position
 from unocraft.simulate import actor, new_game, play_match
 
 from test_properties import hidden_card_swap, tables
@@ -238,11 +238,11 @@ def test_rollouts_play_as_strong_does(preset, changes, players):
 
 
 def test_the_shipped_value_table_is_what_self_play_gives():
-    """lookahead_values.json is what `python -m unocraft.search --fit` makes: a fresh
+    """lookahead_values.json is what `python -m unocraft.bots.search --fit` makes: a fresh
     smaller fit agrees with it on the common hand sizes (refit when the rollouts change)."""
     import json
     from unocraft.rollout import _key
-    from unocraft.search import VALUES_FILE, fit
+    from unocraft.bots.search import VALUES_FILE, fit
     shipped = json.loads(VALUES_FILE.read_text())["values"]
     fresh = fit(1500)["values"]
     assert len(fresh) == len(shipped)
@@ -331,7 +331,7 @@ def test_a_table_plays_a_round_with_lookahead_bots():
     """engine.yaml's bots.kind and bots.stand_in at work: a lookahead bot in the empty
     seat and, after the turn timer, for the absent player; the round ends."""
     from test_tables import make, started
-    from unocraft.search import LookaheadBot
+    from unocraft.bots.search import LookaheadBot
     tables = make(bots={"fill_to": 2, "kind": "lookahead", "stand_in": "lookahead"})
     started(tables)
     table = next(iter(tables.tables.values()))

@@ -1,4 +1,4 @@
-"""Rollouts for the `lookahead` bot (search.py): a round played to its end from a
+"""Rollouts for the `lookahead` bot (bots/search.py): a round played to its end from a
 position, every player choosing as `strong` does (`rollout_move`: `strategy.strong_move`,
 the strategy `StrongBot.act` plays, fed from the game instead of a view).
 

@@ -145,3 +145,19 @@ def strong_move(legal: list[Action], hand: list[Card], colour: str, names: list[
 
 def _all(legal: list[Action], verb: str) -> list[Action]:
     return [a for a in legal if a.verb == verb]
+
+
+def face_of(view: dict, action: Action) -> Card:
+    """The face in play of the (first) card an action names."""
+    ref = action.cards[0]
+    if isinstance(ref, tuple):
+        return ref[1] if view["side"] == "dark" else ref[0]
+    return ref
+
+
+def by_verb(legal: list[Action]) -> dict[str, list[Action]]:
+    """The legal actions grouped by verb, in their order."""
+    out: dict[str, list[Action]] = {}
+    for a in legal:
+        out.setdefault(a.verb, []).append(a)
+    return out

@@ -34,14 +34,14 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from .bots import Bot, StrongBot, _by_verb, _face
-from .rules.actions import Action
-from .rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES, RESTRICTED_WILDS
-from .rules.editions import build_deck, find_edition
-from .rules.game import Game
-from .rules.options import Options
-from .rollout import MAX_CARDS, fit_values, rollout
-from .strategy import colour_points
+from ..rules.actions import Action
+from ..rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES, RESTRICTED_WILDS
+from ..rules.editions import build_deck, find_edition
+from ..rules.game import Game
+from ..rules.options import Options
+from ..rollout import MAX_CARDS, fit_values, rollout
+from ..strategy import by_verb, colour_points, face_of
+from .simple import Bot, StrongBot
 
 #: Editions whose hidden information `Memory` can sample (one face per card).
 SEARCHED_EDITIONS = ("classic", "minecraft")
@@ -104,7 +104,7 @@ class Memory:
         colour = view["colour"]
         cards = len(view["hand"])
         if action.verb == "play":
-            face = _face(view, action)
+            face = face_of(view, action)
             self.pile[discards] = face
             discards += 1
             cards -= 1
@@ -167,7 +167,7 @@ class LookaheadBot(Bot):
     def _candidates(self, view: dict, legal: list[Action], choice: Action) -> list[Action]:
         """`strong`'s choice first, then its other plays by its own score (a wild in the
         two colours it would name and the colour the next player lacks), draw or pass."""
-        verbs = _by_verb(legal)
+        verbs = by_verb(legal)
         if choice.verb in ("draw", "challenge") and "challenge" in verbs:
             return [choice] + [a for a in legal if a.verb in ("draw", "challenge") and a != choice]
         if choice.verb not in ("play", "draw", "pass"):
@@ -177,7 +177,7 @@ class LookaheadBot(Bot):
         for a in verbs.get("play", []):
             if len(a.cards) != 1:
                 continue
-            if _face(view, a).is_wild and a.colour is not None and a.colour not in best_colours:
+            if face_of(view, a).is_wild and a.colour is not None and a.colour not in best_colours:
                 continue
             plays.append(a)
         plays.sort(key=lambda a: -StrongBot.score(view, a))
@@ -224,7 +224,7 @@ class LookaheadBot(Bot):
 #: The two-player win chances by hand sizes (rollout.fit_values over official rules),
 #: shipped: fitting them takes seconds, too long for a table's first bot move. They
 #: serve every rule set (hand sizes say most of who is ahead under any of them).
-#: Made again by `python -m unocraft.search --fit ROUNDS` (when the rollouts change).
+#: Made again by `python -m unocraft.bots.search --fit ROUNDS` (when the rollouts change).
 VALUES_FILE = Path(__file__).with_name("lookahead_values.json")
 _VALUES: list[float] = []
 
@@ -369,5 +369,5 @@ class _Position:
 
 if __name__ == "__main__":
     if sys.argv[1:2] != ["--fit"] or len(sys.argv) != 3:
-        sys.exit("usage: python -m unocraft.search --fit ROUNDS   (writes " + str(VALUES_FILE) + ")")
+        sys.exit("usage: python -m unocraft.bots.search --fit ROUNDS   (writes " + str(VALUES_FILE) + ")")
     VALUES_FILE.write_text(json.dumps(fit(int(sys.argv[2]))) + "\n")

@@ -1,36 +1,14 @@
-"""Bots: they see only their own view and the legal actions, never the state.
-
-    bot = make_bot("strong", seed=1)
-    bot.act(view, legal)      -> Action          (the bot must act: its turn, an answer, a choice)
-    bot.react(view, legal)    -> Action | None   (out of turn: catch, UNO, jump-in, slap, ...)
-
-Four strengths: `random` (any legal action), `basic` (plays the first card that
-fits, never bluffs, always calls UNO), `strong` (`strategy.py`) and `lookahead`
-(`strong` checked by determinized rollouts, up to ~0.1 s a move: see `search.py`).
-"""
+"""The bots that decide from their view alone: random, basic, strong (its strategy in
+unocraft.strategy) and the DOS player."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
-from .rules.actions import Action
-from .rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES
-from .strategy import about_to_go_out, colour_counts, play_score, strong_move
-
-BOTS = ("random", "basic", "strong", "lookahead")
-
-
-def make_bot(kind: str, seed: int = 0) -> "Bot":
-    if kind == "lookahead":
-        from .search import LookaheadBot   # (search imports this module)
-        return LookaheadBot(seed)
-    try:
-        cls = {"random": RandomBot, "basic": BasicBot, "strong": StrongBot}[kind]
-    except KeyError:
-        raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}") from None
-    return cls(seed)
-
+from ..rules.actions import Action
+from ..rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES
+from ..strategy import about_to_go_out, by_verb, colour_counts, face_of, play_score, strong_move
 
 class Bot:
     name = "bot"
@@ -63,14 +41,6 @@ class RandomBot(Bot):
         return None
 
 
-def _face(view: dict, action: Action) -> Card:
-    """The face in play of the (first) card an action names."""
-    ref = action.cards[0]
-    if isinstance(ref, tuple):
-        return ref[1] if view["side"] == "dark" else ref[0]
-    return ref
-
-
 def _draw_or_pass(verbs: dict[str, list[Action]], legal: list[Action]) -> Action:
     """Nothing worth playing: draw, else pass, else whatever is legal."""
     for verb in ("draw", "pass"):
@@ -79,20 +49,13 @@ def _draw_or_pass(verbs: dict[str, list[Action]], legal: list[Action]) -> Action
     return legal[0]
 
 
-def _by_verb(legal: list[Action]) -> dict[str, list[Action]]:
-    out: dict[str, list[Action]] = {}
-    for a in legal:
-        out.setdefault(a.verb, []).append(a)
-    return out
-
-
 class BasicBot(Bot):
     """Plays the first card that fits (keeping wilds last), picks its most common
     colour, never bluffs or challenges, calls UNO and catches when it can."""
     name = "basic"
 
     def act(self, view, legal):
-        verbs = _by_verb(legal)
+        verbs = by_verb(legal)
         for call in ("uno", "dos"):
             if call in verbs:
                 return verbs[call][0]
@@ -104,7 +67,7 @@ class BasicBot(Bot):
             return verbs["give"][0]
         plays = [a for a in verbs.get("play", []) if len(a.cards) == 1]
         if plays:
-            plain = [a for a in plays if not _face(view, a).is_wild]
+            plain = [a for a in plays if not face_of(view, a).is_wild]
             if plain:
                 return plain[0]
             honest = [a for a in plays if not self._bluff(view, a)]
@@ -113,7 +76,7 @@ class BasicBot(Bot):
         return _draw_or_pass(verbs, legal)
 
     def react(self, view, legal):
-        verbs = _by_verb(legal)
+        verbs = by_verb(legal)
         for verb in ("uno", "dos", "catch", "slap"):
             if verb in verbs:
                 return verbs[verb][0]
@@ -122,7 +85,7 @@ class BasicBot(Bot):
     @staticmethod
     def _bluff(view: dict, action: Action) -> bool:
         """The rules say which of our cards would be a bluff now (`view["bluffs"]`)."""
-        return str(_face(view, action)) in view.get("bluffs", ())
+        return str(face_of(view, action)) in view.get("bluffs", ())
 
     @staticmethod
     def _colour_counts(view: dict) -> Counter:
@@ -159,7 +122,7 @@ class StrongBot(BasicBot):
     def react(self, view, legal):
         if view["edition"] == "dos":
             return self.dos.react(view, legal)
-        verbs = _by_verb(legal)
+        verbs = by_verb(legal)
         for verb in ("uno", "catch", "slap", "jump"):
             if verb in verbs:
                 return self._best_colour(view, verbs[verb]) if verb == "jump" else verbs[verb][0]
