@@ -19,12 +19,13 @@ from .lifecycle import number
 
 if TYPE_CHECKING:
     from .config import EngineConfig
-    from .manager import Tables
+    from .lifecycle import Lifecycle
 
 
 class Admin:
-    def __init__(self, tables: Tables):
-        self.tables = tables
+    def __init__(self, core: Lifecycle):
+        self.core = core
+        self.plugin: dict = {}                    # the plugin's hello (version, platform)
         self.started = time.time()
         #: re-reads the engine config (set by `unocraft serve`); None: nothing to reload from
         self.reload: Callable[[], EngineConfig] | None = None
@@ -33,13 +34,12 @@ class Admin:
 
     # ---------------------------------------------------------------- entry points
     def console(self, args: list[str], now: float) -> None:
-        lines = self._run(args, self.tables.core.config.language, now, console=True)
-        self.tables.display.ops.append({"op": "console", "lines": lines})
+        self.core.notices.console(self._run(args, self.core.config.language, now, console=True))
 
     def command(self, player: str, args: list[str], now: float) -> None:
         """From a player with uno.admin (commands.py checked it): the answer in chat."""
-        for line in self._run(args, self.tables.core.lang(player), now, console=False):
-            self.tables.display.send(player, [{"text": line, "colour": "aqua"}])
+        for line in self._run(args, self.core.lang(player), now, console=False):
+            self.core.notices.send(player, [{"text": line, "colour": "aqua"}])
 
     # ---------------------------------------------------------------- commands
     def _run(self, args: list[str], lang: str, now: float, console: bool) -> list[str]:
@@ -54,13 +54,13 @@ class Admin:
         if sub == "engine" and rest in (["status"], ["restart"]):
             return self._status(lang) if rest[0] == "status" else self._restart(lang)
         if sub == "version" and not rest:
-            plugin = self.tables.plugin
+            plugin = self.plugin
             return [say(lang, "admin.version", engine=__version__, plugin=plugin.get("version", "?"),
                         protocol=PROTOCOL)]
         return [say(lang, "admin.usage")]
 
     def _list(self, lang: str) -> list[str]:
-        tables = sorted(self.tables.core.tables.values(), key=lambda t: number(t.id))
+        tables = sorted(self.core.tables.values(), key=lambda t: number(t.id))
         if not tables:
             return [say(lang, "admin.tables_none")]
         lines = [say(lang, "admin.tables_head", count=len(tables))]
@@ -72,13 +72,11 @@ class Admin:
         return lines
 
     def _close(self, table: str, lang: str) -> list[str]:
-        t = self.tables.core.tables.get(table)
+        t = self.core.tables.get(table)
         if t is None:
             return [say(lang, "admin.no_table", table=table)]
-        for name, member_lang, _ in t.members():
-            self.tables.display.send(name, [{"text": say(member_lang, "table.closed", table=t.id), "colour": "gray"}])
-        self.tables.core.close(t)
-        self.tables.display.shared_completions()
+        self.core.close(t, by="")
+        self.core.notices.tables_changed()
         return [say(lang, "admin.closed", table=table)]
 
     def _reload(self, lang: str) -> list[str]:
@@ -88,14 +86,14 @@ class Admin:
             config = self.reload()
         except ConfigError as e:
             return [say(lang, "admin.reload_failed", error=str(e))]   # the old settings stay
-        self.tables.core.reconfigure(config)
+        self.core.reconfigure(config)
         return [say(lang, "admin.reloaded")]
 
     def _status(self, lang: str) -> list[str]:
         return [say(lang, "admin.status", version=__version__, protocol=PROTOCOL, pid=os.getpid(),
                     uptime=int(time.time() - self.started),
-                    tables=say(lang, "admin.tables", count=len(self.tables.core.tables)),
-                    players=say(lang, "admin.players", count=len(self.tables.core.online)))]
+                    tables=say(lang, "admin.tables", count=len(self.core.tables)),
+                    players=say(lang, "admin.players", count=len(self.core.online)))]
 
     def _restart(self, lang: str) -> list[str]:
         if self.restart is None:

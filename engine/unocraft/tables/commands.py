@@ -25,9 +25,10 @@ from .table import Table
 from .text import config_error, option_list, preset_name, say
 
 if TYPE_CHECKING:
-    from .display import Display
+    from .admin import Admin
     from .lifecycle import Lifecycle
-    from .manager import Tables
+    from .notices import Notices
+    from .stats_tally import StatsTally
 
 #: Every word Options.build reads as true or false; players are shown "true, false".
 BOOL_WORDS = ("true", "false", "yes", "no", "on", "off", "1", "0")
@@ -35,9 +36,19 @@ ENGINE_WORDS = ["status", "restart"]
 
 
 @dataclass
+class Rooms:
+    """What a command reaches (manager.py wires it): the tables' state and the rooms beside it."""
+    core: Lifecycle
+    tally: StatsTally
+    admin: Admin
+    act: Callable[[Call], None]     # a typed game action (input.py)
+    save: Callable[[], object]      # writes what just ended, before a read of the statistics
+
+
+@dataclass
 class Call:
     """One `/uno` command as a player typed it."""
-    tables: Tables
+    rooms: Rooms
     player: str
     name: str               # the subcommand (an alias is replaced by its command)
     rest: list[str]         # the words after it (without the turn token of a click)
@@ -48,17 +59,17 @@ class Call:
 
     @property
     def core(self) -> Lifecycle:
-        return self.tables.core
+        return self.rooms.core
 
     @property
-    def display(self) -> Display:
-        return self.tables.display
+    def notices(self) -> Notices:
+        return self.rooms.core.notices
 
     def error(self, key: str, **args) -> None:
-        self.display.error(self.player, key, **args)
+        self.notices.error(self.player, key, **args)
 
     def usage(self) -> None:
-        self.display.usage(self.player, self.name)
+        self.notices.usage(self.player, self.name)
 
 
 @dataclass(frozen=True)
@@ -196,7 +207,7 @@ def leave(c: Call) -> None:
         return c.error("error.not_at_table")
     if c.player in t.spectators:
         c.core.unwatch(c.player)
-        return c.display.tell(c.player, "table.you_left", "green")
+        return c.notices.tell(c.player, "table.you_left", "green")
     c.core.leave(c.player, t)
 
 
@@ -250,9 +261,9 @@ def rules(c: Call) -> None:
     if not c.rest:
         if t is None:      # not at a table: what a new table would play
             opts = core.config.options_for()
-            return c.display.send(player, [{"text": say(lang, "table.rules_default", preset=preset_name(lang, core.config.preset),
+            return c.notices.send(player, [{"text": say(lang, "table.rules_default", preset=preset_name(lang, core.config.preset),
                                                         options=option_list(opts.changed(), lang)), "colour": "aqua"}])
-        return c.display.send(player, [{"text": say(lang, "table.rules", table=t.id, preset=preset_name(lang, t.preset),
+        return c.notices.send(player, [{"text": say(lang, "table.rules", table=t.id, preset=preset_name(lang, t.preset),
                                                     options=option_list(t.options().changed(), lang)), "colour": "aqua"}])
     preset, assignments = _preset_and_assignments(c.rest, t.preset if t is not None else core.config.preset)
     base = dict(t.overrides) if t is not None and preset == t.preset else {}
@@ -267,7 +278,7 @@ def rules(c: Call) -> None:
         return c.error("error.rules_locked")
     t.preset, t.overrides = preset, overrides
     for name, lang2, _ in t.members():
-        c.display.send(name, [{"text": say(lang2, "table.rules", table=t.id, preset=preset_name(lang2, preset),
+        c.notices.send(name, [{"text": say(lang2, "table.rules", table=t.id, preset=preset_name(lang2, preset),
                                            options=option_list(t.options().changed(), lang2)), "colour": "aqua"}])
     core.changed(t)
 
@@ -280,10 +291,10 @@ def _preset_and_assignments(rest: list[str], current: str) -> tuple[str, list[st
 def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict) -> dict | None:
     """`base` with the `option=value` words applied, checked against `preset`; None after
     telling the player what is wrong (with the nearest names) and how the command goes."""
-    display, player = c.display, c.player
+    notices, player = c.notices, c.player
     if preset not in PRESETS:
         c.error("error.unknown_preset", preset=preset, presets=", ".join(PRESETS))
-        display.did_you_mean(player, preset_suggestions(preset))
+        notices.did_you_mean(player, preset_suggestions(preset))
         return c.usage()
     overrides = dict(base)
     for word in assignments:
@@ -291,22 +302,22 @@ def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict) ->
         name, value = name.strip(), value.strip()
         if not eq:
             c.error("error.not_an_assignment", word=word)
-            display.did_you_mean(player, option_suggestions(name))
+            notices.did_you_mean(player, option_suggestions(name))
             return c.usage()
         if name not in Options.__dataclass_fields__:
             c.error("error.unknown_option", option=name)
-            display.did_you_mean(player, option_suggestions(name))
+            notices.did_you_mean(player, option_suggestions(name))
             return c.usage()
         shown, accepted = _option_values(name)
         if accepted and value.lower() not in accepted:
             c.error("error.bad_value", option=name, value=value, values=", ".join(shown))
-            display.did_you_mean(player, [f"{name}={v}" for v in nearest(value.lower(), shown)])
+            notices.did_you_mean(player, [f"{name}={v}" for v in nearest(value.lower(), shown)])
             return c.usage()
         overrides[name] = value
     try:
         Options.build(preset, **overrides)
     except ConfigError as e:        # a whole number out of range, options that contradict
-        c.display.send(player, [{"text": config_error(c.core.lang(player), e), "colour": "red"}])
+        c.notices.send(player, [{"text": config_error(c.core.lang(player), e), "colour": "red"}])
         return c.usage()
     return overrides
 
@@ -323,7 +334,7 @@ def _option_values(name: str) -> tuple[list[str], tuple[str, ...]]:
 
 # ================================================================ game actions (input.py)
 def typed_action(c: Call) -> None:
-    c.tables.input.typed(c)
+    c.rooms.act(c)
 
 
 _ACTION_COMPLETIONS: dict[str, Completion] = {
@@ -348,9 +359,9 @@ def stats(c: Call) -> None:
     """`/uno stats [player]`: one player's statistics, your own by default."""
     if len(c.rest) > 1:
         return c.usage()
-    c.tables.save()                       # what just ended counts too: written before the read
+    c.rooms.save()                       # what just ended counts too: written before the read
     who = c.rest[0] if c.rest else c.player
-    c.tables.tally.ask_stats(c.player, who, bool(c.rest))
+    c.rooms.tally.ask_stats(c.player, who, bool(c.rest))
 
 
 @command("top", complete=shared(lambda c: {"top": list(TOP_KINDS)}))
@@ -360,8 +371,8 @@ def top(c: Call) -> None:
     if kind not in TOP_KINDS or len(c.rest) > 1:
         c.error("top.unknown", what=" ".join(c.rest))
         return c.usage()
-    c.tables.save()
-    c.tables.tally.ask_top(c.player, kind)
+    c.rooms.save()
+    c.rooms.tally.ask_top(c.player, kind)
 
 
 # ================================================================ administration (admin.py)
@@ -372,15 +383,11 @@ def close(c: Call) -> None:
     t = _chosen_table(c, lambda: core.table_of(c.player) or _nearest(core.tables.values(), c.pos))
     if t is None:
         return None
-    for name, lang, _ in t.members():
-        c.display.send(name, [{"text": say(lang, "table.closed", table=t.id), "colour": "gray"}])
-    if c.player not in [m[0] for m in t.members()]:
-        c.display.tell(c.player, "table.closed", "gray", table=t.id)
-    core.close(t)
+    core.close(t, by=c.player)
 
 
 def admin_command(c: Call) -> None:
-    c.tables.admin.command(c.player, [c.name, *c.rest], c.now)
+    c.rooms.admin.command(c.player, [c.name, *c.rest], c.now)
 
 
 command("tables", admin=True, console=True)(admin_command)
@@ -396,11 +403,11 @@ def help_(c: Call) -> None:
     lang = c.core.lang(c.player)
     t = c.core.table_of(c.player)
     verbs = (t.options() if t is not None else c.core.config.options_for()).verbs()
-    c.display.send(c.player, [{"text": say(lang, "help.header"), "colour": "gold", "bold": True}])
+    c.notices.send(c.player, [{"text": say(lang, "help.header"), "colour": "gold", "bold": True}])
     for group, lines in help_groups(lang, c.admin, verbs):
-        c.display.send(c.player, [{"text": say(lang, f"help.group.{group}"), "colour": "yellow"}])
+        c.notices.send(c.player, [{"text": say(lang, f"help.group.{group}"), "colour": "yellow"}])
         for line, suggest in lines:
-            c.display.send(c.player, [{"text": "  " + line, "colour": "gray", "click": {"suggest": suggest}}])
+            c.notices.send(c.player, [{"text": "  " + line, "colour": "gray", "click": {"suggest": suggest}}])
 
 
 def quick_start(c: Call) -> None:
@@ -414,7 +421,7 @@ def quick_start(c: Call) -> None:
     parts = {"start": run("start"), "leave": run("leave"), "help": run("help"),
              "draw": chat.label(say(lang, "button.draw"), "aqua"), "uno": chat.label(say(lang, "uno.button"), "gold")}
     for key in ("start", "turn", "uno", "leave"):
-        c.display.send(c.player, chat.fill(say(lang, f"quick.{key}"), parts, "white"))
+        c.notices.send(c.player, chat.fill(say(lang, f"quick.{key}"), parts, "white"))
 
 
 #: Every /uno subcommand, in the order /uno help lists them.
@@ -426,20 +433,20 @@ ACTIONS = frozenset(c.name for c in COMMANDS if c.action) | set(ALIASES)
 
 
 # ================================================================ running one
-def run(tables: Tables, player: str, args: list[str], pos, now: float, admin: bool = False) -> None:
+def run(rooms: Rooms, player: str, args: list[str], pos, now: float, admin: bool = False) -> None:
     """A `/uno` command from a player: its handler, or help, or what they may have meant."""
     args, token = chat.split_token(args)
     if not args:
-        return quick_start(Call(tables, player, "", [], pos, now, admin, token))
+        return quick_start(Call(rooms, player, "", [], pos, now, admin, token))
     sub = args[0].lower()
     found = BY_NAME.get(ALIASES.get(sub, sub))
     if found is None:       # the line says to type /uno help: no list of every command
-        display = tables.display
-        display.error(player, "error.unknown_command", command=args[0])
-        return display.did_you_mean(player, nearest(sub, names(admin)))
+        notices = rooms.core.notices
+        notices.error(player, "error.unknown_command", command=args[0])
+        return notices.did_you_mean(player, nearest(sub, names(admin)))
     if found.admin and not admin:
-        return tables.display.error(player, "error.no_permission")
-    found.run(Call(tables, player, found.name, args[1:], pos, now, admin, token))
+        return rooms.core.notices.error(player, "error.no_permission")
+    found.run(Call(rooms, player, found.name, args[1:], pos, now, admin, token))
 
 
 # ================================================================ what the list gives

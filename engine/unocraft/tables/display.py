@@ -21,6 +21,7 @@ from ..rules.editions import EDITIONS
 from . import commands, render
 from .sidebar import sidebar_op
 from .sounds import SOUND_TURN
+from .notices import Notice
 from .table import Table
 from .text import say
 
@@ -43,6 +44,16 @@ class Display:
         self.stats_names: list[str] = []          # completed after /uno stats, as last sent
         self.shared_ids: list[str] | None = None   # the table ids in the shared tree, as last sent
         self.console_ids: list[str] | None = None  # the table ids in the console's tree, as last sent
+        #: what a notice's name shows (Notices' methods name these)
+        self.shown = {f.__name__: f for f in (
+            self.send, self.tell, self.tell_table, self.announce, self.usage, self.did_you_mean, self.tell_events,
+            self.console, self.sound, self.joined, self.quit, self.give_back, self.unwatched, self.forget_sidebar,
+            self.first_game_hint, self.shared_completions, self.known_stats_names, self.new_stats_names)}
+
+    def show(self, notices: list[Notice]) -> None:
+        """Makes the ops of what the other rooms noted (notices.py), in their order."""
+        for name, args, kwargs in notices:
+            self.shown[name](*args, **kwargs)
 
     def take(self) -> list[dict]:
         """The ops so far, for the plugin; the list starts empty again."""
@@ -100,6 +111,22 @@ class Display:
 
     def error(self, to: str, key: str, **args) -> None:
         self.tell(to, key, "red", **args)
+
+    def tell_table(self, t: Table, key: str, colour: str, of: str | None, but: str | None, bold: bool,
+                   translated: dict[str, str], **args) -> None:
+        """A line for every member of `t` but `but`; `of` reads their own ("You ...")."""
+        for name, lang, _ in t.members():
+            if name == but:
+                continue
+            values = dict(args, **{k: say(lang, v) for k, v in translated.items()})
+            part = {"text": about(lang, key, name, of, **values) if of is not None else say(lang, key, **values),
+                    "colour": colour}
+            if bold:
+                part["bold"] = True
+            self.send(name, [part])
+
+    def console(self, lines: list[str]) -> None:
+        self.ops.append({"op": "console", "lines": lines})
 
     def announce(self, of: str, key: str, **args) -> None:
         """A line about `of` (who opened a table) for the players `table.announce` names; `of`

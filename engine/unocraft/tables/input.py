@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 class Input:
     def __init__(self, core: Lifecycle):
         self.core = core
-        self.display = core.display
+        self.notices = core.notices
 
     # ================================================================ what the plugin forwards
     def click(self, player: str, tag: str, now: float) -> None:
@@ -40,25 +40,25 @@ class Input:
         button turns the page of the hand, the top card shows the status line."""
         t = self.core.seated_table(player)
         if t is None or t.game is None:
-            return self.display.error(player, "error.not_at_table")
+            return self.notices.error(player, "error.not_at_table")
         if tag == render.TAG_PAGE:
             t.pages[player] = t.pages.get(player, 0) + 1
             self.core.changed(t)
             return
         if tag == render.TAG_TOP:
-            return self.display.send(player, render.status_line(t.view(player), self.core.lang(player)))
+            return self.notices.send(player, render.status_line(t.view(player), self.core.lang(player)))
         if not tag.startswith(render.TAG_CARD):
             return
         code = tag[len(render.TAG_CARD):]
         view = t.view(player)
         if code not in (view.get("hand") or []):
-            return self.display.error(player, "error.wrong_card_item")
+            return self.notices.error(player, "error.wrong_card_item")
         side = view.get("side", "light")
         face = render.face_of(code, side)[0]
         legal = t.legal(player)
         if face.is_wild and any(a.colour for a in legal if a.verb in ("play", "jump") and a.cards
                                 and render.playable_codes([a], side) == {code}):
-            return self.display.send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal, side))
+            return self.notices.send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal, side))
         self.act(player, f"play {code}", None, now)
 
     def chat(self, player: str, now: float) -> None:
@@ -89,11 +89,11 @@ class Input:
                     e.values["example"] = self._example(t, player, lang)
                 elif e.key == "parse.needs_colour":
                     e.values["colours"] = self._colour_list(t, lang)
-                self.display.send(player, [{"text": config_error(lang, e), "colour": "red"}])
-            return self.display.usage(player, name)
+                self.notices.send(player, [{"text": config_error(lang, e), "colour": "red"}])
+            return self.notices.usage(player, name)
         if t is not None and action.colour is not None and action.colour not in colours(t):
             self._not_a_colour(player, t, codes.colour_word(lang, action.colour))
-            return self.display.usage(player, name)
+            return self.notices.usage(player, name)
         self.act(player, text, c.token, c.now, action)
 
     # ================================================================ acting
@@ -102,11 +102,11 @@ class Input:
             action = Action.parse(player, text)
         t = self.core.seated_table(player)
         if t is None:
-            return self.display.error(player, "error.not_at_table")
+            return self.notices.error(player, "error.not_at_table")
         if t.state != "playing" or t.game is None:
-            return self.display.error(player, "start.waiting", count=len(t.seats), min=2)
+            return self.notices.error(player, "start.waiting", count=len(t.seats), min=2)
         if token is not None and token != str(t.token):
-            return self.display.error(player, "error.stale_click")
+            return self.notices.error(player, "error.stale_click")
         if t.game.phase != "play":
             return self._refused(player, "round_over" if t.game.phase == "round_over" else "game_over")
         try:
@@ -115,14 +115,14 @@ class Input:
             if r.code == "wild_needs_colour":
                 legal = t.legal(player)
                 code = text.split()[1] if len(text.split()) > 1 else ""
-                self.display.send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal,
+                self.notices.send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal,
                                                                   t.view(player).get("side", "light")))
             else:
                 self._refused(player, r.code, t.game.opts.edition)
                 if r.code == "not_in_hand" and action.cards:
                     lang = self.core.lang(player)
                     typed = codes.card_code(lang, render.face_of(render.hand_code(action.cards[0], "light"), "light")[0])
-                    self.display.did_you_mean(player, self._nearest_cards(t, player, typed, lang))
+                    self.notices.did_you_mean(player, self._nearest_cards(t, player, typed, lang))
             if r.events:
                 self.core.penalised(t, r.events, now)
 
@@ -133,8 +133,8 @@ class Input:
             text = say(lang, "error.refused", reason=say(lang, "dos.no_match"))
         else:
             text = say(lang, key) if key else say(lang, "error.refused", reason=say(lang, f"refusal.{code}"))
-        self.display.send(player, [{"text": text, "colour": "red"}])
-        self.display.sound(player, SOUND_PENALTY)
+        self.notices.send(player, [{"text": text, "colour": "red"}])
+        self.notices.sound(player, SOUND_PENALTY)
 
     # ================================================================ a word the game does not know
     def _bad_word(self, player: str, t: Table | None, verb: str, rest: list[str]) -> bool:
@@ -149,14 +149,14 @@ class Input:
                 self._not_a_colour(player, t, word)
             else:
                 lang = self.core.lang(player)
-                self.display.error(player, "error.unknown_card", card=word, examples=", ".join(
+                self.notices.error(player, "error.unknown_card", card=word, examples=", ".join(
                     codes.card_code(lang, Card.parse(c)) for c in ("R7", "YS", "G+2", "W", "W+4")))
-                self.display.did_you_mean(player, self._nearest_cards(t, player, word, self.core.lang(player)))
+                self.notices.did_you_mean(player, self._nearest_cards(t, player, word, self.core.lang(player)))
             return True
         return False
 
     def _not_a_colour(self, player: str, t: Table | None, word: str) -> None:
-        self.display.error(player, "error.not_a_colour", word=word, colours=self._colour_list(t, self.core.lang(player)))
+        self.notices.error(player, "error.not_a_colour", word=word, colours=self._colour_list(t, self.core.lang(player)))
 
     @staticmethod
     def _colour_list(t: Table | None, lang: str) -> str:

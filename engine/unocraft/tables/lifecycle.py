@@ -2,7 +2,8 @@
 
 It holds the tables, who sits or watches where, who is online in which language, and what must be
 saved. A game action goes through `play`, which asks the rules and hands their events to the
-listeners (`listen`: the chat lines, the sounds, the statistics), so nothing here knows about them.
+listeners (`listen`: the sounds, the statistics), so nothing here knows about them. What players
+are to be told goes to `notices` (notices.py); display.py makes the ops of it.
 Time comes in as `now`. Each table has one wake-up time (the next moment a clock may need it: a
 countdown, a bot's move, a turn timer, a rejoin deadline, the next round) in a heap, so a tick
 touches the tables that are due and `next_wakeup` reads the heap's top: the loop's cost follows
@@ -24,8 +25,8 @@ from ..rules.actions import Action
 from ..rules.errors import Refused
 from ..simulate import out_of_turn_possible
 from .config import EngineConfig
-from .display import Display
 from .hints import Hints
+from .notices import Notices
 from .store import TableStore
 from .table import Seat, Table
 from .text import option_list, say
@@ -57,7 +58,7 @@ class Lifecycle:
         self.next_id = 1
         self.ids: list[str] | None = None         # the table ids, sorted (None: to sort again)
         self.listeners: list[Listener] = []
-        self.display = Display(self)
+        self.notices = Notices()                 # what players are to be told (display.py shows it)
         self.hints = Hints()
         # wake-ups: (time, table id); an entry whose time is not `wake_at[id]` any more is stale
         self.wakes: list[tuple[float, str]] = []
@@ -118,14 +119,13 @@ class Lifecycle:
         self.tables[table.id] = table
         self.ids = None
         log.info("table %s opened by %s (%s; %s)", table.id, player, preset, option_list(table.options().changed()))
-        self.display.announce(player, "table.opened", table=table.id)
+        self.notices.announce(player, "table.opened", table=table.id)
         self.sit(table, player, now, announce=False)
         self._countdown_message(table, now)
 
     def _countdown_message(self, t: Table, now: float) -> None:
         secs = max(0, math.ceil(t.countdown_at - now))
-        for name, lang, _ in t.members():
-            self.display.send(name, [{"text": say(lang, "start.countdown", count=secs), "colour": "yellow"}])
+        self.notices.to_table(t, "start.countdown", "yellow", count=secs)
 
     def open_table_near(self, pos) -> Table | None:
         best, best_d = None, None
@@ -142,14 +142,13 @@ class Lifecycle:
         self.where[player] = t.id
         log.info("%s sat down at table %s (%d seated)", player, t.id, len(t.seats))
         if announce:
-            for name, lang, _ in t.members():
-                self.display.send(name, [{"text": about(lang, "start.joined", name, player), "colour": "green"}])
+            self.notices.to_table(t, "start.joined", "green", about=player)
         self.changed(t)
 
     def watch(self, t: Table, player: str) -> None:
         t.spectators[player] = self.lang(player)
         self.where[player] = t.id
-        self.display.tell(player, "table.spectating", "green", table=t.id)
+        self.notices.tell(player, "table.spectating", "green", table=t.id)
         self.changed(t)
 
     def unwatch(self, player: str) -> None:
@@ -157,7 +156,7 @@ class Lifecycle:
         if t is not None and player in t.spectators:
             del t.spectators[player]
             del self.where[player]
-            self.display.unwatched(player)
+            self.notices.unwatched(player)
             self.touch(t.id)
 
     def leave(self, player: str, t: Table) -> None:
@@ -172,10 +171,9 @@ class Lifecycle:
             seat.away_since = None
             log.info("%s left table %s; a bot plays the seat", player, t.id)
         del self.where[player]
-        self.display.give_back(player)
-        self.display.tell(player, "table.you_left", "green")
-        for name, lang, _ in t.members():
-            self.display.send(name, [{"text": say(lang, "start.left", player=player), "colour": "gray"}])
+        self.notices.give_back(player)
+        self.notices.tell(player, "table.you_left", "green")
+        self.notices.to_table(t, "start.left", "gray", player=player)
         if not t.humans() and t.state == "lobby" or not any(s.human for s in t.seats) and not t.spectators:
             self.close(t)
         else:
@@ -188,13 +186,13 @@ class Lifecycle:
             for s in t.humans():
                 if s.name in self.online:
                     s.away_since = None
-                    self.display.tell(s.name, "table.resumed", "green")
+                    self.notices.tell(s.name, "table.resumed", "green")
                 elif t.state == "playing" and s.away_since is None:
                     s.away_since = now
             self.changed(t)
 
     def joined(self, player: str) -> None:
-        self.display.joined(player)
+        self.notices.joined(player)
         t = self.table_of(player)
         if t is None:
             return
@@ -202,14 +200,12 @@ class Lifecycle:
         if seat is not None and seat.away_since is not None:
             seat.away_since = None
             log.info("%s is back at table %s", player, t.id)
-            for name, lang, _ in t.members():
-                if name != player:
-                    self.display.send(name, [{"text": say(lang, "table.back", player=player), "colour": "green"}])
-            self.display.tell(player, "table.resumed", "green")
+            self.notices.to_table(t, "table.back", "green", but=player, player=player)
+            self.notices.tell(player, "table.resumed", "green")
         self.changed(t)
 
     def quit(self, player: str, now: float) -> None:
-        self.display.quit(player)
+        self.notices.quit(player)
         t = self.table_of(player)
         if t is None:
             return
@@ -227,8 +223,7 @@ class Lifecycle:
         seat.away_since = now
         log.info("%s left the server; their seat at table %s waits %.0f s for them", player, t.id,
                  self.config.timers.rejoin)
-        for name, lang, _ in t.members():
-            self.display.send(name, [{"text": say(lang, "table.away", player=player), "colour": "gray"}])
+        self.notices.to_table(t, "table.away", "gray", player=player)
         self.changed(t)
 
     # ================================================================ playing
@@ -258,6 +253,7 @@ class Lifecycle:
                          ", ".join(f"{n} {v}" for n, v in (d.get("scores") or {}).items()))
             elif ev.type == "match_over":
                 log.info("table %s finished the match: %s won", t.id, ", ".join(ev.data.get("winners") or ()))
+        self.notices.events(t, events)
         for listener in self.listeners:
             listener(t, events)
 
@@ -299,7 +295,7 @@ class Lifecycle:
                 s.away_since = None
                 log.info("%s did not come back to table %s; a bot plays the seat", s.name, t.id)
                 self.where.pop(s.name, None)
-                self.display.forget_sidebar(s.name)
+                self.notices.forget_sidebar(s.name)
                 self.changed(t)
         phase = t.game.phase
         if phase == "play":
@@ -309,9 +305,7 @@ class Lifecycle:
         elif phase == "round_over" and not self.config.single_round:
             if t.next_round_at is None:
                 t.next_round_at = now + self.config.timers.next_round
-                for name, lang, _ in t.members():
-                    self.display.send(name, [{"text": say(lang, "round.next", count=round(self.config.timers.next_round)),
-                                              "colour": "gray"}])
+                self.notices.to_table(t, "round.next", "gray", count=round(self.config.timers.next_round))
             elif now >= t.next_round_at:
                 t.next_round_at = None
                 t.game.start_next_round()
@@ -354,12 +348,11 @@ class Lifecycle:
         # a human, here or disconnected (who may come back): the turn timer
         if now >= t.turn_started + timers.turn:
             legal = g.legal_actions(actor)
-            for name, lang, _ in t.members():
-                self.display.send(name, [{"text": about(lang, "turn.timeout", name, actor), "colour": "gray"}])
+            self.notices.to_table(t, "turn.timeout", "gray", about=actor)
             return self._bot_plays(t, t.bot_for(seat, self.config.stand_in).act(t.view(actor), legal), now)
         if not t.warned and seat.away_since is None and now >= t.turn_started + timers.turn - timers.turn_warning:
             t.warned = True
-            self.display.send(actor, [{"text": say(self.lang(actor), "turn.warning", count=round(timers.turn_warning)),
+            self.notices.send(actor, [{"text": say(self.lang(actor), "turn.warning", count=round(timers.turn_warning)),
                                        "colour": "yellow"}])
         return False
 
@@ -425,33 +418,32 @@ class Lifecycle:
         added = t.fill_with_bots(self.config.bots_fill_to, self.config.bot_kind)
         if len(t.seats) < 2:
             t.countdown_at = now + self.config.timers.lobby
-            for name, lang, _ in t.members():
-                self.display.send(name, [{"text": say(lang, "start.waiting", count=len(t.seats), min=2), "colour": "yellow"}])
+            self.notices.to_table(t, "start.waiting", "yellow", count=len(t.seats), min=2)
             return
-        for name, lang, _ in t.members():
-            for b in added:
-                self.display.send(name, [{"text": say(lang, "bot.joined", player=b), "colour": "gray"}])
+        for b in added:
+            self.notices.to_table(t, "bot.joined", "gray", player=b)
         t.deal(now)
         edition = t.game.opts.edition
         log.info("table %s dealt: %s, %s", t.id, t.preset,
                  ", ".join(s.name + (" (bot)" if s.bot else "") for s in t.seats))
-        for name, lang, _ in t.members():
-            self.display.send(name, [{"text": say(lang, "start.started", edition=say(lang, f"edition.{edition}")),
-                                      "colour": "green", "bold": True}])
-        self.display.first_game_hint(t)
+        self.notices.to_table(t, "start.started", "green", bold=True, translated={"edition": f"edition.{edition}"})
+        self.notices.first_game_hint(t)
         self.changed(t)
 
-    def close(self, t: Table) -> None:
-        if t.game is not None and t.game.phase in ("round_over", "match_over"):
-            for name, lang, _ in t.members():
-                self.display.send(name, [{"text": say(lang, "table.closed", table=t.id), "colour": "gray"}])
+    def close(self, t: Table, by: str | None = None) -> None:
+        """Ends a table: its players get their items back. Its members are told when the match is
+        over or someone (`by`: a player, or "" for the console) closes it; `by` is told too."""
+        if by is not None or t.game is not None and t.game.phase in ("round_over", "match_over"):
+            self.notices.to_table(t, "table.closed", "gray", table=t.id)
+            if by and by not in [m[0] for m in t.members()]:
+                self.notices.tell(by, "table.closed", "gray", table=t.id)
         for s in t.humans():
             if self.where.get(s.name) == t.id:
                 del self.where[s.name]
-            self.display.give_back(s.name)
+            self.notices.give_back(s.name)
         for n in list(t.spectators):
             self.where.pop(n, None)
-            self.display.unwatched(n)
+            self.notices.unwatched(n)
         if self.tables.pop(t.id, None) is not None:
             self.ids = None
             log.info("table %s closed", t.id)

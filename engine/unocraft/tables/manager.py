@@ -1,12 +1,15 @@
 """Many tables on one server, as the engine loop (loop.py) sees them: plugin events in, op batches out.
 
-`Tables` is the façade over the rooms of the tables layer, and wires them together:
+`Tables` is the façade over the rooms of the tables layer, and wires them into one direction:
+plugin event -> input.py / commands.py (what the player means) -> lifecycle.py (the state changes,
+the rules' events) -> notices.py (what players are to be told) -> display.py (ops) -> the plugin.
 
-- lifecycle.py: the core; tables open, seat, deal, play, tick and close; wake-up times in a heap.
-- commands.py: one handler per `/uno` subcommand (admin.py: the console and admin ones).
 - input.py: a click, an item use, a chat line or a typed action -> a rules action.
-- display.py: views -> ops, and everything about what was sent to whom.
-- sounds.py, stats_tally.py: listeners of the game events (and the statistics' answers).
+- commands.py: one handler per `/uno` subcommand (admin.py: the console and admin ones).
+- lifecycle.py: the state; tables open, seat, deal, play, tick and close; wake-up times in a heap.
+- sounds.py, stats_tally.py: listeners of the game events (the statistics' answers come back as notices).
+- display.py: notices and views -> ops, and everything about what was sent to whom; nothing else
+  makes an op.
 
 `handle(event, now)` takes one plugin event; `tick(now)` runs the clocks of the tables that are
 due; `flush()` redraws what changed, saves changed tables to SQLite and returns the op batch for
@@ -20,6 +23,7 @@ from ..presentation.lang import normalise
 from . import commands
 from .admin import Admin
 from .config import EngineConfig
+from .display import Display
 from .input import Input
 from .lifecycle import Lifecycle
 from .sounds import Sounds
@@ -37,16 +41,15 @@ STATS_WAKEUP = 0.001    # ... while an answer of the statistics thread is on its
 class Tables:
     def __init__(self, config: EngineConfig, store: TableStore | None = None, stats: StatsService | None = None):
         self.core = Lifecycle(config, store)
-        self.display = self.core.display
+        self.display = Display(self.core)
         self.input = Input(self.core)
         # statistics: written and read on their own thread (stats/service.py)
         self.stats = stats if stats is not None else open_stats(config, store)
         self.tally = StatsTally(self.core, self.stats)
-        self.core.listen(self.display.tell_events)          # the chat lines first, as they happen
-        self.core.listen(Sounds(self.display).heard)
+        self.core.listen(Sounds(self.core.notices).heard)   # what happened at a table, heard and counted
         self.core.listen(self.tally.counted)
-        self.admin = Admin(self)                  # console and uno.admin commands (admin.py)
-        self.plugin: dict = {}                    # the plugin's hello (version, platform)
+        self.admin = Admin(self.core)             # console and uno.admin commands (admin.py)
+        self.rooms = commands.Rooms(self.core, self.tally, self.admin, self.input.typed, self.save)
         self.saved_at = 0.0
         self.saving: list[str] = []               # the tables the interval's save has yet to write
         self.owed: set[str] = set()               # the tables an answer's save found the file taken for
@@ -84,10 +87,11 @@ class Tables:
         """A (re)connected plugin: resend everything, mark who is here, give back items of
         players no table holds any more."""
         self.core.online = set(hello.get("online", []))
-        self.plugin = hello
+        self.admin.plugin = hello
         self.tally.ask_names()
         self.display.attach(hello)
         self.core.resume(now)
+        self._show()
         seated = {s.name for t in self.core.tables.values() for s in t.humans() if s.away_since is None}
         for name in hello.get("vault", []):
             if name not in seated:
@@ -98,7 +102,8 @@ class Tables:
         kind = ev.get("type")
         player = ev.get("player")
         if kind == "console":
-            return self.admin.console([str(a) for a in ev.get("args", [])], now)
+            self.admin.console([str(a) for a in ev.get("args", [])], now)
+            return self._show()
         if not player:
             return
         core = self.core
@@ -117,7 +122,7 @@ class Tables:
             core.quit(player, now)
         elif kind == "command":
             core.online.add(player)
-            commands.run(self, player, [str(a) for a in ev.get("args", [])], ev.get("pos"), now, bool(ev.get("admin")))
+            commands.run(self.rooms, player, [str(a) for a in ev.get("args", [])], ev.get("pos"), now, bool(ev.get("admin")))
         elif kind == "use":
             self.input.use(player, ev.get("tag") or "", now)
         elif kind == "click":
@@ -127,6 +132,7 @@ class Tables:
         # the player's table (before and after) may need its clocks sooner or later now
         core.touch(before)
         core.touch(core.where.get(player))
+        self._show()
 
     # ================================================================ clocks
     def tick(self, now: float, budget: float | None = None) -> None:
@@ -134,6 +140,12 @@ class Tables:
         seconds: as many as fit, longest due first; the rest at the next tick)."""
         self.tally.answers()
         self.core.tick(now, budget)
+        self._show()
+
+    def _show(self) -> None:
+        """What the step just taken noted for the players, made into ops (display.py)."""
+        if self.core.notices.items:
+            self.display.show(self.core.notices.take())
 
     def next_wakeup(self, now: float) -> float:
         """Seconds until a clock may need the engine (the long-poll waits at most this long): the
@@ -154,6 +166,7 @@ class Tables:
         batched to at most one write per `SAVE_INTERVAL` (a crash loses at most that much play);
         without, every change is written at once."""
         core = self.core
+        self._show()
         for tid in sorted(core.dirty):
             t = core.tables.get(tid)
             if t is not None:

@@ -1,12 +1,13 @@
-"""Sounds: a listener of the game events (an UNO call, a penalty draw), plus the sounds of the
-display (your turn) and of a refusal. `Display.sound` sends them, unless `sounds.enabled` is off."""
+"""Sounds: a listener of the game events (an UNO call, a penalty draw) that notes the sounds they
+make (notices.py), plus the sounds of the display (your turn) and of a refusal. `Display.sound`
+sends them, unless `sounds.enabled` is off."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .display import Display
+    from .notices import Notices
     from .table import Table
 
 # (sound key, pitch) of the `sound` op: your turn, a penalty or a refusal, an UNO call
@@ -19,8 +20,8 @@ PENALTY_REASONS = frozenset({"uno_penalty", "false_catch", "mistake", "hand_slap
 
 
 class Sounds:
-    def __init__(self, display: Display):
-        self.display = display
+    def __init__(self, notices: Notices):
+        self.notices = notices
 
     def heard(self, t: Table, events) -> None:
         """An UNO call: everyone at the table hears it; a penalty draw (caught, a draw card, a
@@ -37,4 +38,4 @@ class Sounds:
             for name in targets:
                 if name in members and (name, sound[0]) not in heard:
                     heard.add((name, sound[0]))
-                    self.display.sound(name, sound)
+                    self.notices.sound(name, sound)

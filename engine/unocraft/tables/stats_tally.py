@@ -83,7 +83,7 @@ class StatsTally:
             self.batches += 1
             number = self.batches
         self.service.record(number, stats, uuids)
-        self.core.display.new_stats_names(list(stats))
+        self.core.notices.stats_names(list(stats), known=False)
 
     # ================================================================ questions and answers
     def ask_names(self) -> None:
@@ -102,28 +102,28 @@ class StatsTally:
 
     def answers(self) -> None:
         """Answers of the statistics thread: `/uno stats`, `/uno top`, the names to complete."""
-        display = self.core.display
+        notices = self.core.notices
         for tag, result, error in self.service.answers():
             if tag[0] == "names":
                 if error is None:
-                    display.known_stats_names(result)
+                    notices.stats_names(result, known=True)
             elif tag[0] == "hints":
                 if error is None:
                     self.core.hints.answered(tag[1], result)
             elif error is not None:
-                display.tell(tag[1], "stats.unavailable", "red")
+                notices.tell(tag[1], "stats.unavailable", "red")
             elif tag[0] == "stats":
                 self._show_stats(*tag[1:], result)
             elif tag[0] == "top":
                 self._show_top(*tag[1:], result)
 
     def _show_stats(self, player: str, who: str, named: bool, row: dict | None) -> None:
-        display = self.core.display
+        notices = self.core.notices
         lang = self.core.lang(player)
         if row is None or not any(row[c] for c in COUNTERS if not c.startswith("hint_")):   # hints shown only
             if named and who.lower() != player.lower():
-                return display.error(player, "stats.none", player=who)
-            return display.tell(player, "stats.none_self", "yellow")
+                return notices.error(player, "stats.none", player=who)
+            return notices.tell(player, "stats.none_self", "yellow")
         played = row["matches_played"]
         percent = round(100 * rate(row))
         lines = [(say(lang, "stats.header", player=row["name"]), "gold"),
@@ -137,15 +137,15 @@ class StatsTally:
             part = {"text": text, "colour": colour}
             if i == 0:
                 part["bold"] = True
-            display.send(player, [part])
+            notices.send(player, [part])
 
     def _show_top(self, player: str, kind: str, rows: list[dict]) -> None:
-        display = self.core.display
+        notices = self.core.notices
         lang = self.core.lang(player)
-        display.send(player, [{"text": say(lang, f"top.{kind}", count=MIN_MATCHES_FOR_RATE), "colour": "gold", "bold": True}])
+        notices.send(player, [{"text": say(lang, f"top.{kind}", count=MIN_MATCHES_FOR_RATE), "colour": "gold", "bold": True}])
         if not rows:
             key = "top.empty_rate" if kind == "rate" else "top.empty"
-            return display.tell(player, key, "gray", count=MIN_MATCHES_FOR_RATE)
+            return notices.tell(player, key, "gray", count=MIN_MATCHES_FOR_RATE)
         for rank, row in enumerate(rows, 1):
             if kind == "wins":
                 text = say(lang, "top.line_wins", rank=rank, player=row["name"], count=row["matches_won"])
@@ -154,5 +154,5 @@ class StatsTally:
             else:
                 text = say(lang, "top.line_rate", rank=rank, player=row["name"], rate=round(100 * rate(row)),
                            won=row["matches_won"], count=row["matches_played"])
-            display.send(player, [{"text": text, "colour": "green" if row["name"].lower() == player.lower() else "white"}])
+            notices.send(player, [{"text": text, "colour": "green" if row["name"].lower() == player.lower() else "white"}])
 
