@@ -102,4 +102,4 @@ def rollout_move(game: Game, seat: int) -> Action:
     faces = game.faces[game.side]
     return strong_move(game.legal_actions(game.names[seat]), [faces[c] for c in game.hands[seat]],
                        game.colour, game.names, [len(h) for h in game.hands], game.active,
-                       seat, game._next(seat), source)
+                       seat, game.next_seat(seat), source)

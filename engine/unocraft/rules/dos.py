@@ -3,7 +3,7 @@
 DOS is played with its own 108-card deck and a different turn: instead of one
 discard pile there is a *centre row* of face-up cards, and a turn is a series
 of matches on it. `DosGame` reuses `Game` for everything the two games share:
-choosing the dealer, dealing, drawing with reshuffle (`_take`), the call and
+choosing the dealer, dealing, drawing with reshuffle (`take`), the call and
 catch machinery (`catchable`, `uno_called`, `_check_catch`), the mistake
 penalty, going out, scoring (`scoring.score_round`: numbers face value, Wild DOS
 20, Wild # 40) and the match to `target` (the dos preset: 200).
@@ -161,12 +161,12 @@ class DosGame(Game):
                 # §16.5: turn the next card first, then shuffle the refused one in.
                 nxt = self.draw_pile.pop()
                 self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), card)
-                self._emit("start_card_returned", card=str(self.face(card)))
+                self.emit("start_card_returned", card=str(self.face(card)))
                 self.draw_pile.append(nxt)
                 continue
             self.centre.append(card)
-        self._emit("centre_row", cards=self.codes(self.centre), dealer=self.names[self.dealer])
-        self._begin_turn(self._next(self.dealer))
+        self.emit("centre_row", cards=self.codes(self.centre), dealer=self.names[self.dealer])
+        self.begin_turn(self.next_seat(self.dealer))
 
     # -------------------------------------------------------------- helpers
     def centre_colour(self, card: int) -> str | None:
@@ -253,7 +253,7 @@ class DosGame(Game):
         self.rng.shuffle(pile)
         self.draw_pile = pile
         self.discard = []
-        self._emit("reshuffle", count=len(pile))
+        self.emit("reshuffle", count=len(pile))
         return True
 
     # ---------------------------------------------------------------- match
@@ -267,9 +267,9 @@ class DosGame(Game):
             raise Refused("bad_action", "a match is one card, or two that add up")
         if action.colour is not None:
             raise Refused("bad_action", "a match names no colour")
-        cards = [self._find(seat, action.cards[0])]
+        cards = [self.find_card(seat, action.cards[0])]
         if len(action.cards) == 2:
-            cards.append(self._find(seat, action.cards[1], exclude=(cards[0],)))
+            cards.append(self.find_card(seat, action.cards[1], exclude=(cards[0],)))
         centre = self._find_centre(action) if action.centre is not None else \
             self._first_match(cards, action.number)
         faces = [self.face(c) for c in cards]
@@ -301,14 +301,14 @@ class DosGame(Game):
                 "double": double, "colour_match": colour_match}
         if number is not None:
             data["number"] = number
-        self._emit("match", **data)
+        self.emit("match", **data)
         state["matched"] += 1
         if colour_match:
             state["adds"] += 1
-            self._emit("colour_bonus", player=self.names[seat], double=double)
+            self.emit("colour_bonus", player=self.names[seat], double=double)
             if double:
-                for q in self._others(seat):
-                    self._take(q, 1, reason="colour_bonus")
+                for q in self.others(seat):
+                    self.take(q, 1, reason="colour_bonus")
         self.pending = state
         self._after_shed(seat, cards[-1])
 
@@ -321,7 +321,7 @@ class DosGame(Game):
         else:
             self.catchable.discard(seat)    # past two cards in this turn: no longer catchable
         if not left:
-            self._went_out(seat, self.face(last))
+            self.out_of_cards(seat, self.face(last))
 
     # ----------------------------------------------------------------- draw
     def _check_draw(self, seat: int, action: Action):
@@ -341,7 +341,7 @@ class DosGame(Game):
         state["drew"] = True
         self.pending = state
         while True:
-            got = self._take(seat, 1, reason="turn")
+            got = self.take(seat, 1, reason="turn")
             if not got or self.opts.draw != "until_playable" or self.can_match(seat):
                 break
 
@@ -351,7 +351,7 @@ class DosGame(Game):
             raise Refused("not_your_turn")
         if len(action.cards) != 1 or action.number is not None:
             raise Refused("bad_action", "add one card")
-        card = self._find(seat, action.cards[0])
+        card = self.find_card(seat, action.cards[0])
         face = self.face(card)
         if face.rank == "W2":
             if action.colour is None:
@@ -376,7 +376,7 @@ class DosGame(Game):
         self.centre.append(card)
         if colour is not None:
             self.wild_colour[card] = colour
-        self._emit("add", player=self.names[seat], card=str(self.face(card)),
+        self.emit("add", player=self.names[seat], card=str(self.face(card)),
                    colour=COLOUR_NAMES.get(colour or ""), bonus=bonus)
         if bonus:
             self.pending = dict(self.pending, added=self.pending["added"] + 1)
@@ -408,10 +408,10 @@ class DosGame(Game):
                 break
             self.centre.append(card)
             refill.append(card)
-        self._emit("end_turn", player=self.names[seat])
+        self.emit("end_turn", player=self.names[seat])
         if refill:
-            self._emit("centre_refill", cards=self.codes(refill))
-        self._begin_turn(self._next(seat))
+            self.emit("centre_refill", cards=self.codes(refill))
+        self.begin_turn(self.next_seat(seat))
 
     # ------------------------------------------------------------- DOS call
     def _check_uno(self, seat: int, action: Action):
@@ -432,7 +432,7 @@ class DosGame(Game):
     def _apply_dos(self, seat: int) -> None:
         self.catchable.discard(seat)
         self.uno_called.add(seat)
-        self._emit("dos", player=self.names[seat])
+        self.emit("dos", player=self.names[seat])
 
     # -------------------------------------------------------------- queries
     def total_cards(self) -> int:

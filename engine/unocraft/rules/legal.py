@@ -32,7 +32,7 @@ def candidates(game: GameCore, seat: int) -> list[Action]:
         if face in seen:
             continue
         seen.add(face)
-        if answering and game._answer_kind(face) is None:
+        if answering and game.answer_kind(face) is None:
             continue
         out += _play_actions(cache, name, face, "play" if in_turn else "jump",
                              (None,) if not face.is_wild or rotation else colours)

@@ -30,8 +30,8 @@ class MistakePenalty(HouseRule):
             return
         game._undo.clear()
         game.seq += 1
-        game._emit("mistake", player=action.player, code=refused.code)
-        game._take(seat, game.opts.mistake_penalty, reason="mistake")
+        game.emit("mistake", player=action.player, code=refused.code)
+        game.take(seat, game.opts.mistake_penalty, reason="mistake")
         refused.events = game._events
         game._events = []
 
