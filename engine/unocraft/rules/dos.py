@@ -88,33 +88,22 @@ chosen for a Wild DOS added to the row) and the turn state in `pending`
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 from typing import Any, ClassVar
 
 from .actions import Action
 from .cards import Card, COLOUR_NAMES, LIGHT_COLOURS
+from .dos_match import colour_match, match_numbers, values
 from .errors import ConfigError, Refused
 from .game import MISTAKES, Game
 from .options import Options
 
-#: The numbers a Wild # can stand for: the numbers printed in the DOS deck.
-NUMBERS = tuple(range(1, 11))
 #: The verbs of a DOS turn; the others (pass, jump, challenge, uno, ...) are `bad_action`.
 DOS_VERBS = ("play", "draw", "add", "end", "dos", "catch")
 #: Refusals that count as a mistake under `mistake_penalty` (§16.10): the same as in the
 #: other editions (a match that does not work is `illegal_card` there too).
 DOS_MISTAKES = MISTAKES
 CENTRE_SIZE = 2
-
-
-def values(face: Card, named: int | None = None) -> tuple[int, ...]:
-    """The numbers a card can count as: Wild # any (or the one named), Wild DOS 2."""
-    if face.rank == "#":
-        return (named,) if named is not None else NUMBERS
-    if face.rank == "W2":
-        return (2,)
-    return (face.number,) if face.number is not None else ()
 
 
 class DosGame(Game):
@@ -181,33 +170,12 @@ class DosGame(Game):
     def numbers_for(self, centre: int, cards: list[int], named: int | None = None) -> set[int]:
         """The numbers the first Wild # among `cards` can take so that `cards`
         match `centre` ({0} when no Wild # is involved and they match; empty: no match)."""
-        targets = set(values(self.face(centre)))
-        if self.face(centre).rank == "#":
-            targets = set(NUMBERS)
-        faces = [self.face(c) for c in cards]
-        wild = next((i for i, f in enumerate(faces) if f.rank == "#"), None)
-        if named is not None and (wild is None or named not in NUMBERS):
-            return set()
-        out: set[int] = set()
-        first = values(faces[0], named if wild == 0 else None)
-        if len(faces) == 1:
-            hits = targets.intersection(first)
-            return ({0} if wild is None else hits) if hits else set()
-        second = values(faces[1], named if wild == 1 else None)
-        for a in first:
-            for b in second:
-                if a + b in targets:
-                    out.add(a if wild == 0 else b if wild == 1 else 0)
-        return out
+        return match_numbers(self.face(centre), [self.face(c) for c in cards], named)
 
     def is_colour_match(self, centre: int, cards: list[int]) -> bool:
         """All the cards have the centre card's colour. A Wild DOS played takes
         any colour; a turned-up Wild DOS in the row takes the colour of the cards."""
-        want = self.centre_colour(centre)
-        colours = {self.face(c).colour for c in cards if self.face(c).rank != "W2"}
-        if want is None:
-            return len(colours) <= 1
-        return colours <= {want}
+        return colour_match(self.centre_colour(centre), [self.face(c) for c in cards])
 
     def _find_centre(self, action: Action) -> int:
         ref = action.centre
@@ -240,6 +208,10 @@ class DosGame(Game):
                 if self.numbers_for(centre, [a, b]):
                     return True
         return False
+
+    def must_play(self, seat: int) -> bool:
+        """Forced play in DOS forces a match: `seat` may not draw, nor add or end without one."""
+        return self.forced_play and self.can_match(seat)
 
     def _turn_state(self, seat: int) -> dict:
         return self.pending or {"kind": "dos_turn", "who": seat, "drew": False, "matched": 0,
@@ -331,7 +303,7 @@ class DosGame(Game):
             if self.pending["matched"]:
                 raise Refused("bad_action", "you have matched: add your bonus cards or end the turn")
             raise Refused("bad_action", "you have drawn: match, or add a card to the centre row")
-        if self.opts.forced_play and self.can_match(seat):
+        if self.must_play(seat):
             raise Refused("must_play", "forced play: make the match you can")
         return lambda: self._apply_draw(seat)
 
@@ -367,7 +339,7 @@ class DosGame(Game):
             if state["added"] >= state["adds"]:
                 raise Refused("bad_action", "no colour-match bonus left: end the turn")
             return lambda: self._apply_add(seat, card, action.colour, bonus=True)
-        if self.opts.forced_play and self.can_match(seat):
+        if self.must_play(seat):
             raise Refused("must_play", "forced play: make the match you can")
         return lambda: self._apply_add(seat, card, action.colour, bonus=False)
 
@@ -392,7 +364,7 @@ class DosGame(Game):
         if p is not None and p["matched"]:
             return lambda: self._end_turn(seat)
         if p is not None and p["drew"] and self.opts.dos_add_after_draw == "may":
-            if self.opts.forced_play and self.can_match(seat):
+            if self.must_play(seat):
                 raise Refused("must_play", "forced play: make the match you can")
             return lambda: self._end_turn(seat)
         if p is not None and p["drew"]:

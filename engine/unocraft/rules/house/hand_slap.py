@@ -37,6 +37,9 @@ class HandSlap(HouseRule):
         if game.slap and seat in game.slap["need"]:
             out.append(Action(game.names[seat], "slap"))
 
+    def open_to_all(self, game: GameCore) -> bool:
+        return game.slap is not None
+
     def check(self, game: GameCore, seat: int, action: Action) -> Apply | None:
         """`slap`, by a player who still has to."""
         if not game.opts.hand_slap:

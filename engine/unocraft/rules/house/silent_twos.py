@@ -46,6 +46,9 @@ class SilentTwos(HouseRule):
         if game.silence is not None:
             out.append(Action(game.names[seat], "talk"))
 
+    def open_to_all(self, game: GameCore) -> bool:
+        return game.silence is not None
+
     def check(self, game: GameCore, seat: int, action: Action) -> Apply | None:
         """`talk`: always allowed where the rule is on; it costs only during a silence."""
         if game.opts.silent_twos == "off":
