@@ -2,12 +2,14 @@
 some house rules keep too, so that saving, undo and fingerprints cover all of it
 in one place), the small helpers the rules share (seats in turn order, card
 lookups, the bare match of §3, events), the queries (who must act, whether anyone
-may act out of turn, whether forced play binds) and the public hook API the house
-rules call (`emit`, `next_seat`, `others`, `find_card`, `seat_named`, ...).
+may act out of turn, whether forced play binds) and most of the public hook API the
+house rules call (`emit`, `next_seat`, `others`, `find_card`, `seat_named`, ...; the
+rest lives with its concern: `take` and `begin_turn` in dealing.py, `lay_card` in
+plays.py, ...).
 
 The bottom of the game classes, one chain of single inheritance (mypyc compiles
 native classes with one base each): state -> dealing -> round_end -> answers ->
-plays -> calls -> dispatch -> core (`GameCore`).
+plays -> verbs -> dispatch -> core (`GameCore`).
 """
 
 from __future__ import annotations
