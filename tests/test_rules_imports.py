@@ -91,3 +91,14 @@ def test_cycles_are_found():
 
 def test_no_import_cycles_in_the_rules_package():
     assert cycles(imports(RULES)) == []
+
+
+#: The longest a module of the rules package may be: a module longer than this does
+#: more than one job (issue 22 split rules/core.py by concern for it).
+MAX_LINES = 500
+
+
+def test_no_rules_module_exceeds_500_lines():
+    lengths = {str(p.relative_to(RULES)): len(p.read_text().splitlines()) for p in sorted(RULES.rglob("*.py"))}
+    assert len(lengths) > 20                 # the walk sees the package, house rules included
+    assert {name: n for name, n in lengths.items() if n > MAX_LINES} == {}

@@ -9,7 +9,7 @@ class here: a compiled module may not subclass the interpreted `Bot`.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from .rules.actions import Action
 from .rules.game import Game
@@ -20,19 +20,8 @@ ROLLOUT_CAP = 400
 
 
 def actor(game: Game) -> int:
-    """The seat that must act now (the victim of a draw card, whoever owes a choice, else the turn)."""
-    return seat_to_act(game.pending, game.turn)
-
-
-def seat_to_act(pending: Any, turn: int) -> int:
-    """`actor` from the two fields it reads, so that `simulate.actor` can serve any object
-    shaped like a game (a wrapper, a test's counting game) while the rollouts keep a typed call."""
-    if pending:
-        if pending["kind"] == "penalty":
-            return int(pending["victim"])
-        if "who" in pending:
-            return int(pending["who"])
-    return turn
+    """The seat that must act now: the rules say (`GameState.actor`)."""
+    return game.actor()
 
 
 def rollout(game: Game, me: int, move: Action, depth: int, values: list[float]) -> float:
@@ -102,4 +91,4 @@ def rollout_move(game: Game, seat: int) -> Action:
     faces = game.faces[game.side]
     return strong_move(game.legal_actions(game.names[seat]), [faces[c] for c in game.hands[seat]],
                        game.colour, game.names, [len(h) for h in game.hands], game.active,
-                       seat, game._next(seat), source)
+                       seat, game.next_seat(seat), source)

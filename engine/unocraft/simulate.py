@@ -12,10 +12,10 @@ import time
 from dataclasses import dataclass, field
 
 from .bots import Bot, make_bot
+from .rules.core import seat_to_act
 from .rules.errors import Refused
-from .rules.game import Game
+from .rules.match import new_game as new_rules_game
 from .rules.options import Options
-from .rollout import seat_to_act   # (compiled with the engine: the search's rollouts ask it every step)
 
 MAX_ACTIONS_PER_ROUND = 20000
 
@@ -26,22 +26,19 @@ class Stalled(AssertionError):
 
 def new_game(names: list[str], options: Options, seed: int, events: bool = True):
     """`events=False`: the game records no events (self-play does not read them)."""
-    if options.edition == "dos":
-        from .rules.dos import DosGame
-        return DosGame.new(names, options, seed, events)
-    return Game.new(names, options, seed, events)
+    return new_rules_game(names, options, seed, events)
 
 
 def actor(game) -> int:
-    """The seat that must act now, for any object shaped like a game (`play_match` takes wrappers)."""
+    """The seat that must act now (`GameState.actor`), for any object shaped like a game
+    (`play_match` takes wrappers): read from the two fields it depends on."""
     return seat_to_act(game.pending, game.turn)
 
 
 def out_of_turn_possible(game) -> bool:
-    if game.catchable or getattr(game, "slap", None) or getattr(game, "silence", None):
-        return True
-    opts = game.opts
-    return (opts.jump_in or opts.play_doubles == "sequential") and not game.start_top
+    """Whether anyone but the actor may have something to do now: the rules say
+    (`GameState.may_act_out_of_turn`)."""
+    return game.may_act_out_of_turn()
 
 
 @dataclass

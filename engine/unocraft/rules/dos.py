@@ -3,7 +3,7 @@
 DOS is played with its own 108-card deck and a different turn: instead of one
 discard pile there is a *centre row* of face-up cards, and a turn is a series
 of matches on it. `DosGame` reuses `Game` for everything the two games share:
-choosing the dealer, dealing, drawing with reshuffle (`_take`), the call and
+choosing the dealer, dealing, drawing with reshuffle (`take`), the call and
 catch machinery (`catchable`, `uno_called`, `_check_catch`), the mistake
 penalty, going out, scoring (`scoring.score_round`: numbers face value, Wild DOS
 20, Wild # 40) and the match to `target` (the dos preset: 200).
@@ -88,33 +88,22 @@ chosen for a Wild DOS added to the row) and the turn state in `pending`
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 from typing import Any, ClassVar
 
 from .actions import Action
 from .cards import Card, COLOUR_NAMES, LIGHT_COLOURS
+from .dos_match import colour_match, match_numbers, values
 from .errors import ConfigError, Refused
 from .game import MISTAKES, Game
 from .options import Options
 
-#: The numbers a Wild # can stand for: the numbers printed in the DOS deck.
-NUMBERS = tuple(range(1, 11))
 #: The verbs of a DOS turn; the others (pass, jump, challenge, uno, ...) are `bad_action`.
 DOS_VERBS = ("play", "draw", "add", "end", "dos", "catch")
 #: Refusals that count as a mistake under `mistake_penalty` (§16.10): the same as in the
 #: other editions (a match that does not work is `illegal_card` there too).
 DOS_MISTAKES = MISTAKES
 CENTRE_SIZE = 2
-
-
-def values(face: Card, named: int | None = None) -> tuple[int, ...]:
-    """The numbers a card can count as: Wild # any (or the one named), Wild DOS 2."""
-    if face.rank == "#":
-        return (named,) if named is not None else NUMBERS
-    if face.rank == "W2":
-        return (2,)
-    return (face.number,) if face.number is not None else ()
 
 
 class DosGame(Game):
@@ -161,12 +150,12 @@ class DosGame(Game):
                 # §16.5: turn the next card first, then shuffle the refused one in.
                 nxt = self.draw_pile.pop()
                 self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), card)
-                self._emit("start_card_returned", card=str(self.face(card)))
+                self.emit("start_card_returned", card=str(self.face(card)))
                 self.draw_pile.append(nxt)
                 continue
             self.centre.append(card)
-        self._emit("centre_row", cards=self.codes(self.centre), dealer=self.names[self.dealer])
-        self._begin_turn(self._next(self.dealer))
+        self.emit("centre_row", cards=self.codes(self.centre), dealer=self.names[self.dealer])
+        self.begin_turn(self.next_seat(self.dealer))
 
     # -------------------------------------------------------------- helpers
     def centre_colour(self, card: int) -> str | None:
@@ -181,33 +170,12 @@ class DosGame(Game):
     def numbers_for(self, centre: int, cards: list[int], named: int | None = None) -> set[int]:
         """The numbers the first Wild # among `cards` can take so that `cards`
         match `centre` ({0} when no Wild # is involved and they match; empty: no match)."""
-        targets = set(values(self.face(centre)))
-        if self.face(centre).rank == "#":
-            targets = set(NUMBERS)
-        faces = [self.face(c) for c in cards]
-        wild = next((i for i, f in enumerate(faces) if f.rank == "#"), None)
-        if named is not None and (wild is None or named not in NUMBERS):
-            return set()
-        out: set[int] = set()
-        first = values(faces[0], named if wild == 0 else None)
-        if len(faces) == 1:
-            hits = targets.intersection(first)
-            return ({0} if wild is None else hits) if hits else set()
-        second = values(faces[1], named if wild == 1 else None)
-        for a in first:
-            for b in second:
-                if a + b in targets:
-                    out.add(a if wild == 0 else b if wild == 1 else 0)
-        return out
+        return match_numbers(self.face(centre), [self.face(c) for c in cards], named)
 
     def is_colour_match(self, centre: int, cards: list[int]) -> bool:
         """All the cards have the centre card's colour. A Wild DOS played takes
         any colour; a turned-up Wild DOS in the row takes the colour of the cards."""
-        want = self.centre_colour(centre)
-        colours = {self.face(c).colour for c in cards if self.face(c).rank != "W2"}
-        if want is None:
-            return len(colours) <= 1
-        return colours <= {want}
+        return colour_match(self.centre_colour(centre), [self.face(c) for c in cards])
 
     def _find_centre(self, action: Action) -> int:
         ref = action.centre
@@ -241,6 +209,10 @@ class DosGame(Game):
                     return True
         return False
 
+    def must_play(self, seat: int) -> bool:
+        """Forced play in DOS forces a match: `seat` may not draw, nor add or end without one."""
+        return self.forced_play and self.can_match(seat)
+
     def _turn_state(self, seat: int) -> dict:
         return self.pending or {"kind": "dos_turn", "who": seat, "drew": False, "matched": 0,
                                 "adds": 0, "added": 0}
@@ -253,7 +225,7 @@ class DosGame(Game):
         self.rng.shuffle(pile)
         self.draw_pile = pile
         self.discard = []
-        self._emit("reshuffle", count=len(pile))
+        self.emit("reshuffle", count=len(pile))
         return True
 
     # ---------------------------------------------------------------- match
@@ -267,9 +239,9 @@ class DosGame(Game):
             raise Refused("bad_action", "a match is one card, or two that add up")
         if action.colour is not None:
             raise Refused("bad_action", "a match names no colour")
-        cards = [self._find(seat, action.cards[0])]
+        cards = [self.find_card(seat, action.cards[0])]
         if len(action.cards) == 2:
-            cards.append(self._find(seat, action.cards[1], exclude=(cards[0],)))
+            cards.append(self.find_card(seat, action.cards[1], exclude=(cards[0],)))
         centre = self._find_centre(action) if action.centre is not None else \
             self._first_match(cards, action.number)
         faces = [self.face(c) for c in cards]
@@ -301,14 +273,14 @@ class DosGame(Game):
                 "double": double, "colour_match": colour_match}
         if number is not None:
             data["number"] = number
-        self._emit("match", **data)
+        self.emit("match", **data)
         state["matched"] += 1
         if colour_match:
             state["adds"] += 1
-            self._emit("colour_bonus", player=self.names[seat], double=double)
+            self.emit("colour_bonus", player=self.names[seat], double=double)
             if double:
-                for q in self._others(seat):
-                    self._take(q, 1, reason="colour_bonus")
+                for q in self.others(seat):
+                    self.take(q, 1, reason="colour_bonus")
         self.pending = state
         self._after_shed(seat, cards[-1])
 
@@ -321,7 +293,7 @@ class DosGame(Game):
         else:
             self.catchable.discard(seat)    # past two cards in this turn: no longer catchable
         if not left:
-            self._went_out(seat, self.face(last))
+            self.out_of_cards(seat, self.face(last))
 
     # ----------------------------------------------------------------- draw
     def _check_draw(self, seat: int, action: Action):
@@ -331,7 +303,7 @@ class DosGame(Game):
             if self.pending["matched"]:
                 raise Refused("bad_action", "you have matched: add your bonus cards or end the turn")
             raise Refused("bad_action", "you have drawn: match, or add a card to the centre row")
-        if self.opts.forced_play and self.can_match(seat):
+        if self.must_play(seat):
             raise Refused("must_play", "forced play: make the match you can")
         return lambda: self._apply_draw(seat)
 
@@ -341,7 +313,7 @@ class DosGame(Game):
         state["drew"] = True
         self.pending = state
         while True:
-            got = self._take(seat, 1, reason="turn")
+            got = self.take(seat, 1, reason="turn")
             if not got or self.opts.draw != "until_playable" or self.can_match(seat):
                 break
 
@@ -351,7 +323,7 @@ class DosGame(Game):
             raise Refused("not_your_turn")
         if len(action.cards) != 1 or action.number is not None:
             raise Refused("bad_action", "add one card")
-        card = self._find(seat, action.cards[0])
+        card = self.find_card(seat, action.cards[0])
         face = self.face(card)
         if face.rank == "W2":
             if action.colour is None:
@@ -367,7 +339,7 @@ class DosGame(Game):
             if state["added"] >= state["adds"]:
                 raise Refused("bad_action", "no colour-match bonus left: end the turn")
             return lambda: self._apply_add(seat, card, action.colour, bonus=True)
-        if self.opts.forced_play and self.can_match(seat):
+        if self.must_play(seat):
             raise Refused("must_play", "forced play: make the match you can")
         return lambda: self._apply_add(seat, card, action.colour, bonus=False)
 
@@ -376,7 +348,7 @@ class DosGame(Game):
         self.centre.append(card)
         if colour is not None:
             self.wild_colour[card] = colour
-        self._emit("add", player=self.names[seat], card=str(self.face(card)),
+        self.emit("add", player=self.names[seat], card=str(self.face(card)),
                    colour=COLOUR_NAMES.get(colour or ""), bonus=bonus)
         if bonus:
             self.pending = dict(self.pending, added=self.pending["added"] + 1)
@@ -392,7 +364,7 @@ class DosGame(Game):
         if p is not None and p["matched"]:
             return lambda: self._end_turn(seat)
         if p is not None and p["drew"] and self.opts.dos_add_after_draw == "may":
-            if self.opts.forced_play and self.can_match(seat):
+            if self.must_play(seat):
                 raise Refused("must_play", "forced play: make the match you can")
             return lambda: self._end_turn(seat)
         if p is not None and p["drew"]:
@@ -408,10 +380,10 @@ class DosGame(Game):
                 break
             self.centre.append(card)
             refill.append(card)
-        self._emit("end_turn", player=self.names[seat])
+        self.emit("end_turn", player=self.names[seat])
         if refill:
-            self._emit("centre_refill", cards=self.codes(refill))
-        self._begin_turn(self._next(seat))
+            self.emit("centre_refill", cards=self.codes(refill))
+        self.begin_turn(self.next_seat(seat))
 
     # ------------------------------------------------------------- DOS call
     def _check_uno(self, seat: int, action: Action):
@@ -432,7 +404,7 @@ class DosGame(Game):
     def _apply_dos(self, seat: int) -> None:
         self.catchable.discard(seat)
         self.uno_called.add(seat)
-        self._emit("dos", player=self.names[seat])
+        self.emit("dos", player=self.names[seat])
 
     # -------------------------------------------------------------- queries
     def total_cards(self) -> int:

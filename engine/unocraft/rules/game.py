@@ -2,9 +2,11 @@
 legal actions (legal.py), views (views.py) and scoring (scoring.py).
 
 The rules package, bottom up (each module imports only those below it):
-cards, actions, events, errors, options, editions -> core (state, common rules,
-the `HouseRule` hooks) -> house/* (one module per house rule), legal, views,
-scoring -> game -> dos, scenario.
+cards, actions, events, errors, options, editions -> hooks (`HouseRule`) -> state
+-> dealing -> round_end -> answers -> plays -> verbs -> dispatch -> core (`GameCore`:
+the common rules, one concern per module, see core.py) -> house/* (one module per
+house rule), legal, views, scoring -> game -> dos_match, dos -> match (`new_game`,
+`load_game`: the edition's class), scenario.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ def candidates(game: GameCore, seat: int) -> list[Action]:
         if face in seen:
             continue
         seen.add(face)
-        if answering and game._answer_kind(face) is None:
+        if answering and game.answer_kind(face) is None:
             continue
         out += _play_actions(cache, name, face, "play" if in_turn else "jump",
                              (None,) if not face.is_wild or rotation else colours)
@@ -103,7 +103,6 @@ def turn_actions(game: GameCore, seat: int) -> list[Action]:
     holds_colour = not game.opts.bluffing and any(faces[c].colour == colour for c in hand)
     out: list[Action] = []
     seen: list[Card] = []        # (a hand is short: a list is faster than a set)
-    playable = False
     pending = game.pending
     drawn = pending is not None
     for c in ([pending["card"]] if drawn else hand):
@@ -117,17 +116,14 @@ def turn_actions(game: GameCore, seat: int) -> list[Action]:
         if f in seen:
             continue
         seen.append(f)
-        playable = True
         if f in cache:
             out += cache[f]
         else:
             colours = (None,) if face_colour is not None or game.colour_rule is not None else game.side_colours
             out += _play_actions(cache, name, f, "play", colours)
-    if drawn:
-        if not (game.forced_play and playable):
-            out.append(_verb(cache, name, "pass"))
-    elif not (game.forced_play and playable):
-        out.append(_verb(cache, name, "draw"))
+    # forced play: no draw, no pass while a card must be played (`must_play` decides)
+    if not (game.forced_play and game.must_play(seat)):
+        out.append(_verb(cache, name, "pass" if drawn else "draw"))
     if seat in game.catchable or (len(hand) == 2 and seat not in game.uno_called):
         out.append(_verb(cache, name, "uno"))
     if game.catchable:

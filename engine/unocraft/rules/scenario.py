@@ -228,7 +228,7 @@ def _face_side(face: Card) -> int:
 
 def build_game(sc: Scenario):
     """The rigged game: named cards where the file puts them, the rest in seed order."""
-    from .game import Game
+    from .match import game_class
     edition = find_edition(sc.options.edition)
     # the same order as the take() calls below: hands, start, deck
     named = sum((sc.hands or {}).values(), []) + (sc.start or []) + sc.deck
@@ -238,9 +238,7 @@ def build_game(sc: Scenario):
     deck = build_deck(edition, sc.options.plus_ten, pairs=pairs, pairing_seed=sc.seed)
     order, hands, start = _arrange(deck, edition, sc.players, Deal(sc.deck, sc.hands, sc.start),
                                    sc.seed, len(pairs))
-    from .dos import DosGame
-    cls: type[Game] = DosGame if edition.name == "dos" else Game
-    return cls.rigged(sc.players, sc.options, sc.seed, deck, sc.dealer, order, hands, start)
+    return game_class(edition.name).rigged(sc.players, sc.options, sc.seed, deck, sc.dealer, order, hands, start)
 
 
 def _arrange(deck, edition, players: list[str], deal: Deal, seed: int, named_pairs: int = 0):

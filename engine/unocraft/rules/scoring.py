@@ -38,14 +38,14 @@ def score_round(game: GameCore, winner: int, last: Card | None) -> None:
         for s in range(n):
             game.scores[s] += points[s]
     if game.record_events:
-        game._emit("round_over", winner=game.names[winner], loser=game.names[loser],
+        game.emit("round_over", winner=game.names[winner], loser=game.names[loser],
                    points=dict(zip(game.names, points)), scores=dict(zip(game.names, game.scores)),
                    hands={game.names[s]: game.codes(game.hands[s]) for s in range(n)})
     winners = _match_winners(game, hand, winner)
     if winners:
         game.phase = "match_over"
         game.match_winners = winners
-        game._emit("match_over", winners=[game.names[s] for s in winners],
+        game.emit("match_over", winners=[game.names[s] for s in winners],
                    scores=dict(zip(game.names, game.scores)))
     else:
         game.phase = "round_over"
@@ -82,7 +82,7 @@ def _match_winners(game: GameCore, hand: list[int], winner: int) -> list[int]:
         for s in sorted(reached, key=lambda s: -scores[s]):
             if sum(1 for q in range(n) if not game.eliminated[q]) > 2:
                 game.eliminated[s] = True
-                game._emit("eliminated", player=game.names[s])
+                game.emit("eliminated", player=game.names[s])
         left = [s for s in range(n) if not game.eliminated[s]]
         if len(left) > 2 or not any(scores[s] >= opts.target for s in left):
             return []

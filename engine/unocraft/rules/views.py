@@ -49,7 +49,7 @@ def view(game: GameCore, player: str | None, legal: bool = True) -> dict:
     if seat is not None:   # restricted wilds this player could only play as a bluff (§3, §5)
         out["bluffs"] = sorted({str(game.face(c)) for c in game.hands[seat]
                                 if game.face(c).rank in RESTRICTED_WILDS
-                                and game._holds_colour(seat, game.colour, except_card=c)})
+                                and game.holds_colour(seat, game.colour, except_card=c)})
     if seat is not None and seat in game.revealed:
         out["revealed"] = game.codes(game.revealed[seat])
     if game.phase != "play":

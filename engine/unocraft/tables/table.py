@@ -7,7 +7,6 @@ It sends nothing: the lifecycle core (lifecycle.py) drives it and display.py sho
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -16,6 +15,7 @@ import msgspec
 from ..bots import make_bot
 from ..rules.actions import Action
 from ..rules.game import Game
+from ..rules.match import load_game
 from ..rules.options import Options
 from ..simulate import actor, new_game
 
@@ -167,13 +167,7 @@ class Table:
                 tally=d.get("tally", {}),
                 seats=[Seat(**s) for s in d["seats"]], spectators=d.get("spectators", {}))
         if d.get("game"):
-            t.game = _game_from_json(d["game"])
+            t.game = load_game(d["game"])
         return t
 
 
-def _game_from_json(text: str) -> Game:
-    state = json.loads(text)
-    if state.get("options", {}).get("edition") == "dos":
-        from ..rules.dos import DosGame   # the DOS edition has its own game class
-        return DosGame.from_json(text)
-    return Game.from_json(text)

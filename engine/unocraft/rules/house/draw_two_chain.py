@@ -43,7 +43,7 @@ class DrawTwoChain(HouseRule):
             guilty = face.rank in RESTRICTED_WILDS and \
                 any(game.face(c).colour == prev_colour for c in hand_then if c != card)
             amount = None if p["amount"] is None else p["amount"] + face.draw_amount
-            p.update(amount=amount, source=seat, victim=game._next(seat), card=card, guilty=guilty,
+            p.update(amount=amount, source=seat, victim=game.next_seat(seat), card=card, guilty=guilty,
                      prev_colour=prev_colour, hand_then=hand_then)
         else:
             pass_on(game, seat, card, p)
@@ -51,7 +51,7 @@ class DrawTwoChain(HouseRule):
 
 def pass_on(game: GameCore, seat: int, card: int, p: dict[str, Any]) -> None:
     """The draw goes on to the next player as a plain Draw Two (pass_on, draw_four_escape)."""
-    p.update(rank="+2", amount=2, source=seat, victim=game._next(seat), card=card,
+    p.update(rank="+2", amount=2, source=seat, victim=game.next_seat(seat), card=card,
              guilty=False, challengeable=False)
 
 

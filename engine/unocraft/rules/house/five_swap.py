@@ -25,10 +25,10 @@ class FiveSwap(HouseRule):
         game.candidate_hooks = game.candidate_hooks + (self,)
 
     def effect(self, game: GameCore, seat: int, card: int, face: Card, gone: bool) -> bool:
-        if face.rank == "5" and not gone and any(game.hands[q] for q in game._others(seat)):
+        if face.rank == "5" and not gone and any(game.hands[q] for q in game.others(seat)):
             game.turn = seat
             game.pending = {"kind": "swap5", "who": seat}
-            game._emit("choose_swap", player=game.names[seat])
+            game.emit("choose_swap", player=game.names[seat])
             return True
         return False
 
@@ -45,14 +45,14 @@ class FiveSwap(HouseRule):
             raise Refused("nothing_to_swap")
         if seat != p["who"]:
             raise Refused("not_your_turn")
-        target = game._seat(action.target or "")
+        target = game.seat_named(action.target or "")
         if target == seat or not game.active[target]:
             raise Refused("illegal_target", "swap with another player still in the round")
         if len(action.cards) != 1:
             raise Refused("bad_action", "name the player and the card you give")
         if not game.hands[target]:
             raise Refused("illegal_target", f"{action.target} has no card to give back")
-        card = game._find(seat, action.cards[0])
+        card = game.find_card(seat, action.cards[0])
         return lambda: _swap_card(game, seat, target, card)
 
     def _check_give(self, game: GameCore, seat: int, action: Action) -> Apply:
@@ -61,14 +61,14 @@ class FiveSwap(HouseRule):
             raise Refused("nothing_to_swap")
         if seat != p["who"]:
             raise Refused("not_your_turn")
-        card = game._find(seat, action.cards[0])
+        card = game.find_card(seat, action.cards[0])
         to: int = p["to"]
         return lambda: _give_card(game, seat, to, card)
 
     def check_pass(self, game: GameCore, seat: int, p: dict[str, Any]) -> Apply | None:
         """The 5's player may pass instead of swapping."""
         if p["kind"] == "swap5" and seat == p["who"]:
-            return lambda: game._begin_turn(game._next(seat))
+            return lambda: game.begin_turn(game.next_seat(seat))
         return None
 
     def candidates(self, game: GameCore, seat: int, kind: str | None, out: list[Action]) -> None:
@@ -76,7 +76,7 @@ class FiveSwap(HouseRule):
             return
         name = game.names[seat]
         if kind == "swap5":
-            for q in game._others(seat):
+            for q in game.others(seat):
                 out += [Action(name, "swap", (game.ref(c),), target=game.names[q])
                         for c in dict.fromkeys(game.hands[seat])]
         elif kind == "give5":
@@ -88,17 +88,17 @@ def _swap_card(game: GameCore, seat: int, target: int, card: int) -> None:
     game.hands[target].append(card)
     game.pending = {"kind": "give5", "who": target, "to": seat}
     game.turn = seat
-    game._emit("swap_card", player=game.names[seat], target=game.names[target], to=target,
+    game.emit("swap_card", player=game.names[seat], target=game.names[target], to=target,
                secret={"card": str(game.face(card))})
 
 
 def _give_card(game: GameCore, seat: int, to: int, card: int) -> None:
     game.hands[seat].remove(card)
     game.hands[to].append(card)
-    game._emit("give_card", player=game.names[seat], target=game.names[to], to=to,
+    game.emit("give_card", player=game.names[seat], target=game.names[to], to=to,
                secret={"card": str(game.face(card))})
     game.hands_moved()
-    game._begin_turn(game._next(to))
+    game.begin_turn(game.next_seat(to))
 
 
 RULE: HouseRule = FiveSwap("five_swap", SCENARIOS, verbs=("swap", "give"))

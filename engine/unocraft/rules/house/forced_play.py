@@ -25,13 +25,13 @@ class ForcedPlay(HouseRule):
         game.pass_rules = game.pass_rules + (self,)
 
     def check_draw(self, game: GameCore, seat: int) -> None:
-        if any(game.can_play(seat, c) for c in game.hands[seat]):
+        if game.must_play(seat):
             raise Refused("must_play", "forced play: play a playable card")
 
     def check_pass(self, game: GameCore, seat: int, p: dict[str, Any]) -> Apply | None:
         # (the drawn card may have stopped being playable: a penalty drawn meanwhile
         # can bring the colour a restricted wild may not be played with)
-        if p["kind"] == "drawn" and seat == game.turn and game.can_play(seat, p["card"]):
+        if p["kind"] == "drawn" and seat == game.turn and game.must_play(seat):
             raise Refused("must_play", "forced play: the drawn card must be played")
         return None
 

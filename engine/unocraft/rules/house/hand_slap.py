@@ -20,22 +20,25 @@ class HandSlap(HouseRule):
         game.call_hooks = game.call_hooks + (self,)
 
     def after_uno(self, game: GameCore, seat: int) -> None:
-        need = [q for q in game._others(seat)]
+        need = [q for q in game.others(seat)]
         if need:
             game.slap = {"caller": seat, "need": need}
-            game._emit("slap_now", player=game.names[seat])
+            game.emit("slap_now", player=game.names[seat])
 
     def close_windows(self, game: GameCore, seat: int) -> None:
         if game.slap and seat != game.slap["caller"]:
             late = [q for q in game.slap["need"]]
             game.slap = None
             for q in late:
-                game._emit("slap_late", player=game.names[q])
-                game._take(q, 2, reason="hand_slap")
+                game.emit("slap_late", player=game.names[q])
+                game.take(q, 2, reason="hand_slap")
 
     def call_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
         if game.slap and seat in game.slap["need"]:
             out.append(Action(game.names[seat], "slap"))
+
+    def open_to_all(self, game: GameCore) -> bool:
+        return game.slap is not None
 
     def check(self, game: GameCore, seat: int, action: Action) -> Apply | None:
         """`slap`, by a player who still has to."""
@@ -48,11 +51,11 @@ class HandSlap(HouseRule):
 
 def _slap(game: GameCore, seat: int) -> None:
     game.slap["need"].remove(seat)
-    game._emit("slap", player=game.names[seat])
+    game.emit("slap", player=game.names[seat])
     if not game.slap["need"]:
         game.slap = None
-        game._emit("slap_last", player=game.names[seat])
-        game._take(seat, 2, reason="hand_slap")
+        game.emit("slap_last", player=game.names[seat])
+        game.take(seat, 2, reason="hand_slap")
 
 
 RULE: HouseRule = HandSlap("hand_slap", SCENARIOS, verbs=("slap",))

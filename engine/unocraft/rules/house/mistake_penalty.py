@@ -28,12 +28,11 @@ class MistakePenalty(HouseRule):
         if (seat is None or refused.code not in game.MISTAKE_CODES or game.phase != "play"
                 or not game.active[seat] or action.verb not in game.MISTAKE_VERBS):
             return
-        game._undo.clear()
+        game.commit()
         game.seq += 1
-        game._emit("mistake", player=action.player, code=refused.code)
-        game._take(seat, game.opts.mistake_penalty, reason="mistake")
-        refused.events = game._events
-        game._events = []
+        game.emit("mistake", player=action.player, code=refused.code)
+        game.take(seat, game.opts.mistake_penalty, reason="mistake")
+        refused.events = game.drain_events()
 
 
 RULE: HouseRule = MistakePenalty("mistake_penalty", SCENARIOS)

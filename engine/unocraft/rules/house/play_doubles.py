@@ -37,7 +37,7 @@ class PlayDoubles(HouseRule):
 
     # -- together
     def second_card(self, game: GameCore, seat: int, ref: CardRef, first: int) -> int:
-        second = game._find(seat, ref, exclude=(first,))
+        second = game.find_card(seat, ref, exclude=(first,))
         if game.face(second) != game.face(first):
             raise Refused("illegal_card", "two cards played together must be identical")
         return second
@@ -46,18 +46,18 @@ class PlayDoubles(HouseRule):
         # The second card is the player's own jump-in. When the first card left an
         # answer or a choice due, the second only joins it on the pile.
         if game.pending is None:
-            game._emit("jump_in", player=game.names[seat])
+            game.emit("jump_in", player=game.names[seat])
             game.turn = seat
-            game._lay(seat, card, colour, False)
+            game.lay_card(seat, card, colour, False)
             return
         face = game.face(card)
         game.hands[seat].remove(card)
         game.discard.append(card)
-        game._emit("play", player=game.names[seat], card=str(face), colour=COLOUR_NAMES.get(game.colour, ""))
-        game._after_lay_bookkeeping(seat, face, game.colour)
+        game.emit("play", player=game.names[seat], card=str(face), colour=COLOUR_NAMES.get(game.colour, ""))
+        game.after_lay_bookkeeping(seat, face, game.colour)
         if not game.hands[seat]:
             p = game.pending if game.pending["kind"] == "penalty" else None
-            game._went_out(seat, face, pending_amount=p)
+            game.out_of_cards(seat, face, pending_amount=p)
 
     def pair_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
         """The two-card plays of `seat` in turn: each face held twice."""

@@ -28,8 +28,8 @@ class ReverseDeflect(HouseRule):
     def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: dict[str, Any],
                      prev_colour: str, hand_then: list[int]) -> None:
         game.direction = -game.direction
-        game._emit("direction", direction=game.direction_name)
-        back = p["source"] if game.active[p["source"]] else game._next(seat)
+        game.emit("direction", direction=game.direction_name)
+        back = p["source"] if game.active[p["source"]] else game.next_seat(seat)
         p.update(victim=back, source=seat, challengeable=False)
 
 

@@ -26,14 +26,14 @@ class SevenO(HouseRule):
     def effect(self, game: GameCore, seat: int, card: int, face: Card, gone: bool) -> bool:
         if gone:
             return False
-        if face.rank == "7" and game._others(seat):
+        if face.rank == "7" and game.others(seat):
             game.turn = seat
             game.pending = {"kind": "swap7", "who": seat}
-            game._emit("choose_swap", player=game.names[seat])
+            game.emit("choose_swap", player=game.names[seat])
             return True
         if face.rank == "0":
             rotate_hands(game)
-            game._begin_turn(game._next(seat))
+            game.begin_turn(game.next_seat(seat))
             return True
         return False
 
@@ -45,7 +45,7 @@ class SevenO(HouseRule):
             return None
         if seat != p["who"]:
             raise Refused("not_your_turn")
-        target = game._seat(action.target or "")
+        target = game.seat_named(action.target or "")
         if target == seat or not game.active[target]:
             raise Refused("illegal_target", "swap with another player still in the round")
         if action.cards:
@@ -55,22 +55,22 @@ class SevenO(HouseRule):
     def candidates(self, game: GameCore, seat: int, kind: str | None, out: list[Action]) -> None:
         if kind == "swap7" and game.pending["who"] == seat:
             name = game.names[seat]
-            out += [Action(name, "swap", target=game.names[q]) for q in game._others(seat)]
+            out += [Action(name, "swap", target=game.names[q]) for q in game.others(seat)]
 
 
 def swap_hands(game: GameCore, seat: int, target: int) -> None:
     game.hands[seat], game.hands[target] = game.hands[target], game.hands[seat]
-    game._emit("swap_hands", player=game.names[seat], target=game.names[target])
+    game.emit("swap_hands", player=game.names[seat], target=game.names[target])
     game.hands_moved()
-    game._begin_turn(game._next(seat))
+    game.begin_turn(game.next_seat(seat))
 
 
 def rotate_hands(game: GameCore) -> None:
     seats = [q for q in range(len(game.names)) if game.active[q]]
     old = {q: game.hands[q] for q in seats}
     for q in seats:
-        game.hands[game._next(q)] = old[q]
-    game._emit("rotate_hands", direction=game.direction_name)
+        game.hands[game.next_seat(q)] = old[q]
+    game.emit("rotate_hands", direction=game.direction_name)
     game.hands_moved()
 
 

@@ -19,8 +19,8 @@ class SevenRounds(HouseRule):
         if game.level[seat] >= 6:
             return False
         game.level[seat] += 1
-        game._emit("seven_rounds", player=game.names[seat], level=game.level[seat])
-        game._take(seat, HAND_SIZE - game.level[seat], reason="seven_rounds", creepers=False)
+        game.emit("seven_rounds", player=game.names[seat], level=game.level[seat])
+        game.take(seat, HAND_SIZE - game.level[seat], reason="seven_rounds", creepers=False)
         return bool(game.hands[seat])
 
 

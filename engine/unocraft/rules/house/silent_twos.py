@@ -28,23 +28,26 @@ class SilentTwos(HouseRule):
     def after_lay(self, game: GameCore, seat: int, face: Card, prev_colour: str) -> None:
         if game.silence and game.silence["kind"] == "wilds" and game.colour != prev_colour:
             game.silence = None
-            game._emit("silence_over")
+            game.emit("silence_over")
         mode = game.opts.silent_twos
         if mode == "twos" and face.rank == "2":
             game.silence = {"kind": "twos", "seat": seat}
-            game._emit("silence", player=game.names[seat])
+            game.emit("silence", player=game.names[seat])
         elif mode == "wilds" and face.is_wild:
             game.silence = {"kind": "wilds", "colour": game.colour}
-            game._emit("silence", player=game.names[seat])
+            game.emit("silence", player=game.names[seat])
 
     def begin_turn(self, game: GameCore, seat: int) -> None:
         if game.silence and game.silence["kind"] == "twos" and game.silence["seat"] == seat:
             game.silence = None
-            game._emit("silence_over")
+            game.emit("silence_over")
 
     def call_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
         if game.silence is not None:
             out.append(Action(game.names[seat], "talk"))
+
+    def open_to_all(self, game: GameCore) -> bool:
+        return game.silence is not None
 
     def check(self, game: GameCore, seat: int, action: Action) -> Apply | None:
         """`talk`: always allowed where the rule is on; it costs only during a silence."""
@@ -57,8 +60,8 @@ def _talk(game: GameCore, seat: int) -> None:
     if game.silence is None:
         return
     game.silence = None
-    game._emit("broke_silence", player=game.names[seat])
-    game._take(seat, 2, reason="silence")
+    game.emit("broke_silence", player=game.names[seat])
+    game.take(seat, 2, reason="silence")
 
 
 RULE: HouseRule = SilentTwos("silent_twos", SCENARIOS, verbs=("talk",))

@@ -27,7 +27,7 @@ class UntilTheLast(HouseRule):
         game.out_order.append(seat)
         game.active[seat] = False
         game.catchable.discard(seat)
-        game._emit("out", player=game.names[seat], place=len(game.out_order))
+        game.emit("out", player=game.names[seat], place=len(game.out_order))
         _choice_of_a_player_out(game, seat)
         return True
 
@@ -46,14 +46,14 @@ def _choice_of_a_player_out(game: GameCore, seat: int) -> None:
     p = game.pending
     if p is None or p.get("who") != seat:
         return
-    nxt = game._next(seat)
+    nxt = game.next_seat(seat)
     if p["kind"] == "colour":
         game.pending = dict(p, who=nxt)
         game.turn = nxt
-        game._emit("choose_colour", player=game.names[nxt])
+        game.emit("choose_colour", player=game.names[nxt])
     else:
         game.pending = None
-        game._begin_turn(nxt)
+        game.begin_turn(nxt)
 
 
 RULE: HouseRule = UntilTheLast("until_the_last", SCENARIOS)
