@@ -25,7 +25,7 @@ import math
 import statistics
 import time
 
-from unocraft.tables import table as table_mod
+from unocraft.tables import metrics
 from unocraft.tables.config import parse
 from unocraft.tables.manager import Tables
 
@@ -100,6 +100,7 @@ def freeze(now: float) -> None:
 
 
 COLLECTOR = Collector(0.0) if Collector is not None else None
+RECORDER = metrics.install(metrics.Recorder())    # counts the bot moves
 
 
 def next_time(tables: Tables, now: float) -> float:
@@ -113,7 +114,7 @@ def run(n: int, seconds: float, passes: FullPasses, cpu: list[float]) -> tuple[l
     seconds. The loop's collector settles between rounds as in the loop (on the simulated clock);
     the full passes of the garbage collector meanwhile go to `passes`."""
     tables, now = opened(n)
-    start, moves = now, len(table_mod.BOT_WAITS)
+    start, moves = now, len(RECORDER.bot_waits)
     times: list[float] = []
     idle: list[float] = []
     gc.callbacks.append(passes)
@@ -133,7 +134,7 @@ def run(n: int, seconds: float, passes: FullPasses, cpu: list[float]) -> tuple[l
         idle.append((time.perf_counter() - began) * 1000)
     gc.callbacks.remove(passes)
     gc.unfreeze()
-    return times, idle, len(table_mod.BOT_WAITS) - moves, now - start
+    return times, idle, len(RECORDER.bot_waits) - moves, now - start
 
 
 def main() -> None:
@@ -146,7 +147,7 @@ def main() -> None:
     passes = FullPasses()
     cpu_medians, cpu_p99s = [], []
     for r in range(args.repeats):
-        table_mod.BOT_WAITS.clear()
+        RECORDER.bot_waits.clear()
         cpu: list[float] = []
         times, idle, moves, simulated = run(args.tables, args.seconds, passes, cpu)
         cpu.sort()

@@ -19,7 +19,9 @@ from unocraft.rules.actions import Action
 from unocraft.simulate import actor
 from unocraft.tables.config import parse
 from unocraft.tables.display import Display
-from unocraft.tables.loop import FIGURES_ENV, EngineLoop, _clocks, _long_rounds
+from unocraft.tables import metrics
+from unocraft.tables.loop import EngineLoop
+from unocraft.tables.metrics import FIGURES_ENV, clocks as _clocks, long_rounds as _long_rounds
 from unocraft.tables.manager import Tables
 from unocraft.tables.render import TAG_PAGE
 from unocraft.transport.base import Transport, TransportClosed
@@ -172,6 +174,7 @@ class Scripted(Transport):
     def __init__(self, events: list[dict], stop):
         self.events = list(events)
         self.stop = stop
+        self.applied: list[list[dict]] = []
 
     def connect(self, stop=None):
         return {"protocol": 1, "platform": "test", "online": ["ann"], "vault": []}
@@ -182,7 +185,7 @@ class Scripted(Transport):
         return [self.events.pop(0)]
 
     def apply(self, ops):
-        pass
+        self.applied.append(ops)
 
     def close(self):
         pass
@@ -192,6 +195,7 @@ def test_the_loop_logs_its_figures_when_the_connection_is_lost_and_every_few_sec
     cfg = parse({"language": "en"}, base_dir=str(tmp_path))
     events = [{"type": "command", "player": "ann", "args": ["help"]}] * 5
     monkeypatch.setenv(FIGURES_ENV, "0.000001")      # at every round of the loop
+    monkeypatch.setattr(metrics, "probe", metrics.Probe())   # the loop installs a recorder; undone after
     loop = EngineLoop(cfg, None, None)
     loop.transport = Scripted(events, loop.stop)
     with caplog.at_level(logging.INFO, logger="unocraft.engine"):
@@ -212,6 +216,22 @@ def test_the_loop_logs_its_figures_when_the_connection_is_lost_and_every_few_sec
     assert rounds and rounds[-1].endswith("(5 rounds)"), rounds     # each poll's answer began a round
     long = [r.getMessage() for r in caplog.records if "engine loop rounds of 5 ms or more" in r.getMessage()]
     assert long and re.search(r": (none|\d+) of 5\b", long[-1]), long
+
+
+def test_without_a_benchmark_asking_the_loop_measures_nothing_and_logs_no_figures(monkeypatch, caplog, tmp_path):
+    cfg = parse({"language": "en"}, base_dir=str(tmp_path))
+    monkeypatch.delenv(FIGURES_ENV, raising=False)
+    monkeypatch.setattr(metrics, "probe", metrics.Probe())
+    loop = EngineLoop(cfg, None, None)
+    loop.transport = Scripted([{"type": "command", "player": "ann", "args": ["help"]}] * 3, loop.stop)
+    with caplog.at_level(logging.INFO, logger="unocraft.engine"):
+        try:
+            loop.run(reconnect=False)
+        except TransportClosed:
+            pass
+    assert type(metrics.probe) is metrics.Probe
+    assert not [r for r in caplog.records if "engine time per" in r.getMessage() or "loop rounds" in r.getMessage()]
+    assert any(op["op"] == "msg" for batch in loop.transport.applied for op in batch)   # it did answer
 
 
 def test_long_rounds_are_told_by_what_they_spent_their_time_on():

@@ -7,7 +7,6 @@ It sends nothing: the lifecycle core (lifecycle.py) drives it and display.py sho
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 
 import msgspec
@@ -18,15 +17,13 @@ from ..rules.game import Game
 from ..rules.match import load_game
 from ..rules.options import Options
 from ..simulate import actor, new_game
+from . import metrics
 
 #: a game's saved text: what Game.to_json writes (keys sorted), by msgspec in a third of its time;
 #: every save of a table writes its game, on the engine loop's thread
 _GAME_JSON = msgspec.json.Encoder(order="sorted")
 
 BOT_NAMES = ("Steve", "Alex", "Creepy", "Ed", "Bob", "Sunny", "Ziggy", "Pixel", "Nova", "Rex")
-#: seconds from a table's last change to each bot move after it, the last 100,000 moves of every
-#: table: bot_think plus how late the engine got to it (logged at stop; benchmarks/capacity.py)
-BOT_WAITS: deque[float] = deque(maxlen=100_000)
 BOT_PREFIX = "Bot-"   # '-' never appears in a Minecraft name, so a bot can't share one
 
 
@@ -125,7 +122,7 @@ class Table:
         events = self.game.play(action)
         seat = self.seat(action.player)
         if seat is not None and seat.bot:
-            BOT_WAITS.append(now - self.changed_at)
+            metrics.probe.bot_moved(now - self.changed_at)
         self.token += 1
         self.changed_at = now
         self._turn_changed(now)
