@@ -18,7 +18,7 @@ from mcpi_server import MinetestServer, ensure_minetest
 
 from unocraft.mcpi import board
 from unocraft.mcpi.blocks import AIR, PALETTES
-from unocraft.mcpi.run import McpiLoop
+from unocraft.mcpi.run import mcpi_loop
 from unocraft.presentation.faces import edition_face_keys
 from unocraft.rules.editions import EDITIONS
 from unocraft.mcpi.transport import McpiTransport
@@ -52,7 +52,7 @@ class Engine:
         self.server = server
         self.chat_from = len(server.chat_lines())     # the module's server is shared: this test's chat only
         self.transport = McpiTransport("127.0.0.1", server.api_port, lanes=self.config.seats)
-        self.loop = McpiLoop(self.config, self.transport, None)
+        self.loop = mcpi_loop(self.config, self.transport, None)
         self.thread = threading.Thread(target=self.loop.run, daemon=True)
         self.thread.start()
         self.mc = Minecraft.create("127.0.0.1", server.api_port)

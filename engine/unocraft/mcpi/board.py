@@ -22,8 +22,7 @@ from dataclasses import dataclass
 
 from ..presentation.faces import BACK, face_key
 from ..rules.cards import COLOUR_BY_NAME
-from ..tables.render import face_of
-from ..tables.table import Table
+from ..tables.api import Table, face_of
 from .blocks import AIR, PALETTES, Block, face_blocks
 
 CARD_W, CARD_H = 5, 7          # a hand card, and the draw pile

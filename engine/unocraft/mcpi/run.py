@@ -11,26 +11,17 @@ import sys
 from pathlib import Path
 
 from ..rules.errors import ConfigError
-from ..tables import config as config_mod
-from ..tables.loop import EngineLoop
-from ..tables.store import TableStore
+from ..tables.api import EngineLoop, TableStore, load_config, parse_config
 from .blocks import PALETTES
 from .transport import McpiTransport
 
 log = logging.getLogger("unocraft.mcpi")
 
 
-class McpiLoop(EngineLoop):
-    """The engine loop, and after each op batch the boards that changed."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.tables.core.hints.enabled = False    # they speak of hotbars and chat buttons; mcpi.hello explains the board
-
-    def _send(self, save_now: bool = False, started: tuple[float, ...] | None = None) -> tuple[float, ...]:
-        handed = super()._send(save_now, started)
-        self.transport.paint(self.tables.tables)
-        return handed
+def mcpi_loop(cfg, transport: McpiTransport, store: TableStore | None) -> EngineLoop:
+    """The engine loop for a Pi API server: no hints (they speak of hotbars and chat buttons;
+    mcpi.hello explains the board), and the boards that changed painted after each op batch."""
+    return EngineLoop(cfg, transport, store, hints=False, after_send=transport.paint)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -53,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        cfg = config_mod.load(args.config) if args.config else config_mod.parse({}, base_dir=os.getcwd())
+        cfg = load_config(args.config) if args.config else parse_config({}, base_dir=os.getcwd())
     except ConfigError as e:
         print(f"unocraft mcpi: config error: {e}", file=sys.stderr)
         return 2
@@ -62,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     store = TableStore(cfg.path(cfg.database))
     transport = McpiTransport(args.host, args.port, language=cfg.language, lanes=cfg.seats,
                               palette=args.blocks, admins=cfg.admins, connect_timeout=5.0)
-    loop = McpiLoop(cfg, transport, store)
+    loop = mcpi_loop(cfg, transport, store)
 
     def on_signal(signum, frame):      # the loop ends at its next turn (within a second)
         log.info("stopping (%s)", signal.Signals(signum).name)

@@ -25,8 +25,7 @@ import logging
 import threading
 import time
 
-from ..tables.render import TAG_CARD, TAG_TOP
-from ..tables.text import say
+from ..tables.api import TAG_CARD, TAG_TOP, say
 from ..transport.base import Transport, TransportClosed, wait_before_retry
 from .board import Painter
 from .chat_text import line_text, parse_chat

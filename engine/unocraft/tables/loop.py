@@ -10,6 +10,7 @@ import math
 import os
 import threading
 import time
+from typing import Callable
 
 from ..presentation import faces, lang
 from ..transport.base import Transport, TransportClosed
@@ -18,6 +19,7 @@ from .collector import Collector
 from .config import EngineConfig
 from .manager import Tables
 from .store import TableStore
+from .table import Table
 
 log = logging.getLogger("unocraft.engine")
 
@@ -29,10 +31,14 @@ PROFILE_ENV = "UNOCRAFT_PROFILE"
 TICK_BUDGET = 0.002
 class EngineLoop:
     def __init__(self, config: EngineConfig, transport: Transport, store: TableStore | None,
-                 clock=time.time):
+                 clock=time.time, hints: bool = True, after_send: Callable[[dict[str, Table]], None] | None = None):
+        """`hints`: the first-game and first-catch hints (they speak of hotbars and chat buttons);
+        `after_send(tables)`: called after each op batch is handed over (the mcpi board paints)."""
         self.config = config
         self.transport = transport
         self.tables = Tables(config, store)
+        self.tables.core.hints.enabled = hints
+        self.after_send = after_send
         self.clock = clock
         self.stop = threading.Event()
         self.collector = Collector(time.monotonic())
@@ -131,6 +137,8 @@ class EngineLoop:
         probe.rendered()
         if ops:
             self.transport.apply(ops)
+        if self.after_send is not None:
+            self.after_send(self.tables.tables)
         probe.mark()
         if save_now:
             self.tables.save_flushed()
