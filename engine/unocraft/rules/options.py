@@ -8,7 +8,7 @@ the table is configured, not discovered mid-game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .errors import ConfigError
@@ -196,12 +196,45 @@ DOS_UNSUPPORTED = ("jump_in", "play_doubles", "seven_o", "reverse_deflect", "sil
                    "zero_costs_50", "h2o_scoring", "draw_two_chain", "draw_four_escape", "partners")
 
 
-#: The house rules (RULES.md §10, and the ru-classic draw chains of §9 that answer a
-#: draw card like stacking does): each option has one module in rules/house/.
-HOUSE_OPTIONS = ("jump_in", "play_doubles", "seven_o", "draw_two_chain", "draw_four_escape",
-                 "reverse_deflect", "silent_twos", "five_swap", "hand_slap", "colour_rotation",
-                 "plus_ten", "until_the_last", "seven_rounds", "zero_costs_50", "h2o_scoring",
-                 "mistake_penalty", "forced_play")
+@dataclass(frozen=True)
+class HouseOption:
+    """The option of a house rule (RULES.md §10, and the ru-classic draw chains of §9),
+    as its module in rules/house/ declares it (`OPTION`). The registry (house/__init__.py)
+    derives from these the house options, the order the rules' hooks run in, the stress
+    tool's switches and the docs table. The `Options` field, the `CHOICES` entry of a
+    choice, the `PRESETS` values and `DOS_UNSUPPORTED` stay written here (the rules' core
+    imports this module, so it cannot import the rules); tests/test_house_registry.py
+    fails, naming both places, where they and the declaration differ."""
+
+    #: the option's name, also the module's: rules/house/<name>.py
+    name: str
+    #: off: False, "off", "none" or 0 (a house rule is off by default)
+    default: Any
+    #: one line for the docs table (docs/engine.md, `unocraft house-rules`)
+    doc: str
+    #: a choice's values, the default first; () for true/false and whole numbers
+    values: tuple[str, ...] = ()
+    #: preset -> the value it gives the option (PRESETS)
+    presets: dict[str, Any] = field(default_factory=dict)
+    #: the values `unocraft stress` sets the option to now and then; (): true, or any of a
+    #: choice's values
+    stress: tuple[Any, ...] = ()
+    #: the house rules whose hooks must run before this rule's (house.hook_order)
+    after: tuple[str, ...] = ()
+    #: the DOS edition plays it too (else DOS_UNSUPPORTED refuses it there)
+    dos: bool = False
+
+    @property
+    def kind(self) -> str:
+        """bool, choice or integer: how a value is typed and shown."""
+        if self.values:
+            return "choice"
+        return "bool" if isinstance(self.default, bool) else "integer"
+
+    def stress_values(self) -> tuple[Any, ...]:
+        if self.stress:
+            return self.stress
+        return (True,) if self.kind == "bool" else self.values
 
 
 def is_on(opts: Options, name: str) -> bool:
