@@ -112,6 +112,15 @@ def test_the_docs_table_is_the_registrys(capsys):
     assert capsys.readouterr().out == house.docs_table()
 
 
+def test_the_docs_table_of_presets_is_presets():
+    """docs/engine.md's presets, house options included, as options.PRESETS has them."""
+    text = DOCS.read_text().split("## Presets\n", 1)[1]
+    rows = dict(re.findall(r"^\| `([\w-]+)` \| (.*) \|$", text.strip().split("\n\n", 1)[0], re.M))
+    shown = {p: ", ".join(f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in values.items())
+             or "(all defaults)" for p, values in PRESETS.items()}
+    assert rows == shown
+
+
 # -- the order of the hooks
 
 def test_a_rule_runs_after_the_rules_it_names():

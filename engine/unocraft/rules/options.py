@@ -1,9 +1,11 @@
 """Table options (RULES.md §15) and presets (§14).
 
 `Options` is a frozen value with every option at its official default; house
-rules are off unless a preset or the table turns them on. `Options.build`
-validates names, values and combinations, so a contradiction is refused when
-the table is configured, not discovered mid-game.
+rules are off unless a preset or the table turns them on. Each house rule's module
+declares its option (`HouseOption`); its field here agrees with the declaration
+(tests/test_house_registry.py). `Options.build` validates names, values and
+combinations, so a contradiction is refused when the table is configured, not
+discovered mid-game.
 """
 
 from __future__ import annotations
@@ -165,6 +167,8 @@ class Options:
                               option="challenge=ru", edition="flip")
 
 
+#: The options with a fixed set of values, the default first (a house option's: as its
+#: module declares them, HouseOption.values).
 CHOICES = {
     "edition": ("classic", "minecraft", "flip", "dos"),
     "start_card": ("official", "number_only", "no_wilds"),
@@ -191,6 +195,8 @@ CONFLICTS = [
     ("seven_rounds", "elimination", "both decide differently who leaves the table"),
 ]
 
+#: The options the DOS edition refuses: partners and every house option not declared
+#: `dos=True` (tests/test_house_registry.py checks); the first named is the one refused.
 DOS_UNSUPPORTED = ("jump_in", "play_doubles", "seven_o", "reverse_deflect", "silent_twos", "five_swap",
                    "hand_slap", "colour_rotation", "plus_ten", "until_the_last", "seven_rounds",
                    "zero_costs_50", "h2o_scoring", "draw_two_chain", "draw_four_escape", "partners")
@@ -270,7 +276,8 @@ def _coerce(name: str, raw: Any, default: Any) -> Any:
     return str(raw).strip().lower() if not isinstance(raw, bool) else ("true" if raw else "false")
 
 
-#: RULES.md §14. Options not named take the defaults.
+#: RULES.md §14. Options not named take the defaults. A house option's values here are
+#: those its module declares (HouseOption.presets; tests/test_house_registry.py checks).
 PRESETS: dict[str, dict[str, Any]] = {
     "official": {},
     "minecraft": {"edition": "minecraft", "creeper_targets": "self"},
