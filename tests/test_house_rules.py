@@ -10,7 +10,8 @@ import pytest
 from unocraft.rules import house
 from unocraft.rules.actions import Action
 from unocraft.rules.game import Game
-from unocraft.rules.options import HOUSE_OPTIONS, Options
+from unocraft.rules.house import HOUSE_OPTIONS
+from unocraft.rules.options import Options
 
 ROOT = Path(__file__).parent / "scenarios"
 HOUSE_DIR = Path(__file__).resolve().parents[1] / "engine" / "unocraft" / "rules" / "house"
@@ -69,7 +70,7 @@ def test_a_table_without_house_rules_installs_no_hook():
 
 def test_a_house_rule_joins_only_the_games_that_turn_it_on():
     game = Game.new(["a", "b", "c"], Options.build("official", silent_twos="twos", forced_play=True), 1)
-    assert [r.option for r in game.house] == ["silent_twos", "forced_play"]
+    assert [r.option for r in game.house] == ["forced_play", "silent_twos"]    # the registry's order
     assert [r.option for r in game.lay_hooks] == ["silent_twos"]
     assert [r.option for r in game.draw_rules] == ["forced_play"]
     assert game.forced_play and game.effect_hooks == ()

@@ -1,4 +1,4 @@
-"""The `unocraft` command: scenario, sim, stress, serve, mcpi.
+"""The `unocraft` command: scenario, sim, stress, house-rules, serve, mcpi.
 
 Exit codes: 0 success, 1 a failed check (a scenario expectation, a self-play
 check), 2 bad input (unknown option, malformed file, bad arguments).
@@ -55,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     stress.add_argument("--memory-bound", type=float, default=None, metavar="MB",
                         help="memory growth that counts as a leak (default 16)")
 
+    sub.add_parser("house-rules", help="print the house rules' options as the Markdown table of docs/engine.md")
+
     stats = sub.add_parser("stats", help="player statistics (see `unocraft stats migrate -h`)")
     stats_sub = stats.add_subparsers(dest="stats_command", parser_class=_Parser)
     stats_migrate = stats_sub.add_parser(
@@ -91,6 +93,10 @@ def main(argv: list[str] | None = None) -> int:
             return _sim(args)
         if args.command == "stress":
             return _stress(args)
+        if args.command == "house-rules":
+            from .rules.house import docs_table
+            print(docs_table(), end="")
+            return 0
         if args.command == "stats":
             return _stats(args, stats)
         if args.command == "serve":

@@ -19,14 +19,17 @@ import traceback
 from dataclasses import dataclass, field
 
 from .bots import make_bot
+from .rules import house
 from .rules.errors import ConfigError
 from .rules.options import CHOICES, Options
 from .simulate import new_game, play_match
 
-#: the boolean options, each turned on now and then (`bluffing` is on by default: off then)
-SWITCHES = ("jump_in", "seven_o", "reverse_deflect", "five_swap", "hand_slap", "colour_rotation",
-            "plus_ten", "until_the_last", "seven_rounds", "zero_costs_50", "h2o_scoring",
-            "forced_play", "partners", "bluffing")
+#: the boolean options, each turned on now and then (`bluffing` is on by default: off then):
+#: the house rules' (their declarations, house.OPTIONS) and the table's own
+SWITCHES = tuple(o.name for o in house.OPTIONS if o.kind == "bool") + ("partners", "bluffing")
+#: the other house options, each set now and then to one of its declared stress values
+HOUSE_CHOICES = {o.name: o.stress_values() for o in house.OPTIONS if o.kind == "choice"}
+HOUSE_NUMBERS = {o.name: o.stress_values() for o in house.OPTIONS if o.kind == "integer"}
 
 
 @dataclass
@@ -76,11 +79,16 @@ def random_options(rng: random.Random) -> Options:
             if rng.random() < 0.25:
                 values[name] = name != "bluffing"
         for name, allowed in CHOICES.items():
-            if name != "edition" and rng.random() < 0.35:
+            if name != "edition" and name not in HOUSE_CHOICES and rng.random() < 0.35:
                 values[name] = rng.choice(allowed)
-        for name in ("mistake_penalty", "false_catch_penalty"):
+        for name, allowed in HOUSE_CHOICES.items():
+            if rng.random() < 0.35:
+                values[name] = rng.choice(allowed)
+        for name, allowed in HOUSE_NUMBERS.items():
             if rng.random() < 0.2:
-                values[name] = 2
+                values[name] = rng.choice(allowed)
+        if rng.random() < 0.2:
+            values["false_catch_penalty"] = 2
         values["target"] = rng.choice([50, 200])
         try:
             return Options.build(None, **values)

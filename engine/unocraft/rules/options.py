@@ -1,14 +1,16 @@
 """Table options (RULES.md §15) and presets (§14).
 
 `Options` is a frozen value with every option at its official default; house
-rules are off unless a preset or the table turns them on. `Options.build`
-validates names, values and combinations, so a contradiction is refused when
-the table is configured, not discovered mid-game.
+rules are off unless a preset or the table turns them on. Each house rule's module
+declares its option (`HouseOption`); its field here agrees with the declaration
+(tests/test_house_registry.py). `Options.build` validates names, values and
+combinations, so a contradiction is refused when the table is configured, not
+discovered mid-game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .errors import ConfigError
@@ -165,6 +167,8 @@ class Options:
                               option="challenge=ru", edition="flip")
 
 
+#: The options with a fixed set of values, the default first (a house option's: as its
+#: module declares them, HouseOption.values).
 CHOICES = {
     "edition": ("classic", "minecraft", "flip", "dos"),
     "start_card": ("official", "number_only", "no_wilds"),
@@ -191,17 +195,52 @@ CONFLICTS = [
     ("seven_rounds", "elimination", "both decide differently who leaves the table"),
 ]
 
+#: The options the DOS edition refuses: partners and every house option not declared
+#: `dos=True` (tests/test_house_registry.py checks); the first named is the one refused.
 DOS_UNSUPPORTED = ("jump_in", "play_doubles", "seven_o", "reverse_deflect", "silent_twos", "five_swap",
                    "hand_slap", "colour_rotation", "plus_ten", "until_the_last", "seven_rounds",
                    "zero_costs_50", "h2o_scoring", "draw_two_chain", "draw_four_escape", "partners")
 
 
-#: The house rules (RULES.md §10, and the ru-classic draw chains of §9 that answer a
-#: draw card like stacking does): each option has one module in rules/house/.
-HOUSE_OPTIONS = ("jump_in", "play_doubles", "seven_o", "draw_two_chain", "draw_four_escape",
-                 "reverse_deflect", "silent_twos", "five_swap", "hand_slap", "colour_rotation",
-                 "plus_ten", "until_the_last", "seven_rounds", "zero_costs_50", "h2o_scoring",
-                 "mistake_penalty", "forced_play")
+@dataclass(frozen=True)
+class HouseOption:
+    """The option of a house rule (RULES.md §10, and the ru-classic draw chains of §9),
+    as its module in rules/house/ declares it (`OPTION`). The registry (house/__init__.py)
+    derives from these the house options, the order the rules' hooks run in, the stress
+    tool's switches and the docs table. The `Options` field, the `CHOICES` entry of a
+    choice, the `PRESETS` values and `DOS_UNSUPPORTED` stay written here (the rules' core
+    imports this module, so it cannot import the rules); tests/test_house_registry.py
+    fails, naming both places, where they and the declaration differ."""
+
+    #: the option's name, also the module's: rules/house/<name>.py
+    name: str
+    #: off: False, "off", "none" or 0 (a house rule is off by default)
+    default: Any
+    #: one line for the docs table (docs/engine.md, `unocraft house-rules`)
+    doc: str
+    #: a choice's values, the default first; () for true/false and whole numbers
+    values: tuple[str, ...] = ()
+    #: preset -> the value it gives the option (PRESETS)
+    presets: dict[str, Any] = field(default_factory=dict)
+    #: the values `unocraft stress` sets the option to now and then; (): true, or any of a
+    #: choice's values
+    stress: tuple[Any, ...] = ()
+    #: the house rules whose hooks must run before this rule's (house.hook_order)
+    after: tuple[str, ...] = ()
+    #: the DOS edition plays it too (else DOS_UNSUPPORTED refuses it there)
+    dos: bool = False
+
+    @property
+    def kind(self) -> str:
+        """bool, choice or integer: how a value is typed and shown."""
+        if self.values:
+            return "choice"
+        return "bool" if isinstance(self.default, bool) else "integer"
+
+    def stress_values(self) -> tuple[Any, ...]:
+        if self.stress:
+            return self.stress
+        return (True,) if self.kind == "bool" else self.values
 
 
 def is_on(opts: Options, name: str) -> bool:
@@ -237,7 +276,8 @@ def _coerce(name: str, raw: Any, default: Any) -> Any:
     return str(raw).strip().lower() if not isinstance(raw, bool) else ("true" if raw else "false")
 
 
-#: RULES.md §14. Options not named take the defaults.
+#: RULES.md §14. Options not named take the defaults. A house option's values here are
+#: those its module declares (HouseOption.presets; tests/test_house_registry.py checks).
 PRESETS: dict[str, dict[str, Any]] = {
     "official": {},
     "minecraft": {"edition": "minecraft", "creeper_targets": "self"},

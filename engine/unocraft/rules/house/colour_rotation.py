@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from ..cards import DARK_RING, LIGHT_RING, Card
 from ..core import GameCore, HouseRule
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/colour_rotation.yaml", "s10_house/colour_rotation_ccw.yaml",
              "s10_house/colour_rotation_off.yaml", "s10_house/colour_rotation_wild_draw_four.yaml")
+
+OPTION = HouseOption("colour_rotation", False, "a Wild sets the next colour round the card's ring, "
+                     "in the direction of play; nobody names one")
 
 
 class ColourRotation(HouseRule):

@@ -9,10 +9,17 @@ from typing import Any
 
 from ..cards import Card
 from ..core import GameCore, HouseRule
+from ..options import HouseOption
 from .draw_two_chain import pass_on
 
 SCENARIOS = ("s09_ru_classic/draw_four_escape.yaml", "s09_ru_classic/draw_four_escape_chain.yaml",
              "s09_ru_classic/draw_four_escape_wrong_colour.yaml")
+
+#: (after draw_two_chain: the first answer that fits a draw card is taken, §16.4)
+OPTION = HouseOption("draw_four_escape", "none", "a Wild Draw Four is escaped with a Draw Two of the colour "
+                     "it named, which goes on as a Draw Two chain (§9; needs draw_two_chain: pass_on)",
+                     values=("none", "draw_two_of_colour"), presets={"ru-classic": "draw_two_of_colour"},
+                     after=("draw_two_chain",))
 
 
 class DrawFourEscape(HouseRule):

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..cards import Card, RESTRICTED_WILDS
 from ..core import GameCore, HouseRule
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/stacking_draw_two.yaml", "s10_house/stacking_wild_draw_four.yaml",
              "s10_house/stacking_four_draw_twos_draw_eight.yaml", "s10_house/stacking_one_card_per_turn.yaml",
@@ -21,6 +22,10 @@ SCENARIOS = ("s10_house/stacking_draw_two.yaml", "s10_house/stacking_wild_draw_f
              "s10_house/stacking_off.yaml", "s16_decisions/d02_out_on_draw_no_stacking.yaml",
              "s09_ru_classic/pass_on_chain.yaml", "s09_ru_classic/pass_on_chain_round.yaml",
              "s09_ru_classic/pass_on_only_draw_two.yaml")
+
+OPTION = HouseOption("draw_two_chain", "none", "a draw card is answered with the same draw card, the "
+                     "amounts adding up (stacking), or a Draw Two passed on for 2 (pass_on, §9)",
+                     values=("none", "stacking", "pass_on"), presets={"ru-classic": "pass_on"})
 
 
 class DrawTwoChain(HouseRule):

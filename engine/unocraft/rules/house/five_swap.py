@@ -13,9 +13,14 @@ from ..actions import Action
 from ..cards import Card
 from ..core import Apply, GameCore, HouseRule
 from ..errors import Refused
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/five_swap.yaml", "s10_house/five_swap_declined.yaml",
              "s10_house/five_swap_off.yaml", "s10_house/five_swap_self.yaml")
+
+#: (after seven_o: a 7's swap is decided first; five_swap refuses a swap nobody is due)
+OPTION = HouseOption("five_swap", False, "a player who plays a 5 may swap one card with any player; "
+                     "each chooses the card given", after=("seven_o",))
 
 
 class FiveSwap(HouseRule):

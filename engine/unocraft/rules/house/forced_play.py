@@ -12,10 +12,14 @@ from typing import Any
 
 from ..core import Apply, GameCore, HouseRule
 from ..errors import Refused
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/forced_play.yaml", "s10_house/forced_play_no_playable.yaml",
              "s10_house/forced_play_pass_when_drawn_card_no_longer_legal.yaml",
              "s12_dos/end_after_draw_forced_play.yaml")
+
+OPTION = HouseOption("forced_play", False, "a player holding a playable card must play it, not "
+                     "draw; a drawn card that can be played must be", dos=True)
 
 
 class ForcedPlay(HouseRule):

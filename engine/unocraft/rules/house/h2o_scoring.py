@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..core import GameCore, HouseRule
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/h2o_scoring_draw_one.yaml", "s10_house/h2o_scoring_own_tally.yaml",
              "s10_house/h2o_scoring_wild_draw_two.yaml", "s10_house/h2o_scoring_off.yaml")
+
+OPTION = HouseOption("h2o_scoring", False, "going out on a +1 takes 20 off the winner's own score, "
+                     "on a Wild +2 40 (needs a scoring where points count against you)")
 
 #: the last card of the round -> points off the winner's own tally
 H2O_BONUS = {"+1": 20, "W+2": 40}

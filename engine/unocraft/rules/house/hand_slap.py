@@ -8,9 +8,13 @@ from __future__ import annotations
 from ..actions import Action
 from ..core import Apply, GameCore, HouseRule
 from ..errors import Refused
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/hand_slap.yaml", "s10_house/hand_slap_call_after_play.yaml",
              "s10_house/hand_slap_nobody_slaps.yaml", "s10_house/hand_slap_off.yaml")
+
+OPTION = HouseOption("hand_slap", False, "when a player calls UNO, every other player must slap; the "
+                     "last to slap (or a late one) draws 2")
 
 
 class HandSlap(HouseRule):

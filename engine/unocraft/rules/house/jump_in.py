@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..cards import Card
 from ..core import GameCore, HouseRule
 from ..errors import Refused
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/jump_in_by_play.yaml", "s10_house/jump_in_draw_two.yaml",
              "s10_house/jump_in_identical.yaml", "s10_house/jump_in_never_wild_draw_four.yaml",
@@ -19,6 +20,9 @@ SCENARIOS = ("s10_house/jump_in_by_play.yaml", "s10_house/jump_in_draw_two.yaml"
              "s10_house/jump_in_off.yaml", "s10_house/jump_in_off_play_out_of_turn.yaml",
              "s10_house/jump_in_wild_on_wild.yaml", "s09_ru_classic/skip_escape_jump_in.yaml",
              "s09_ru_classic/reverse_pairs.yaml")
+
+OPTION = HouseOption("jump_in", False, "out of turn, play a card identical to the top card",
+                     presets={"ru-classic": True})
 
 
 def check_identical(game: GameCore, face: Card, cards: list[int]) -> None:

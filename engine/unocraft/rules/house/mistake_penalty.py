@@ -13,10 +13,14 @@ from __future__ import annotations
 from ..actions import Action
 from ..core import GameCore, HouseRule
 from ..errors import Refused
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/mistake_penalty_play.yaml", "s10_house/mistake_penalty_false_call.yaml",
              "s10_house/mistake_penalty_false_catch_with_option.yaml", "s10_house/mistake_penalty_off.yaml",
              "s16_decisions/d10_mistake_penalty_out_of_turn.yaml")
+
+OPTION = HouseOption("mistake_penalty", 0, "a wrong play or a false call costs this many cards "
+                     "(0: none)", stress=(2,), dos=True)
 
 
 class MistakePenalty(HouseRule):

@@ -12,12 +12,17 @@ from ..actions import Action, CardRef
 from ..cards import COLOUR_NAMES, Card
 from ..core import GameCore, HouseRule
 from ..errors import Refused
+from ..options import HouseOption
 from .jump_in import check_identical
 
 SCENARIOS = ("s10_house/play_doubles_off.yaml", "s10_house/play_doubles_sequential.yaml",
              "s10_house/play_doubles_sequential_too_late.yaml", "s10_house/play_doubles_together.yaml",
              "s10_house/play_doubles_together_not_identical.yaml",
              "s10_house/until_the_last_out_on_a_double_seven_no_swap.yaml")
+
+OPTION = HouseOption("play_doubles", "off", "two identical cards: one after the other as your own "
+                     "jump-in (sequential, 000), or both at once (together, 003)",
+                     values=("off", "sequential", "together"))
 
 
 class PlayDoubles(HouseRule):

@@ -10,7 +10,11 @@ card, and it scores 50 (editions.py).
 from __future__ import annotations
 
 from ..core import HouseRule
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/plus_ten.yaml", "s10_house/plus_ten_scores_50.yaml")
+
+OPTION = HouseOption("plus_ten", False, "the four blank cards of a classic or minecraft deck act as "
+                     "+10, a wild draw card for ten")
 
 RULE: HouseRule = HouseRule("plus_ten", SCENARIOS)

@@ -9,10 +9,15 @@ from typing import Any
 
 from ..cards import Card
 from ..core import GameCore, HouseRule
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/reverse_deflect_draw_two.yaml", "s10_house/reverse_deflect_wild_draw_four.yaml",
              "s10_house/reverse_deflect_twice.yaml", "s10_house/reverse_deflect_off.yaml",
              "s16_decisions/d04_deflected_no_challenge.yaml")
+
+#: (after draw_two_chain: the first answer that fits a draw card is taken, §16.4)
+OPTION = HouseOption("reverse_deflect", False, "a Reverse of the colour in play sends a Draw Two or a "
+                     "Wild Draw Four back", after=("draw_two_chain",))
 
 
 class ReverseDeflect(HouseRule):

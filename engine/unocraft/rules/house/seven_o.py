@@ -11,11 +11,15 @@ from ..actions import Action
 from ..cards import Card
 from ..core import Apply, GameCore, HouseRule
 from ..errors import Refused
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/seven_o_seven.yaml", "s10_house/seven_o_zero.yaml",
              "s10_house/seven_o_zero_ccw.yaml", "s10_house/seven_o_last_card_seven.yaml",
              "s10_house/seven_o_last_card_zero.yaml", "s10_house/seven_o_off.yaml",
              "s10_house/nothing_to_swap.yaml", "s10_house/until_the_last_out_on_a_double_seven_no_swap.yaml")
+
+OPTION = HouseOption("seven_o", False, "a 0 passes every hand on; a 7 swaps hands with a player of "
+                     "its player's choice")
 
 
 class SevenO(HouseRule):

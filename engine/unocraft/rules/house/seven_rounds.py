@@ -7,8 +7,12 @@ so are not set off.
 from __future__ import annotations
 
 from ..core import HAND_SIZE, GameCore, HouseRule
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/seven_rounds.yaml",)
+
+OPTION = HouseOption("seven_rounds", False, "a player who empties the hand draws 6 and plays on, "
+                     "then 5, and so on, until the one card drawn last is gone")
 
 
 class SevenRounds(HouseRule):

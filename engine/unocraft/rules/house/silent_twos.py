@@ -12,11 +12,17 @@ from ..actions import Action
 from ..cards import Card
 from ..core import Apply, GameCore, HouseRule
 from ..errors import Refused
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/silent_twos.yaml", "s10_house/silent_twos_ends.yaml",
              "s10_house/silent_twos_off.yaml", "s10_house/silent_twos_wilds.yaml",
              "s10_house/silent_twos_wilds_not_on_two.yaml", "s10_house/silent_twos_challenge_not_talk.yaml",
              "s10_house/silent_twos_uno_call_not_talk.yaml")
+
+#: (after hand_slap: the order of their out-of-turn actions in the legal list)
+OPTION = HouseOption("silent_twos", "off", "after a 2, silence until its player's next turn (twos), or "
+                     "after a Wild until the colour changes (wilds); whoever talks draws 2",
+                     values=("off", "twos", "wilds"), after=("hand_slap",))
 
 
 class SilentTwos(HouseRule):

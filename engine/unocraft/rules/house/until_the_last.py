@@ -10,10 +10,14 @@ player, as after a Flip.
 from __future__ import annotations
 
 from ..core import GameCore, HouseRule
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/until_the_last.yaml", "s10_house/until_the_last_ends.yaml",
              "s10_house/until_the_last_off.yaml", "s10_house/until_the_last_two_left_skip_again.yaml",
              "s10_house/until_the_last_out_on_a_double_seven_no_swap.yaml")
+
+OPTION = HouseOption("until_the_last", False, "the round goes on until one player is left; the "
+                     "first out wins it, the last loses")
 
 
 class UntilTheLast(HouseRule):

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from ..core import GameCore, HouseRule
+from ..options import HouseOption
 
 SCENARIOS = ("s10_house/zero_costs_50.yaml", "s10_house/zero_costs_50_off.yaml")
+
+OPTION = HouseOption("zero_costs_50", False, "a single 0 left in the hand at scoring counts 50")
 
 
 class ZeroCosts50(HouseRule):
