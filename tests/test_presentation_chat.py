@@ -48,7 +48,7 @@ def test_action_buttons_carry_the_token():
     line = chat.turn_buttons("sk", token=9, can_draw=True, can_pass=True, can_uno=True)
     line += [chat.catch_button("en", 9, "Alex")]
     line += chat.challenge_buttons("en", 9, "Alex", P("W+4"), 4)
-    line += chat.swap_buttons("en", 9, ["Alex", "Steve"])
+    line += chat.player_buttons("en", 9, "swap", ["Alex", "Steve"])
     check_neutral(line)
     assert chat.commands_in(line) == ["/uno draw #t9", "/uno pass #t9", "/uno uno #t9",
                                       "/uno catch Alex #t9", "/uno challenge #t9", "/uno draw #t9",

@@ -12,7 +12,7 @@ from unocraft.presentation import lang
 from unocraft.presentation.lang import LANGUAGES, t
 from unocraft.rules.errors import CODES
 from unocraft.tables import text
-from unocraft.tables.render import SIMPLE_EVENTS
+from unocraft.rules.vocab import EVENT_TONES, HOUSE_VERBS, VERBS
 from unocraft.tables.text import say
 
 TABLES = Path(unocraft.tables.__file__).parent
@@ -39,7 +39,7 @@ def used_keys():
 def test_the_scan_finds_the_tables_keys():
     keys, prefixes = used_keys()
     assert {"status", "error.unknown_preset", "error.did_you_mean", "error.no_table", "table.closed", "item.page",
-            "event.creeper", "dos.centre", "sidebar.title", "turn.warning", "button.slap"} <= keys
+            "dos.centre", "sidebar.title", "turn.warning", "button.draw"} <= keys
     assert {"refusal", "help", "edition", "side", "direction", "top"} <= prefixes
     assert len(keys) > 100
 
@@ -57,7 +57,10 @@ def test_every_key_the_tables_use_is_in_the_language_file(code):
 def test_every_refusal_and_event_has_a_line(code):
     table = lang.messages(code)
     assert sorted(c for c in CODES if f"refusal.{c}" not in table) == []
-    assert sorted(k for k, _ in SIMPLE_EVENTS.values() if k not in table) == []
+    assert sorted(f"event.{k}" for k in EVENT_TONES if f"event.{k}" not in table) == []
+    # a house rule's verb shows as a button with its own line, unless it names a card (the card is the button)
+    buttons = [v for v in HOUSE_VERBS if not VERBS[v].chat and VERBS[v].names != "card"]
+    assert buttons and sorted(k for v in buttons for k in (f"button.{v}", f"button.{v}_hover") if k not in table) == []
     for key in ("side.light", "side.dark", "direction.cw", "direction.ccw", "top.wins", "top.points", "top.rate"):
         assert key in table, (code, key)
 

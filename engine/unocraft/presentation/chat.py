@@ -190,14 +190,14 @@ def challenge_buttons(lang: str | None, token: int | str, player: str, card: Car
                    t(lang, "challenge.accept_hover", count=count))]
 
 
-def swap_buttons(lang: str | None, token: int | str, players: Iterable[str]) -> Line:
-    """One [Swap with X] per player (the seven-o house rule)."""
+def player_buttons(lang: str | None, token: int | str, verb: str, players: Iterable[str]) -> Line:
+    """One [`button.<verb>` X] per player X (a seven-o swap: [Swap with X])."""
     line: Line = []
     for n, player in enumerate(players):
         if n:
             line.append(text(" "))
-        line.append(button(t(lang, "button.swap", player=player), "light_purple", command("swap", player, token=token),
-                           t(lang, "button.swap_hover", player=player)))
+        line.append(button(t(lang, f"button.{verb}", player=player), "light_purple", command(verb, player, token=token),
+                           t(lang, f"button.{verb}_hover", player=player)))
     return line
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable
 from ..presentation import chat, codes
 from ..rules.errors import ConfigError
 from ..rules.options import CHOICES, PRESETS, Options
+from ..rules.vocab import HOUSE_VERBS, VERBS
 from . import render
 from ..stats.store import TOP_KINDS
 from .table import Table
@@ -337,16 +338,23 @@ def typed_action(c: Call) -> None:
     c.rooms.act(c)
 
 
+#: a verb's completions by what its word names (the common rules' own words: play, catch, colour)
+_BY_NAMES: dict[str, Callable[[str], Completion]] = {
+    "player": lambda verb: at_table(lambda c: {verb: c.others}),
+    "card": lambda verb: at_table(lambda c: {verb: c.hand}),
+}
 _ACTION_COMPLETIONS: dict[str, Completion] = {
     "play": at_table(lambda c: {"play": c.hand, "play *": c.colours}),
     "catch": at_table(lambda c: {"catch": c.others}),
     "colour": lambda c: {"colour": c.colours} if c.at_table else {"colour": ["red", "yellow", "green", "blue"]},
-    "swap": at_table(lambda c: {"swap": c.others}),
-    "give": at_table(lambda c: {"give": c.hand}),
-    "jump": at_table(lambda c: {"jump": c.hand}),
 }
-for _verb in ("play", "draw", "pass", "uno", "catch", "challenge", "accept", "colour", "swap", "give",
-              "jump", "dos", "slap", "add", "end"):
+for _verb, _info in VERBS.items():      # a jump, a house rule's verb
+    if _verb not in _ACTION_COMPLETIONS and (_info.lays or _verb in HOUSE_VERBS) and _info.names in _BY_NAMES:
+        _ACTION_COMPLETIONS[_verb] = _BY_NAMES[_info.names](_verb)
+#: the game actions a player types, in the order /uno help lists them (`accept` is the answer `draw`)
+_TYPED = [v.name for v in VERBS.values() if not v.chat]
+_TYPED.insert(_TYPED.index("challenge") + 1, "accept")
+for _verb in _TYPED:
     command(_verb, action=True, complete=_ACTION_COMPLETIONS.get(_verb))(typed_action)
 #: Typed words that stand for a command, and the rules verb an action command sends.
 ALIASES = {"color": "colour"}

@@ -18,6 +18,7 @@ from ..presentation import chat
 from ..presentation.faces import edition_face_keys, face_pixels
 from ..presentation.lang import about
 from ..rules.editions import EDITIONS
+from ..rules.vocab import REACTIONS
 from . import commands, render
 from .sidebar import sidebar_op
 from .sounds import SOUND_TURN
@@ -185,7 +186,7 @@ class Display:
             self._completions(t, name, view)
             if self.prompted.get(name) != (t.id, t.token):
                 self.prompted[name] = (t.id, t.token)
-                if name == actor or any(a.verb in ("catch", "jump", "slap", "uno") for a in legal):
+                if name == actor or any(a.verb in REACTIONS for a in legal):
                     for line in render.turn_lines(view, lang, t.token, legal):
                         self.send(name, line)
                     self._catch_hint(t, name, lang, legal)

@@ -12,6 +12,7 @@ from ..presentation import codes
 from ..rules.actions import Action, parse_ref
 from ..rules.cards import DARK_COLOURS, LIGHT_COLOURS, Card, parse_colour
 from ..rules.errors import ConfigError, Refused
+from ..rules.vocab import CHAT, LAYING, NAMING_PLAYER
 from . import commands, render
 from .sounds import SOUND_PENALTY
 from .table import Table
@@ -56,20 +57,20 @@ class Input:
         side = view.get("side", "light")
         face = render.face_of(code, side)[0]
         legal = t.legal(player)
-        if face.is_wild and any(a.colour for a in legal if a.verb in ("play", "jump") and a.cards
+        if face.is_wild and any(a.colour for a in legal if a.verb in LAYING and a.cards
                                 and render.playable_codes([a], side) == {code}):
             return self.notices.send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal, side))
         self.act(player, f"play {code}", None, now)
 
     def chat(self, player: str, now: float) -> None:
-        """Silent twos (RULES.md §10): a chat message while the table keeps silence is `talk`.
-        Any other chat is none of the game's business."""
+        """A chat line is an action when the rules make it one now (silent twos, RULES.md §10:
+        talking while the table keeps silence). Any other chat is none of the game's business."""
         t = self.core.seated_table(player)
         if t is None or t.state != "playing" or t.game is None or t.game.phase != "play":
             return
-        if getattr(t.game, "silence", None) is None:
-            return
-        self.act(player, "talk", None, now)
+        said = next((a for a in t.legal(player) if a.verb in CHAT), None)
+        if said is not None:
+            self.act(player, said.verb, None, now)
 
     def typed(self, c: Call) -> None:
         """A typed game action (`/uno play R7`, `/uno colour blue`): a card code or colour the
@@ -77,7 +78,7 @@ class Input:
         player, name = c.player, c.name
         lang = self.core.lang(player)
         verb = commands.VERB_OF.get(name, name)
-        named = c.rest[:1] if verb in ("catch", "swap") else []    # a player's name is never a card
+        named = c.rest[:1] if verb in NAMING_PLAYER else []    # a player's name is never a card
         rest = named + codes.to_rules(lang, c.rest[len(named):])
         text = " ".join([verb] + rest)
         t = self.core.seated_table(player)
@@ -140,7 +141,7 @@ class Input:
     def _bad_word(self, player: str, t: Table | None, verb: str, rest: list[str]) -> bool:
         """Tells the player which word of an action is neither a card code nor a colour (True),
         or False when the fault is elsewhere (a missing argument)."""
-        words = rest[1:] if verb in ("catch", "swap") else rest
+        words = rest[1:] if verb in NAMING_PLAYER else rest
         for word in words:
             if word.lower() == "on" or word.isdigit() or _parses(parse_colour, word) \
                     or verb != "colour" and _parses(parse_ref, word):

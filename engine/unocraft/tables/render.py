@@ -13,6 +13,7 @@ from ..presentation.faces import face_key
 from ..presentation.lang import about, card_name, colour_name
 from ..rules.actions import Action, parse_ref
 from ..rules.cards import COLOUR_BY_NAME, Card
+from ..rules.vocab import EVENT_TONES, HOUSE_VERBS, LAYING, VERBS
 from . import render_dos
 from .text import say
 
@@ -51,11 +52,11 @@ def uno_offered(view: dict, legal: list[Action]) -> str | None:
         return None
     if len(view.get("hand") or ()) == 1:
         return "late"
-    return "now" if any(a.verb in ("play", "jump") for a in legal) else None
+    return "now" if any(a.verb in LAYING for a in legal) else None
 
 
 def playable_codes(legal: list[Action], side: str = "light") -> set[str]:
-    return {hand_code(a.cards[0], side) for a in legal if a.verb in ("play", "jump") and a.cards}
+    return {hand_code(a.cards[0], side) for a in legal if a.verb in LAYING and a.cards}
 
 
 def card_component(card: Card, lang: str, bold: bool = False) -> dict:
@@ -192,7 +193,7 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
     hand = view.get("hand") or []
     side = view.get("side", "light")
     playable = playable_codes(legal, side)
-    if hand and ("play" in verbs or "jump" in verbs or "draw" in verbs):
+    if hand and (verbs & LAYING or "draw" in verbs):
         line = [chat.text(say(lang, "game.hand") + " ", "gray")]
         for n, code in enumerate(hand):
             card, dark = face_of(code, side)
@@ -215,29 +216,9 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
                      if card else [])
     if "colour" in verbs:
         lines.append(chat.colour_buttons(lang, token, dark=side == "dark"))
-    swaps = [a.target for a in legal if a.verb == "swap" and a.target]
-    if swaps:
-        lines.append(chat.swap_buttons(lang, token, sorted(set(swaps))))
-    gives = []
-    for a in legal:      # five swap: the card given back
-        if a.verb == "give" and a.cards:
-            ref = a.cards[0]
-            code = f"{ref[0]}/{ref[1]}" if isinstance(ref, tuple) else str(ref)
-            if code not in gives:
-                gives.append(code)
-    if gives:
-        line = []
-        for n, code in enumerate(gives):
-            card = face_of(code, side)[0]
-            if n:
-                line.append(chat.text(" "))
-            comp = card_component(card, lang, bold=True)
-            line.append(chat.button(comp["text"], comp["colour"], chat.command("give", code, token=token),
-                                    comp["text"]))
-        lines.append(line)
-    if "slap" in verbs:   # hand slap: the last to slap draws 2
-        lines.append([chat.button(say(lang, "button.slap"), "gold", chat.command("slap", token=token),
-                                  say(lang, "button.slap_hover"))])
+    for verb in HOUSE_VERBS:     # a house rule's own verbs: buttons by what the verb's word names
+        if verb in verbs and not VERBS[verb].chat:
+            lines.append(_house_buttons(verb, VERBS[verb].names, lang, token, legal, side))
     catches = [a.target for a in legal if a.verb == "catch" and a.target]
     if catches:
         line = []
@@ -249,11 +230,36 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
     return [line for line in lines if line]
 
 
+def _house_buttons(verb: str, names: str, lang: str, token: int, legal: list[Action], side: str) -> list[dict]:
+    """[`button.<verb>` X] per player it names (a swap), one button per card it names (the card
+    given back), or one button."""
+    mine = [a for a in legal if a.verb == verb]
+    if names == "player":
+        return chat.player_buttons(lang, token, verb, sorted({a.target for a in mine if a.target}))
+    if names == "card":
+        codes: list[str] = []
+        for a in mine:
+            if a.cards:
+                ref = a.cards[0]
+                code = f"{ref[0]}/{ref[1]}" if isinstance(ref, tuple) else str(ref)
+                if code not in codes:
+                    codes.append(code)
+        line: list[dict] = []
+        for n, code in enumerate(codes):
+            if n:
+                line.append(chat.text(" "))
+            comp = card_component(face_of(code, side)[0], lang, bold=True)
+            line.append(chat.button(comp["text"], comp["colour"], chat.command(verb, code, token=token), comp["text"]))
+        return line
+    return [chat.button(say(lang, f"button.{verb}"), "gold", chat.command(verb, token=token),
+                        say(lang, f"button.{verb}_hover"))]
+
+
 def wild_colour_line(code: str, lang: str, token: int, legal: list[Action], side: str = "light") -> list[dict]:
     """"Choose a colour: [Red] …" for a wild the player right-clicked; each button plays it."""
     colours = []
     for a in legal:
-        if a.verb in ("play", "jump") and a.cards and a.colour:
+        if a.verb in LAYING and a.cards and a.colour:
             if hand_code(a.cards[0], side) == code and a.colour not in colours:
                 colours.append(a.colour)
     line = [chat.text(say(lang, "game.choose_colour") + " ", "gray")]
@@ -281,7 +287,7 @@ def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
     def line(text: str, colour: str = "white") -> list[dict]:
         return [{"text": text, "colour": colour}]
 
-    if kind in ("play", "jump_in") and "card" in d:
+    if (kind == "play" or EVENT_TONES.get(kind) == "played") and "card" in d:
         face = parse_ref(d["card"])
         face = face[0] if isinstance(face, tuple) else face
         colour = COLOUR_BY_NAME.get(d.get("colour") or "", None)
@@ -331,31 +337,14 @@ def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
                           centre=card(d["on"]) if d.get("on") else "?"), "white")
     if kind == "add":     # DOS
         return line(about(lang, "event.add", viewer, p, card=card(d["card"])), "gray")
-    simple = SIMPLE_EVENTS.get(kind)
-    if simple is not None:
-        key, colour = simple
-        return line(about(lang, key, viewer, p, target=d.get("target"), side=say(lang, f"side.{d.get('side', 'light')}"),
-                          place=d.get("place"), winner=d.get("winner"), count=d.get("amount", 2)), colour)
+    tone = EVENT_TONES.get(kind)
+    if tone is not None:
+        return line(about(lang, f"event.{kind}", viewer, p, target=d.get("target"),
+                          side=say(lang, f"side.{d.get('side', 'light')}"), place=d.get("place"),
+                          winner=d.get("winner"), count=d.get("amount", 2)), TONE_COLOURS[tone])
     return None
 
 
-#: Rules events told in chat as one line: event type -> (language key, colour).
-SIMPLE_EVENTS = {
-    "creeper": ("event.creeper", "dark_green"),
-    "flip": ("event.flip", "light_purple"),
-    "jump_in": ("event.jump_in", "aqua"),
-    "swap_hands": ("event.swap_hands", "aqua"),
-    "rotate_hands": ("event.rotate_hands", "aqua"),
-    "slap_now": ("event.slap_now", "gold"),
-    "slap_last": ("event.slap_last", "red"),
-    "slap_late": ("event.slap_late", "red"),
-    "silence": ("event.silence", "gray"),
-    "broke_silence": ("event.broke_silence", "red"),
-    "false_catch": ("event.false_catch", "red"),
-    "mistake": ("event.mistake", "red"),
-    "out": ("event.out", "green"),
-    "eliminated": ("event.eliminated", "red"),
-    "blocked": ("event.blocked", "yellow"),
-    "dos": ("event.dos", "gold"),
-    "colour_bonus": ("event.colour_bonus", "gold"),
-}
+#: the chat colour of an event told in one line (`event.<type>`), by its tone (rules/vocab.py)
+TONE_COLOURS = {"played": "aqua", "news": "aqua", "call": "gold", "penalty": "red", "quiet": "gray", "good": "green",
+                "creeper": "dark_green", "flip": "light_purple", "blocked": "yellow"}

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..rules.vocab import PENALTY_DRAWS
+
 if TYPE_CHECKING:
     from .notices import Notices
     from .table import Table
@@ -14,9 +16,6 @@ if TYPE_CHECKING:
 SOUND_TURN = ("minecraft:block.note_block.pling", 1.2)
 SOUND_PENALTY = ("minecraft:entity.villager.no", 1.0)
 SOUND_UNO = ("minecraft:entity.experience_orb.pickup", 1.0)
-# draws that are a penalty (the rules' `draw` reasons); a turn's draw or the start card is none
-PENALTY_REASONS = frozenset({"uno_penalty", "false_catch", "mistake", "hand_slap", "silence", "challenge",
-                             "draw_card", "slap"})
 
 
 class Sounds:
@@ -31,7 +30,7 @@ class Sounds:
         for ev in events:
             if ev.type in ("uno", "dos"):
                 targets, sound = sorted(members), SOUND_UNO
-            elif ev.type == "draw" and ev.data.get("reason") in PENALTY_REASONS and ev.data.get("count"):
+            elif ev.type == "draw" and ev.data.get("reason") in PENALTY_DRAWS and ev.data.get("count"):
                 targets, sound = [ev.data.get("player")], SOUND_PENALTY
             else:
                 continue

@@ -14,11 +14,15 @@ from ..cards import Card
 from ..core import Apply, GameCore, HouseRule
 from ..errors import Refused
 from ..options import HouseOption
+from ..words import Verb
 
 SCENARIOS = ("s10_house/five_swap.yaml", "s10_house/five_swap_declined.yaml",
              "s10_house/five_swap_off.yaml", "s10_house/five_swap_self.yaml")
 
 #: (after seven_o: a 7's swap is decided first; five_swap refuses a swap nobody is due)
+#: what the front ends are told of its verbs, events and penalty draws (rules/words.py)
+VERBS = (Verb("swap", "player"), Verb("give", "card"))
+
 OPTION = HouseOption("five_swap", False, "a player who plays a 5 may swap one card with any player; "
                      "each chooses the card given", after=("seven_o",))
 
@@ -106,4 +110,4 @@ def _give_card(game: GameCore, seat: int, to: int, card: int) -> None:
     game.begin_turn(game.next_seat(to))
 
 
-RULE: HouseRule = FiveSwap("five_swap", SCENARIOS, verbs=("swap", "give"))
+RULE: HouseRule = FiveSwap("five_swap", SCENARIOS, verbs=tuple(v.name for v in VERBS))

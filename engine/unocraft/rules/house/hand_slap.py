@@ -9,9 +9,15 @@ from ..actions import Action
 from ..core import Apply, GameCore, HouseRule
 from ..errors import Refused
 from ..options import HouseOption
+from ..words import Verb
 
 SCENARIOS = ("s10_house/hand_slap.yaml", "s10_house/hand_slap_call_after_play.yaml",
              "s10_house/hand_slap_nobody_slaps.yaml", "s10_house/hand_slap_off.yaml")
+
+#: what the front ends are told of its verbs, events and penalty draws (rules/words.py)
+VERBS = (Verb("slap", reaction=True),)
+EVENTS = {"slap_now": "call", "slap_last": "penalty", "slap_late": "penalty"}
+PENALTIES = ("hand_slap",)
 
 OPTION = HouseOption("hand_slap", False, "when a player calls UNO, every other player must slap; the "
                      "last to slap (or a late one) draws 2")
@@ -62,4 +68,4 @@ def _slap(game: GameCore, seat: int) -> None:
         game.take(seat, 2, reason="hand_slap")
 
 
-RULE: HouseRule = HandSlap("hand_slap", SCENARIOS, verbs=("slap",))
+RULE: HouseRule = HandSlap("hand_slap", SCENARIOS, verbs=tuple(v.name for v in VERBS))

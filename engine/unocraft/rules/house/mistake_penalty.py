@@ -19,6 +19,10 @@ SCENARIOS = ("s10_house/mistake_penalty_play.yaml", "s10_house/mistake_penalty_f
              "s10_house/mistake_penalty_false_catch_with_option.yaml", "s10_house/mistake_penalty_off.yaml",
              "s16_decisions/d10_mistake_penalty_out_of_turn.yaml")
 
+#: what the front ends are told of its verbs, events and penalty draws (rules/words.py)
+EVENTS = {"mistake": "penalty"}
+PENALTIES = ("mistake",)
+
 OPTION = HouseOption("mistake_penalty", 0, "a wrong play or a false call costs this many cards "
                      "(0: none)", stress=(2,), dos=True)
 

@@ -20,6 +20,9 @@ SCENARIOS = ("s10_house/play_doubles_off.yaml", "s10_house/play_doubles_sequenti
              "s10_house/play_doubles_together_not_identical.yaml",
              "s10_house/until_the_last_out_on_a_double_seven_no_swap.yaml")
 
+#: what the front ends are told of its verbs, events and penalty draws (rules/words.py)
+EVENTS = {"jump_in": "played"}
+
 OPTION = HouseOption("play_doubles", "off", "two identical cards: one after the other as your own "
                      "jump-in (sequential, 000), or both at once (together, 003)",
                      values=("off", "sequential", "together"))

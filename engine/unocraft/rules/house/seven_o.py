@@ -12,11 +12,16 @@ from ..cards import Card
 from ..core import Apply, GameCore, HouseRule
 from ..errors import Refused
 from ..options import HouseOption
+from ..words import Verb
 
 SCENARIOS = ("s10_house/seven_o_seven.yaml", "s10_house/seven_o_zero.yaml",
              "s10_house/seven_o_zero_ccw.yaml", "s10_house/seven_o_last_card_seven.yaml",
              "s10_house/seven_o_last_card_zero.yaml", "s10_house/seven_o_off.yaml",
              "s10_house/nothing_to_swap.yaml", "s10_house/until_the_last_out_on_a_double_seven_no_swap.yaml")
+
+#: what the front ends are told of its verbs, events and penalty draws (rules/words.py)
+VERBS = (Verb("swap", "player"),)
+EVENTS = {"swap_hands": "news", "rotate_hands": "news"}
 
 OPTION = HouseOption("seven_o", False, "a 0 passes every hand on; a 7 swaps hands with a player of "
                      "its player's choice")
@@ -78,4 +83,4 @@ def rotate_hands(game: GameCore) -> None:
     game.hands_moved()
 
 
-RULE: HouseRule = SevenO("seven_o", SCENARIOS, verbs=("swap",))
+RULE: HouseRule = SevenO("seven_o", SCENARIOS, verbs=tuple(v.name for v in VERBS))

@@ -13,6 +13,7 @@ from ..cards import Card
 from ..core import Apply, GameCore, HouseRule
 from ..errors import Refused
 from ..options import HouseOption
+from ..words import Verb
 
 SCENARIOS = ("s10_house/silent_twos.yaml", "s10_house/silent_twos_ends.yaml",
              "s10_house/silent_twos_off.yaml", "s10_house/silent_twos_wilds.yaml",
@@ -20,6 +21,11 @@ SCENARIOS = ("s10_house/silent_twos.yaml", "s10_house/silent_twos_ends.yaml",
              "s10_house/silent_twos_uno_call_not_talk.yaml")
 
 #: (after hand_slap: the order of their out-of-turn actions in the legal list)
+#: what the front ends are told of its verbs, events and penalty draws (rules/words.py)
+VERBS = (Verb("talk", chat=True),)
+EVENTS = {"silence": "quiet", "broke_silence": "penalty"}
+PENALTIES = ("silence",)
+
 OPTION = HouseOption("silent_twos", "off", "after a 2, silence until its player's next turn (twos), or "
                      "after a Wild until the colour changes (wilds); whoever talks draws 2",
                      values=("off", "twos", "wilds"), after=("hand_slap",))
@@ -70,4 +76,4 @@ def _talk(game: GameCore, seat: int) -> None:
     game.take(seat, 2, reason="silence")
 
 
-RULE: HouseRule = SilentTwos("silent_twos", SCENARIOS, verbs=("talk",))
+RULE: HouseRule = SilentTwos("silent_twos", SCENARIOS, verbs=tuple(v.name for v in VERBS))

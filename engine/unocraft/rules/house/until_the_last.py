@@ -16,6 +16,9 @@ SCENARIOS = ("s10_house/until_the_last.yaml", "s10_house/until_the_last_ends.yam
              "s10_house/until_the_last_off.yaml", "s10_house/until_the_last_two_left_skip_again.yaml",
              "s10_house/until_the_last_out_on_a_double_seven_no_swap.yaml")
 
+#: what the front ends are told of its verbs, events and penalty draws (rules/words.py)
+EVENTS = {"out": "good"}
+
 OPTION = HouseOption("until_the_last", False, "the round goes on until one player is left; the "
                      "first out wins it, the last loses")
 
