@@ -18,6 +18,7 @@ from unocraft.rules.actions import Action
 from unocraft.simulate import actor, new_game
 from unocraft.rules.options import Options
 from unocraft.tables import commands, render, sidebar
+from unocraft.tables.call import Completing
 
 CACHED = (sidebar.title, sidebar._lines, sidebar._seat_line, sidebar._round_line, render._status_line, render._card_slots,
           render.face_of, render.card_item, render.page_item, render._top_item, chat._card_shape,
@@ -120,7 +121,7 @@ def test_the_completion_tree_at_a_table_follows_the_hand_the_seats_and_the_colou
     trees = []
     for hand, others, colours in [(("R1",), ("bob",), ("red",)), (("R1", "G2"), ("bob",), ("red",)),
                                   (("R1",), ("bob", "cid"), ("red",)), (("R1",), ("bob",), ("pink",))]:
-        c = commands.Completing(at_table=True, hand_codes=hand, other_names=others, colour_names=colours)
+        c = Completing(at_table=True, hand_codes=hand, other_names=others, colour_names=colours)
         tree = commands.table_tree(c)
         same(tree, cold(lambda: commands.completion_tree(c)))
         trees.append(tree)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from .rules.actions import Action
 from .rules.cards import Card, RESTRICTED_WILDS
+from .rules.vocab import HOUSE_CHOICES, VERBS
 
 #: Ranks that skip the next player or make it draw: worth playing when it has few cards.
 HITS = ("S", "+2", "+1", "+5", "E", "W+4", "W+2", "WC")
@@ -114,12 +115,13 @@ def strong_move(legal: list[Action], hand: list[Card], colour: str, names: list[
     if "colour" in first:
         worth = colour_points(hand)
         return max(_all(legal, "colour"), key=lambda a: worth.get(a.colour or "", 0))
-    if "swap" in first:
-        by_name = dict(zip(names, sizes))
-        return min(_all(legal, "swap"),
-                   key=lambda a: (by_name.get(a.target or "", 99), -points(a.cards[0]) if a.cards else 0))
-    if "give" in first:
-        return min(_all(legal, "give"), key=lambda a: points(a.cards[0]))
+    for choice in HOUSE_CHOICES:     # a swap: with the smallest hand; a card to give: the cheapest
+        if choice in first:
+            if VERBS[choice].names == "player":
+                by_name = dict(zip(names, sizes))
+                return min(_all(legal, choice),
+                           key=lambda a: (by_name.get(a.target or "", 99), -points(a.cards[0]) if a.cards else 0))
+            return min(_all(legal, choice), key=lambda a: points(a.cards[0]))
     counts = colour_counts(hand)
     if penalty_source >= 0:
         if plays:

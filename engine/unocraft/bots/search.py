@@ -36,9 +36,10 @@ from pathlib import Path
 
 from ..rules.actions import Action
 from ..rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES, RESTRICTED_WILDS
-from ..rules.editions import build_deck, find_edition
+from ..rules.editions import deck_for, find_edition
 from ..rules.game import Game
 from ..rules.options import Options
+from ..rules.vocab import speaking_costs
 from ..rollout import MAX_CARDS, fit_values, rollout
 from ..strategy import by_verb, colour_points, face_of
 from .simple import Bot, StrongBot
@@ -157,7 +158,7 @@ class LookaheadBot(Bot):
         my action left (what makes it a bluff is known then), when no card answers it."""
         pending = view.get("pending")
         if not (view["edition"] in SEARCHED_EDITIONS and view["phase"] == "play"
-                and view["turn"] == view["you"] and not view["silence"]):
+                and view["turn"] == view["you"] and not speaking_costs(view)):
             return False
         if pending is None or pending["kind"] == "drawn":
             return True
@@ -278,7 +279,7 @@ class _Position:
         self.opts = opts
         self.names = [p["name"] for p in view["players"]]
         self.seat = self.names.index(view["you"])
-        self.deck = build_deck(find_edition(view["edition"]), opts.plus_ten)
+        self.deck = deck_for(find_edition(view["edition"]), opts)
         faces = self.deck.faces[0]
         free = {}
         for card, face in enumerate(faces):

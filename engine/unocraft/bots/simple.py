@@ -8,6 +8,7 @@ from collections import Counter
 
 from ..rules.actions import Action
 from ..rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES
+from ..rules.vocab import HOUSE_CALLS, HOUSE_CHOICES, JUMPS
 from ..strategy import about_to_go_out, by_verb, colour_counts, face_of, play_score, strong_move
 
 class Bot:
@@ -61,10 +62,9 @@ class BasicBot(Bot):
                 return verbs[call][0]
         if "colour" in verbs:
             return self._colour_choice(view, verbs["colour"])
-        if "swap" in verbs:
-            return verbs["swap"][0]
-        if "give" in verbs:
-            return verbs["give"][0]
+        for choice in HOUSE_CHOICES:       # a swap, a card to give back: the first
+            if choice in verbs:
+                return verbs[choice][0]
         plays = [a for a in verbs.get("play", []) if len(a.cards) == 1]
         if plays:
             plain = [a for a in plays if not face_of(view, a).is_wild]
@@ -77,7 +77,7 @@ class BasicBot(Bot):
 
     def react(self, view, legal):
         verbs = by_verb(legal)
-        for verb in ("uno", "dos", "catch", "slap"):
+        for verb in ("uno", "dos", "catch", *HOUSE_CALLS):
             if verb in verbs:
                 return verbs[verb][0]
         return None
@@ -102,8 +102,8 @@ class BasicBot(Bot):
 
 class StrongBot(BasicBot):
     """The best we have: `strategy.strong_move` (what it does, and why, is said
-    there) on the facts its view gives; out of turn it calls UNO, catches, slaps,
-    and jumps in whenever it can (a jump-in is a free turn). DOS: `DosBot`."""
+    there) on the facts its view gives; out of turn it calls UNO, catches, answers
+    a house rule's call, and jumps in whenever it can (a jump-in is a free turn). DOS: `DosBot`."""
     name = "strong"
 
     def __init__(self, seed: int = 0):
@@ -123,9 +123,9 @@ class StrongBot(BasicBot):
         if view["edition"] == "dos":
             return self.dos.react(view, legal)
         verbs = by_verb(legal)
-        for verb in ("uno", "catch", "slap", "jump"):
+        for verb in ("uno", "catch", *HOUSE_CALLS, *JUMPS):
             if verb in verbs:
-                return self._best_colour(view, verbs[verb]) if verb == "jump" else verbs[verb][0]
+                return self._best_colour(view, verbs[verb]) if verb in JUMPS else verbs[verb][0]
         return None
 
     @staticmethod

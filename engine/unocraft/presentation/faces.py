@@ -14,7 +14,7 @@ from functools import lru_cache
 from PIL import Image
 
 from ..rules.cards import Card
-from ..rules.editions import EDITIONS, Edition, build_deck
+from ..rules.editions import EDITIONS, Edition, build_deck, deck_with_every_card
 from .card_art import is_dark, render_back, render_face
 from .map_palette import SIZE, from_map_colours, to_map_colours
 
@@ -69,10 +69,10 @@ def face_digest(face: Face, dark: bool = False) -> str:
     return hashlib.sha256(face_pixels(face, dark)).hexdigest()[:16]
 
 
-def edition_face_keys(edition: Edition, plus_ten: bool = False) -> list[str]:
-    """Every distinct face key of an edition's deck (both sides), in deck order,
-    and the back."""
-    deck = build_deck(edition, plus_ten=plus_ten)
+def edition_face_keys(edition: Edition, every_card: bool = False) -> list[str]:
+    """Every distinct face key of an edition's deck (both sides; `every_card`: with the cards
+    house rules add), in deck order, and the back."""
+    deck = deck_with_every_card(edition) if every_card else build_deck(edition)
     keys = dict.fromkeys(face_key(card, dark=side == 1 and edition.double_sided)
                          for side in range(2) for card in deck.faces[side])
     return list(keys) + [BACK]
@@ -82,7 +82,7 @@ def all_face_keys() -> list[str]:
     """The face keys of every edition, with the house-rule +10 card."""
     keys: dict[str, None] = {}
     for edition in EDITIONS.values():
-        keys.update(dict.fromkeys(edition_face_keys(edition, plus_ten=True)))
+        keys.update(dict.fromkeys(edition_face_keys(edition, every_card=True)))
     return list(keys)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .cards import Card, LIGHT_COLOURS, DARK_COLOURS
 from .errors import ConfigError
+from .options import Options
 
 P = Card.parse
 
@@ -141,6 +142,16 @@ def build_deck(edition: Edition, plus_ten: bool = False,
 
 #: The decks built without fixed pairs, by edition, +10 and pairing seed.
 _DECKS: dict[tuple[str, bool, int], Deck] = {}
+
+
+def deck_for(edition: Edition, opts: Options) -> Deck:
+    """The deck a game with the options `opts` plays with (a house rule may add cards)."""
+    return build_deck(edition, opts.plus_ten)
+
+
+def deck_with_every_card(edition: Edition) -> Deck:
+    """The edition's deck with every card a house rule may add: what card faces are drawn for."""
+    return build_deck(edition, plus_ten=True)
 
 
 def _build_deck(edition: Edition, plus_ten: bool, pairs: list[tuple[Card, Card]],

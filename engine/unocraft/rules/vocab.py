@@ -33,8 +33,13 @@ NAMING_PLAYER = frozenset(v.name for v in VERBS.values() if v.names == "player")
 REACTIONS = frozenset(v.name for v in VERBS.values() if v.reaction)
 #: the verbs a chat line may be
 CHAT = frozenset(v.name for v in VERBS.values() if v.chat)
-#: the house rules' verbs (the front ends show them as buttons by what they name)
+#: the house rules' verbs (the front ends show them as buttons by what they name) ...
 HOUSE_VERBS = tuple(name for name in VERBS if name not in {v.name for v in CORE_VERBS})
+#: ... of them, a choice the player owes (a swap, a card to give) and a call open to others (a slap)
+HOUSE_CHOICES = tuple(n for n in HOUSE_VERBS if not VERBS[n].reaction and not VERBS[n].chat)
+HOUSE_CALLS = tuple(n for n in HOUSE_VERBS if VERBS[n].reaction and not VERBS[n].lays)
+#: verbs that lay cards out of turn (a jump-in)
+JUMPS = tuple(n for n, v in VERBS.items() if v.lays and v.reaction)
 
 
 def lays(verb: str) -> bool:
@@ -47,5 +52,5 @@ def speaking_costs(view: dict) -> bool:
     return bool(view.get("silence"))
 
 
-__all__ = ["CHAT", "EVENT_TONES", "HOUSE_VERBS", "LAYING", "NAMING_PLAYER", "PENALTY_DRAWS", "REACTIONS",
+__all__ = ["CHAT", "EVENT_TONES", "HOUSE_CALLS", "HOUSE_CHOICES", "HOUSE_VERBS", "JUMPS", "LAYING", "NAMING_PLAYER", "PENALTY_DRAWS", "REACTIONS",
            "TONES", "VERBS", "Verb", "lays", "speaking_costs"]

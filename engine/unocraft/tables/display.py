@@ -20,6 +20,7 @@ from ..presentation.lang import about
 from ..rules.editions import EDITIONS
 from ..rules.vocab import REACTIONS
 from . import commands, render
+from .call import Completing
 from .sidebar import sidebar_op
 from .sounds import SOUND_TURN
 from .notices import Notice
@@ -283,7 +284,7 @@ class Display:
     # ================================================================ completions
     def _completions(self, t: Table, player: str, view: dict) -> None:
         """The player's own completion tree at the table (their cards, the others' names)."""
-        tree = commands.table_tree(commands.Completing.of_seat(t, player, view, self.core.lang(player)))
+        tree = commands.table_tree(Completing.of_seat(t, player, view, self.core.lang(player)))
         if self.sent_completions.get(player) != tree:
             self.sent_completions[player] = tree
             self.ops.append({"op": "complete", "player": player, "tree": tree})
@@ -293,7 +294,7 @@ class Display:
         first): the statistics' names, the tables to join or watch."""
         ids = self.shared_ids = self.core.table_ids()
         self.ops.append({"op": "complete", "tree": commands.completion_tree(
-            commands.Completing(stats_names=tuple(self.stats_names), table_ids=tuple(ids)))})
+            Completing(stats_names=tuple(self.stats_names), table_ids=tuple(ids)))})
 
     def console_completions(self, force: bool = False) -> None:
         """Sends the console's completion tree (the plugin completes console input from it) when the

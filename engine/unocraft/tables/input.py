@@ -19,7 +19,7 @@ from .table import Table
 from .text import config_error, say
 
 if TYPE_CHECKING:
-    from .commands import Call
+    from .call import Call
     from .lifecycle import Lifecycle
 
 

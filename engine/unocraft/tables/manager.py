@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ..presentation.lang import normalise
 from . import commands
+from .call import Rooms
 from .admin import Admin
 from .config import EngineConfig
 from .display import Display
@@ -49,7 +50,7 @@ class Tables:
         self.core.listen(Sounds(self.core.notices).heard)   # what happened at a table, heard and counted
         self.core.listen(self.tally.counted)
         self.admin = Admin(self.core)             # console and uno.admin commands (admin.py)
-        self.rooms = commands.Rooms(self.core, self.tally, self.admin, self.input.typed, self.save)
+        self.rooms = Rooms(self.core, self.tally, self.admin, self.input.typed, self.save)
         self.saved_at = 0.0
         self.saving: list[str] = []               # the tables the interval's save has yet to write
         self.owed: set[str] = set()               # the tables an answer's save found the file taken for

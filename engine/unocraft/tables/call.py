@@ -1,0 +1,131 @@
+"""A `/uno` command as the player typed it (`Call`), the rooms it reaches (`Rooms`), what a
+completion tree is made for (`Completing`), and how a subcommand is declared (`command`): what
+commands.py, input.py and the display share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Callable
+
+from ..presentation import codes
+from . import render
+from .table import Table
+
+if TYPE_CHECKING:
+    from .admin import Admin
+    from .lifecycle import Lifecycle
+    from .notices import Notices
+    from .stats_tally import StatsTally
+
+
+@dataclass
+class Rooms:
+    """What a command reaches (manager.py wires it): the tables' state and the rooms beside it."""
+    core: Lifecycle
+    tally: StatsTally
+    admin: Admin
+    act: Callable[[Call], None]     # a typed game action (input.py)
+    save: Callable[[], object]      # writes what just ended, before a read of the statistics
+
+
+@dataclass
+class Call:
+    """One `/uno` command as a player typed it."""
+    rooms: Rooms
+    player: str
+    name: str               # the subcommand (an alias is replaced by its command)
+    rest: list[str]         # the words after it (without the turn token of a click)
+    pos: list | None
+    now: float
+    admin: bool = False     # the player has uno.admin
+    token: str | None = None
+
+    @property
+    def core(self) -> Lifecycle:
+        return self.rooms.core
+
+    @property
+    def notices(self) -> Notices:
+        return self.rooms.core.notices
+
+    def error(self, key: str, **args) -> None:
+        self.notices.error(self.player, key, **args)
+
+    def usage(self) -> None:
+        self.notices.usage(self.player, self.name)
+
+
+@dataclass(frozen=True)
+class Completing:
+    """What a completion tree is built for: the tree every player shares (`at_table` False), or one
+    player's own at a table (their hand, the other players, the colours in play). A value of
+    everything a completion reads, so the trees at a table are cached by it (`table_tree`)."""
+    stats_names: tuple[str, ...] = ()
+    table_ids: tuple[str, ...] = ()
+    at_table: bool = False
+    hand_codes: tuple[str, ...] = ()     # the player's cards, each code once, sorted
+    other_names: tuple[str, ...] = ()    # the other seats, in seat order
+    colour_names: tuple[str, ...] = ()   # the colours in play, as typed
+
+    @classmethod
+    def of_seat(cls, table: Table, player: str, view: dict, lang: str) -> Completing:
+        """A seated player's own: from their view and the table, the cards and colours as their
+        language types them."""
+        side = table.game.side_colours
+        return cls(at_table=True, hand_codes=_typed_hand(tuple(view.get("hand") or ()), view.get("side", "light"), lang),
+                   other_names=tuple(s.name for s in table.seats if s.name != player),
+                   colour_names=tuple(codes.colour_word(lang, c) for c in (side() if callable(side) else side)))
+
+    @property
+    def hand(self) -> list[str]:
+        return list(self.hand_codes)
+
+    @property
+    def others(self) -> list[str]:
+        return list(self.other_names)
+
+    @property
+    def colours(self) -> list[str]:
+        return list(self.colour_names)
+
+
+@lru_cache(maxsize=4096)   # every redraw asks it; a hand mostly did not change
+def _typed_hand(hand: tuple[str, ...], side: str, lang: str) -> tuple[str, ...]:
+    """A hand's cards as the player's language types them, each code once, sorted."""
+    return tuple(sorted({codes.card_code(lang, render.face_of(code, side)[0]) for code in hand}))
+
+
+Completion = Callable[[Completing], dict[str, list[str]]]
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    run: Callable[[Call], None]
+    admin: bool = False        # needs uno.admin (else "no permission"); help lists it to admins only
+    action: bool = False       # a game action (the rules' verb of the same name)
+    console: bool = False      # the server console may run it too (admin.py answers it there)
+    complete: Completion | None = None   # its words in the completion trees
+
+
+REGISTERED: list[Command] = []
+
+
+def command(name: str, admin: bool = False, action: bool = False, console: bool = False,
+            complete: Completion | None = None) -> Callable[[Callable[[Call], None]], Callable[[Call], None]]:
+    """Declares the handler below it as the subcommand `name`; /uno help lists them in this order."""
+    def register(run: Callable[[Call], None]) -> Callable[[Call], None]:
+        REGISTERED.append(Command(name, run, admin=admin, action=action, console=console, complete=complete))
+        return run
+    return register
+
+
+def shared(words: Callable[[Completing], dict[str, list[str]]]) -> Completion:
+    """A completion of the shared tree only."""
+    return lambda c: {} if c.at_table else words(c)
+
+
+def at_table(words: Callable[[Completing], dict[str, list[str]]]) -> Completion:
+    """A completion of a player's own tree at a table only."""
+    return lambda c: words(c) if c.at_table else {}
