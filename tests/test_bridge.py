@@ -27,6 +27,8 @@ import unocraft  # noqa: E402
 from unocraft.transport import Py4jTransport, TransportClosed  # noqa: E402
 from unocraft.transport.py4j_bridge import OPS_COMMAND  # noqa: E402
 
+pytestmark = pytest.mark.e2e  # the dev server (Java) and a mineflayer client
+
 
 @pytest.fixture(scope="module")
 def plugin(tmp_path_factory):

@@ -317,6 +317,7 @@ def test_every_legal_action_is_accepted_and_json_round_trips():
         assert game.total_cards() == 108
 
 
+@pytest.mark.slow      # long self-play
 def test_card_conservation_over_200_random_self_play_rounds():
     stats = simulate(200, 3, DOS, ["random", "strong"], seed=1, check=True, one_round=True)
     assert stats.rounds == 200

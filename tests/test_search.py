@@ -81,6 +81,7 @@ def test_lookahead_plays_only_legal_actions_and_keeps_the_cards(preset, players)
         assert searched == 0
 
 
+@pytest.mark.slow      # lookahead games under 15 random option sets: about 45 s
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow],
           phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(table=tables(), seed=st.integers(0, 10**6))
@@ -327,6 +328,7 @@ def test_the_rollouts_are_compiled_with_the_engine():
     assert not strategy.__file__.endswith(".py"), strategy.__file__   # the strategy they play
 
 
+@pytest.mark.slow      # a whole round of lookahead bots at a table
 def test_a_table_plays_a_round_with_lookahead_bots():
     """engine.yaml's bots.kind and bots.stand_in at work: a lookahead bot in the empty
     seat and, after the turn timer, for the absent player; the round ends."""

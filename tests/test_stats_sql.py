@@ -28,6 +28,8 @@ from unocraft.tables.stats import COUNTERS, VERSION_TABLE, StatsStore, database_
 from unocraft.tables.store import TableStore
 from test_tables import CONFIG, cmd, texts
 
+pytestmark = pytest.mark.db  # a real PostgreSQL and MariaDB
+
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = "0004"
 KINDS = ["postgresql", "mysql"]
