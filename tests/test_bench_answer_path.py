@@ -8,8 +8,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import answer_path  # noqa: E402
+
+pytestmark = pytest.mark.slow  # runs the benchmark (its tables, bots and saves)
 
 
 def test_each_human_plays_at_a_table_of_their_own():

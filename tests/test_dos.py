@@ -337,6 +337,7 @@ def test_start_card_number_only_gives_a_row_of_numbers():
         assert all(game.face(c).is_number for c in game.centre)
 
 
+@pytest.mark.slow      # long self-play: win rates
 def test_strong_plays_dos_with_the_dos_bot_and_beats_basic_and_random():
     wins = Counter()
     for seed in range(20):

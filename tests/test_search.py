@@ -260,6 +260,7 @@ def test_rollouts_play_as_strong_does(preset, changes, players):
         assert {"double", "swap", "give"} <= verbs
 
 
+@pytest.mark.slow      # long self-play: the values fitted again
 def test_the_shipped_value_table_is_what_self_play_gives():
     """lookahead_values.json is what `python -m unocraft.search --fit` makes: a fresh
     smaller fit agrees with it on the common hand sizes (refit when the rollouts change)."""

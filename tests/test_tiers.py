@@ -15,8 +15,6 @@ PYTESTMARK = re.compile(r"^pytestmark = pytest\.mark\.(\w+)", re.M)
 #: tests/conftest.py names the unmarked ones that took over 5 s.
 FAST = {
     "test_api_stub.py",
-    "test_bench_answer_path.py",
-    "test_bench_memory_growth.py",
     "test_bench_sched_delays.py",
     "test_bots.py",
     "test_cards.py",
