@@ -14,6 +14,24 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+# ---------------------------------------------------------------- the test tiers
+
+TIERS = ("e2e", "db", "slow")     # pyproject.toml's markers; tests/test_tiers.py
+SLOW_HINT = 5.0                    # seconds: a test in no tier that takes longer belongs in `slow`
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Names the tests of no tier that took over SLOW_HINT s here, so the fast tier stays fast
+    (a hint, not a failure: a busy machine is slow too)."""
+    reports = [r for key in ("passed", "failed") for r in terminalreporter.stats.get(key, [])]
+    slow = sorted(((r.duration, r.nodeid) for r in reports if r.when == "call" and r.duration > SLOW_HINT
+                   and not any(tier in r.keywords for tier in TIERS)), reverse=True)
+    if slow:
+        terminalreporter.write_sep("-", f"over {SLOW_HINT:g} s without a tier marker (pytest.mark.slow?)")
+        for duration, nodeid in slow:
+            terminalreporter.write_line(f"{duration:6.1f} s  {nodeid}")
+
+
 # ---------------------------------------------------------------- the release artifacts
 
 def _java():

@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # runs the benchmark's matches in a process of its own
+
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "memory_growth.py"
 
 

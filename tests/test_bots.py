@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from unocraft.bots import make_bot
@@ -11,6 +12,7 @@ from unocraft.simulate import play_match, new_game, simulate, wilson
 from test_properties import tables
 
 
+@pytest.mark.slow      # long self-play: a win rate
 def test_strong_beats_random_in_four_player_official_games():
     stats = simulate(400, 4, Options.build("official"), ["strong", "random", "random", "random"],
                      seed=11, one_round=True)

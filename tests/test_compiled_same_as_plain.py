@@ -29,6 +29,8 @@ from unocraft.bots import make_bot
 from unocraft.rules.options import PRESETS, Options
 from unocraft.simulate import actor, new_game
 from unocraft.rules import game as game_module
+
+pytestmark = pytest.mark.slow  # the compiled build: self-play under every preset in both builds
 plain = game_module.__file__.endswith(".py")
 for preset in sorted(PRESETS):
     opts = Options.build(preset)

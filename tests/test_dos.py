@@ -317,6 +317,7 @@ def test_every_legal_action_is_accepted_and_json_round_trips():
         assert game.total_cards() == 108
 
 
+@pytest.mark.slow      # long self-play
 def test_card_conservation_over_200_random_self_play_rounds():
     stats = simulate(200, 3, DOS, ["random", "strong"], seed=1, check=True, one_round=True)
     assert stats.rounds == 200
@@ -336,6 +337,7 @@ def test_start_card_number_only_gives_a_row_of_numbers():
         assert all(game.face(c).is_number for c in game.centre)
 
 
+@pytest.mark.slow      # long self-play: win rates
 def test_strong_plays_dos_with_the_dos_bot_and_beats_basic_and_random():
     wins = Counter()
     for seed in range(20):

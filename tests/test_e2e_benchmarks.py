@@ -6,12 +6,16 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from harness import require_prerequisites  # noqa: E402
 
 import bridge_latency  # noqa: E402
 import capacity  # noqa: E402
+
+pytestmark = pytest.mark.e2e  # the dev server (Java) and mineflayer clients
 
 LEGS = ["queue", "engine", "prepare", "wait", "apply", "total"]
 

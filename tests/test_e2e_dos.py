@@ -19,6 +19,8 @@ from unocraft.rules.dos import DosGame  # noqa: E402
 from unocraft.rules.options import Options  # noqa: E402
 from unocraft.simulate import actor, new_game  # noqa: E402
 
+pytestmark = pytest.mark.e2e  # the dev server (Java) and mineflayer clients
+
 PLAYERS = ["ann", "bob"]          # seat order: ann opens the table, bob joins it
 
 

@@ -13,6 +13,8 @@ from harness import SplitServer, finish_node, require_prerequisites, saved_table
 
 from unocraft.rules.game import Game  # noqa: E402
 
+pytestmark = pytest.mark.e2e  # the dev server (Java) and mineflayer clients
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):

@@ -14,6 +14,8 @@ from unocraft.presentation import chat  # noqa: E402
 from unocraft.presentation.lang import card_name, t  # noqa: E402
 from unocraft.rules.cards import Card  # noqa: E402
 
+pytestmark = pytest.mark.e2e  # the dev server (Java) and mineflayer clients
+
 #: The quick start as an English player reads it, word for word.
 QUICK_EN = [
     "UNO · [/uno start] opens a table here (bots fill the empty seats) or sits you at the one nearby.",

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import DevServer, finish_node, require_prerequisites, run_node, start_node  # noqa: E402
+from harness import DevServer, finish_node, require_prerequisites, run_node, saved_tables, start_node  # noqa: E402
+
+pytestmark = pytest.mark.e2e  # the dev server (Java) and mineflayer clients
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +46,11 @@ def test_own_items_come_back_on_every_way_out(server, tmp_path):
     while not list(server.data_dir.glob("vault/*.inv")):     # named by the player's UUID
         assert time.monotonic() < deadline and proc.poll() is None, "no game started before the crash"
         time.sleep(0.1)
-    time.sleep(1.5)          # the table state reaches SQLite (bot moves are written every 0.5 s)
+    # the table state reaches SQLite (the engine saves bot moves every 0.5 s): her game in play
+    while not any(t["state"] == "playing" and t["game"] and any(s["name"] == "eve" for s in t["seats"])
+                  for t in saved_tables(server.database)):
+        assert time.monotonic() < deadline and proc.poll() is None, "her game never reached SQLite before the crash"
+        time.sleep(0.1)
     server.kill()
     crash = finish_node(proc, "inventory.js", timeout=60)
     assert crash["cardsBeforeCrash"] >= 1

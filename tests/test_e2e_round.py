@@ -20,6 +20,8 @@ from unocraft.presentation.lang import card_name  # noqa: E402
 from unocraft.rules.cards import Card  # noqa: E402
 from unocraft.rules.game import Game  # noqa: E402
 
+pytestmark = pytest.mark.e2e  # the dev server (Java) and mineflayer clients
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):

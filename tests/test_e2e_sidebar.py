@@ -13,6 +13,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
 from harness import DevServer, require_prerequisites, run_node  # noqa: E402
 
+pytestmark = pytest.mark.e2e  # the dev server (Java) and mineflayer clients
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):

@@ -13,6 +13,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
 from harness import PATIENCE, DevServer, finish_node, require_prerequisites, saved_table, start_node, wait_for_file, write_whole  # noqa: E402
 
+pytestmark = pytest.mark.e2e  # the dev server (Java) and mineflayer clients
+
 #: a deal (UNOCRAFT_TABLE_SEED) in which the bot moves first, so the engine dies with a bot to move
 SEED = "3"
 

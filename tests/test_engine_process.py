@@ -4,9 +4,10 @@ it exits when the plugin holding its stdin is gone, and a restarted engine does 
 card faces the plugin still shows."""
 
 import json
+import queue
 import subprocess
 import sys
-import time
+import threading
 from pathlib import Path
 
 import pytest
@@ -50,11 +51,24 @@ def test_a_supervised_engine_exits_when_the_plugin_holding_its_stdin_is_gone(tmp
                              "--bridge-port", str(free_port()), "--token-file", str(token),
                              "--database", str(tmp_path / "t.sqlite")],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    time.sleep(1.5)
-    assert proc.poll() is None                             # waiting for the plugin (nothing listens)
-    proc.stdin.close()                                     # the server died: its end of the pipe closes
-    proc.stdin = None
-    out, _ = proc.communicate(timeout=40)    # it may wait up to 15 s for a last statistics write
+    lines: queue.Queue[str | None] = queue.Queue()
+    threading.Thread(target=lambda: [*map(lines.put, proc.stdout), lines.put(None)], daemon=True).start()
+    out = []
+    try:
+        while not any("waiting for the unocraft plugin's bridge" in line for line in out):
+            line = lines.get(timeout=60)
+            assert line is not None, "".join(out)          # it exited before it waited for the plugin
+            out.append(line)
+        assert proc.poll() is None                         # waiting for the plugin (nothing listens)
+        proc.stdin.close()                                 # the server died: its end of the pipe closes
+        proc.stdin = None
+        proc.wait(timeout=40)                # it may wait up to 15 s for a last statistics write
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    while (line := lines.get(timeout=10)) is not None:
+        out.append(line)
+    out = "".join(out)
     assert proc.returncode == 0, out
     assert "INFO unocraft.serve: the plugin is gone (stdin closed)" in out    # plain lines: the plugin adds the time
 
@@ -64,6 +78,7 @@ def plugin(tmp_path_factory):
     yield from plugin_without_engine(tmp_path_factory, "protocol")
 
 
+@pytest.mark.e2e       # the real plugin in the dev server (Java)
 def test_engine_and_plugin_of_different_protocols_refuse_each_other_on_both_sides(plugin, tmp_path):
     # an engine that speaks protocol 99, against the real plugin (protocol 1)
     code = ("import sys, unocraft; unocraft.PROTOCOL = 99\n"

@@ -24,6 +24,8 @@ from unocraft.rules.editions import EDITIONS
 from unocraft.mcpi.transport import McpiTransport
 from unocraft.tables import config as config_mod
 
+pytestmark = pytest.mark.e2e  # a real Minetest server with pycraft
+
 SEED = "7"          # the deal of every table (UNOCRAFT_TABLE_SEED)
 
 

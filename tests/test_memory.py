@@ -22,6 +22,8 @@ from unocraft.rules.options import CHOICES, Options
 from unocraft.simulate import new_game, play_match
 from unocraft.stress import SWITCHES, process_memory
 
+pytestmark = pytest.mark.slow  # matches under every option set, about 35 s
+
 #: what an option value needs beside it to be a valid option set
 NEEDS = {
     "h2o_scoring": {"scoring": "alternative"},

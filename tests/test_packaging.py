@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds a wheel, and the release jar (scripts/release)
+
 ROOT = Path(__file__).parents[1]
 
 

@@ -1,7 +1,6 @@
 """Card art as map pixels: every face of every edition."""
 
 import threading
-import time
 from collections import Counter
 
 import pytest
@@ -10,6 +9,7 @@ from unocraft.presentation import card_art, faces
 from unocraft.presentation.map_palette import OPAQUE_INDICES, PALETTE, SIZE
 from unocraft.rules.cards import Card, LIGHT_COLOURS, DARK_COLOURS
 from unocraft.rules.editions import EDITIONS, build_deck
+from waiting import until
 
 VALID = set(OPAQUE_INDICES) | {0}
 
@@ -126,10 +126,7 @@ def test_warm_up_renders_the_configured_editions_faces_and_stops_when_asked():
     faces._pixels.cache_clear()
     stop = threading.Event()
     thread = faces.warm_up("flip", stop)
-    end = time.monotonic() + 60
-    while faces._pixels.cache_info().currsize < 2:
-        assert time.monotonic() < end, "no face rendered by the warm-up"
-        time.sleep(0.01)
+    until(lambda: faces._pixels.cache_info().currsize >= 2, "no face rendered by the warm-up")
     stop.set()
     thread.join(timeout=30)
     assert not thread.is_alive(), "the warm-up did not stop when asked"

@@ -9,8 +9,11 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
 
 import unocraft
+
+pytestmark = pytest.mark.slow  # scripts/release: Maven and a wheel build
 
 ROOT = Path(__file__).resolve().parents[1]
 VERSION = unocraft.__version__

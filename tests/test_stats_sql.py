@@ -14,7 +14,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 import uuid
 from pathlib import Path
 
@@ -27,6 +26,9 @@ from unocraft.tables.manager import Tables
 from unocraft.stats.store import COUNTERS, VERSION_TABLE, StatsStore, database_url
 from unocraft.tables.store import TableStore
 from test_tables import CONFIG, cmd, texts
+from waiting import until
+
+pytestmark = pytest.mark.db  # a real PostgreSQL and MariaDB
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = "0004"
@@ -334,9 +336,7 @@ def test_the_database_down_mid_run_pauses_nothing_and_loses_nothing(services, tm
         assert tables.stats.waiting() > 0 and TableStore(db).outbox()
     finally:
         subprocess.run(services_script + ["start", str(services["dir"])], check=True)
-    deadline = time.monotonic() + 60
-    while tables.stats.waiting() and time.monotonic() < deadline:     # the retry pause, then written
-        time.sleep(0.2)
+    until(lambda: not tables.stats.waiting(), "the waiting counters were not written (the retry pause, then a write)")
     assert tables.stats.idle() and tables.stats.waiting() == 0
     tables.close()
     store = StatsStore(database_url("postgresql", url, ""))

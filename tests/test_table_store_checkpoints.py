@@ -7,10 +7,10 @@ import gc
 import os
 import re
 import sys
-import time
 from pathlib import Path
 
 from unocraft.tables.store import TableStore
+from waiting import until
 
 PAGE = 4096
 ROW = {"id": "t1", "data": "x" * 20_000}     # about five pages a save
@@ -25,13 +25,6 @@ def wal_size(path) -> int:
 def save_many(store: TableStore, n: int) -> None:
     for i in range(n):
         store.save({f"t{i % 20}": {**ROW, "id": f"t{i % 20}", "n": i}})
-
-
-def wait_until(check) -> None:
-    end = time.monotonic() + DEADLINE
-    while not check():
-        assert time.monotonic() < end, "the checkpointer did not get there in time"
-        time.sleep(0.01)
 
 
 def test_a_save_never_checkpoints_the_log(tmp_path):
@@ -52,7 +45,7 @@ def test_the_checkpointer_copies_the_log_and_the_log_stays_small(tmp_path):
     for burst in range(8):      # ~1 MB a burst, with a checkpoint after each
         done = store.checkpoints.done
         save_many(store, 50)
-        wait_until(lambda: store.checkpoints.done > done)
+        until(lambda: store.checkpoints.done > done, "no checkpoint after a burst", DEADLINE)
     busy, frames, copied = store.checkpoints.last
     assert busy == 0 and frames > 0 and copied == frames
     # the writer started the log over after each full copy: it holds about one burst, not eight
@@ -82,7 +75,8 @@ def test_a_dropped_store_ends_its_thread(tmp_path):
     assert thread.is_alive()
     del store
     gc.collect()
-    wait_until(lambda: not thread.is_alive())
+    thread.join(DEADLINE)
+    assert not thread.is_alive(), "the checkpointer outlived its store"
 
 
 def test_a_store_in_memory_has_no_checkpointer():
