@@ -119,13 +119,3 @@ def command(name: str, admin: bool = False, action: bool = False, console: bool 
         REGISTERED.append(Command(name, run, admin=admin, action=action, console=console, complete=complete))
         return run
     return register
-
-
-def shared(words: Callable[[Completing], dict[str, list[str]]]) -> Completion:
-    """A completion of the shared tree only."""
-    return lambda c: {} if c.at_table else words(c)
-
-
-def at_table(words: Callable[[Completing], dict[str, list[str]]]) -> Completion:
-    """A completion of a player's own tree at a table only."""
-    return lambda c: words(c) if c.at_table else {}

@@ -20,13 +20,23 @@ from ..rules.errors import ConfigError
 from ..rules.options import CHOICES, PRESETS, Options
 from ..rules.vocab import HOUSE_VERBS, VERBS
 from ..stats.store import TOP_KINDS
-from .call import REGISTERED, Call, Command, Completing, Completion, Rooms, at_table, command, shared
+from .call import REGISTERED, Call, Command, Completing, Completion, Rooms, command
 from .table import Table
 from .text import config_error, option_list, preset_name, say
 
 #: Every word Options.build reads as true or false; players are shown "true, false".
 BOOL_WORDS = ("true", "false", "yes", "no", "on", "off", "1", "0")
 ENGINE_WORDS = ["status", "restart"]
+
+
+def shared(words: Callable[[Completing], dict[str, list[str]]]) -> Completion:
+    """A completion of the shared tree only."""
+    return lambda c: {} if c.at_table else words(c)
+
+
+def at_table(words: Callable[[Completing], dict[str, list[str]]]) -> Completion:
+    """A completion of a player's own tree at a table only."""
+    return lambda c: words(c) if c.at_table else {}
 
 
 # ================================================================ sitting down and getting up

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Callable
 from ..presentation.lang import about
 from ..rules.actions import Action
 from ..rules.errors import Refused
-from ..simulate import out_of_turn_possible
 from .config import EngineConfig
 from .hints import Hints
 from .notices import Notices
@@ -327,7 +326,7 @@ class Lifecycle:
         if g.phase != "play" or now < t.changed_at + timers.bot_think:
             return False
         actor = t.actor_name()
-        if out_of_turn_possible(g) and now >= t.changed_at + timers.catch_window:
+        if g.may_act_out_of_turn() and now >= t.changed_at + timers.catch_window:
             for seat in t.seats:
                 if seat.name == actor or not seat.bot:
                     continue
@@ -387,7 +386,7 @@ class Lifecycle:
         # the bots' reactions are looked at once, when the catch window and their think time are
         # both over; waking up again until then would spin the loop
         react_at = t.changed_at + max(timers.catch_window, timers.bot_think)
-        if now < react_at and any(s.bot for s in t.seats) and out_of_turn_possible(t.game):
+        if now < react_at and any(s.bot for s in t.seats) and t.game.may_act_out_of_turn():
             due.append(react_at)
         return min(due, default=None)
 

@@ -14,9 +14,8 @@ import msgspec
 from ..bots import make_bot
 from ..rules.actions import Action
 from ..rules.game import Game
-from ..rules.match import load_game
+from ..rules.match import load_game, new_game
 from ..rules.options import Options
-from ..simulate import actor, new_game
 from . import metrics
 
 #: a game's saved text: what Game.to_json writes (keys sorted), by msgspec in a third of its time;
@@ -108,7 +107,7 @@ class Table:
     def actor_name(self) -> str | None:
         if self.game is None or self.game.phase != "play":
             return None
-        return self.game.names[actor(self.game)]
+        return self.game.names[self.game.actor()]
 
     def _turn_changed(self, now: float) -> None:
         who = self.actor_name()
