@@ -45,3 +45,37 @@ def test_an_older_java_gets_no_flag_it_would_refuse(tmp_path, monkeypatch):
     serve.build_plugin(plugin, str(tmp_path / "jdk-21" / "bin" / "java"), force=True)
     assert record.read_text().splitlines()[1] == str(tmp_path / "jdk-21")
     assert record.read_text().splitlines()[0] == ""                  # ... gets no flag
+
+
+def test_the_dev_server_alone_is_built_offline_first_then_online_when_the_cache_lacks_something(tmp_path, monkeypatch):
+    plugin, bin_dir, calls = tmp_path / "plugin", tmp_path / "bin", tmp_path / "calls.txt"
+    plugin.mkdir()
+    bin_dir.mkdir()
+    mvn = bin_dir / "mvn"      # offline (-o) it fails, as with a cold local repository
+    mvn.write_text("#!/bin/sh\n"
+                   f'echo "$*" >> "{calls}"\n'
+                   'case " $* " in *" -o "*) exit 1;; esac\n'
+                   f'mkdir -p devserver/target && touch "{serve.DEVSERVER_JAR}"\n')
+    mvn.chmod(mvn.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setattr(serve, "java_version", lambda java: 25)
+    jar = serve.build_plugin(plugin, str(tmp_path / "jdk" / "bin" / "java"), force=True)
+    assert jar.exists()
+    offline, online = calls.read_text().splitlines()
+    assert offline.split() == ["-o", *serve.MAVEN_DEVSERVER] and online.split() == serve.MAVEN_DEVSERVER
+    assert "-pl devserver -am package" in online and "-Dmaven.test.skip=true" in online
+
+
+def test_a_change_to_spigot_or_paper_does_not_rebuild_the_dev_server(tmp_path):
+    plugin = tmp_path / "plugin"
+    for module in ("core", "paper", "devserver"):
+        (plugin / module / "src").mkdir(parents=True)
+        (plugin / module / "src" / "A.java").write_text("")
+    (plugin / "pom.xml").write_text("")
+    jar = plugin / serve.DEVSERVER_JAR
+    jar.parent.mkdir(parents=True)
+    jar.touch()
+    os.utime(plugin / "paper" / "src" / "A.java", (jar.stat().st_mtime + 10,) * 2)
+    assert serve._newest_source(plugin) <= jar.stat().st_mtime
+    os.utime(plugin / "core" / "src" / "A.java", (jar.stat().st_mtime + 10,) * 2)
+    assert serve._newest_source(plugin) > jar.stat().st_mtime
