@@ -214,6 +214,21 @@ def test_the_loop_logs_its_figures_when_the_connection_is_lost_and_every_few_sec
     assert long and re.search(r": (none|\d+) of 5\b", long[-1]), long
 
 
+def test_a_stop_logs_no_figures_unless_the_benchmarks_ask(monkeypatch, caplog, tmp_path):
+    cfg = parse({"language": "en"}, base_dir=str(tmp_path))
+    monkeypatch.delenv(FIGURES_ENV, raising=False)
+    loop = EngineLoop(cfg, None, None)
+    loop.transport = Scripted([{"type": "command", "player": "ann", "args": ["help"]}] * 3, loop.stop)
+    with caplog.at_level(logging.INFO, logger="unocraft.engine"):
+        try:
+            loop.run(reconnect=False)
+        except TransportClosed:
+            pass
+    assert loop.answer_ms, "the loop answered the events"
+    messages = [r.getMessage() for r in caplog.records]
+    assert not [m for m in messages if "median" in m or "p99" in m], messages
+
+
 def test_long_rounds_are_told_by_what_they_spent_their_time_on():
     # parts (wall ms, CPU ms, waits, preemptions): events and answer, its save, clocks, their answer,
     # the interval's save, collector

@@ -32,8 +32,8 @@ log = logging.getLogger("unocraft.engine")
 #: (benchmarks/capacity.py --profile)
 PROFILE_ENV = "UNOCRAFT_PROFILE"
 #: seconds: the loop logs its figures so far (time per answered event batch, bot turn delays) this
-#: often, besides once when it stops (benchmarks set it: a stopping engine's last line may be lost
-#: with the server's log, and a lost connection ends the loop without one)
+#: often and once when it stops; 0: at the stop only. The benchmarks set it (a stopping engine's
+#: last line may be lost with the server's log); unset, a stop prints no figures to the console
 FIGURES_ENV = "UNOCRAFT_FIGURES_EVERY"
 #: seconds of table clocks (bot moves, timers, deals) per round of the loop; the tables still due
 #: after it run in the next round, right after the players' events that came meanwhile
@@ -169,7 +169,8 @@ class EngineLoop:
                         for a, b in zip(marks, marks[1:]))))
             self.tables.save()      # stopping: nothing changed is left unwritten
         finally:    # a lost connection too
-            self.log_figures()
+            if os.environ.get(FIGURES_ENV) is not None:
+                self.log_figures()
 
     def log_figures(self) -> None:
         """The time per answered event batch and the bot turn delays so far (benchmarks read them)."""
