@@ -83,11 +83,16 @@ def _newest_source(plugin: Path) -> float:
     return newest
 
 
+def jar_is_up_to_date(plugin: Path) -> bool:
+    jar = plugin / DEVSERVER_JAR
+    return jar.exists() and jar.stat().st_mtime >= _newest_source(plugin)
+
+
 def build_plugin(plugin: Path, java: str, force: bool = False) -> Path:
     """Maven builds the dev server jar, skipped when it is newer than every source file it is built
     from; offline first (a warm local repository answers at once), online when that fails."""
     jar = plugin / DEVSERVER_JAR
-    if not force and jar.exists() and jar.stat().st_mtime >= _newest_source(plugin):
+    if not force and jar_is_up_to_date(plugin):
         log.info("plugin is up to date (%s)", jar)
         return jar
     mvn = shutil.which("mvn")
@@ -114,7 +119,8 @@ def main() -> int:
     try:
         if plugin is None:
             raise ConfigError("cannot find the plugin sources (plugin/pom.xml); set UNOCRAFT_PLUGIN_DIR")
-        build_plugin(plugin, find_java())
+        if not jar_is_up_to_date(plugin):     # (an up-to-date jar says nothing here; serve says it)
+            build_plugin(plugin, find_java())
     except ConfigError as e:
         print(f"unocraft: {e}", file=sys.stderr)
         return 1
