@@ -11,6 +11,7 @@ edits to the .py files. `unocraft --version` says which build runs.
 """
 
 import glob
+import importlib.util
 import os
 import shutil
 import sys
@@ -46,6 +47,10 @@ def why_plain() -> str | None:
         return f"no C compiler ({cc})"
     if not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")):
         return "no Python headers (Python.h)"
+    if importlib.util.find_spec("mypyc") is None:
+        # a build without pip's isolated environment (scripts/_venv.sh's editable install) has no
+        # mypy: its metadata step must not need it
+        return "no mypyc (mypy is a build requirement; the editable install goes without it)"
     return None
 
 

@@ -33,7 +33,7 @@ from harness import DevServer, run_node  # noqa: E402
 
 
 def one_cold_start(rounds: int, plugin_dir: str | None = None, slow_op_micros: int | None = None) -> dict:
-    env = {}
+    env = {"UNOCRAFT_FIGURES_EVERY": "0"}     # the server's figures (time per op batch) in the log at the stop
     if plugin_dir:
         env["UNOCRAFT_PLUGIN_DIR"] = plugin_dir
     if slow_op_micros is not None:
@@ -43,7 +43,7 @@ def one_cold_start(rounds: int, plugin_dir: str | None = None, slow_op_micros: i
         server = DevServer(Path(tmp), {
             "game": {"single_round": rounds == 1},
             "bots": {"fill_to": 4, "kind": "random"},
-            "timers": {"lobby": 0.5, "bot_think": 0.3, "next_round": 0.5, "catch_window": 0.5}}, env=env or None)
+            "timers": {"lobby": 0.5, "bot_think": 0.3, "next_round": 0.5, "catch_window": 0.5}}, env=env)
         server.start(timeout=180)
         try:
             r = run_node("../../benchmarks/first_game.js", server.port, rounds, timeout=600)

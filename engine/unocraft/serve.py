@@ -19,14 +19,13 @@ import argparse
 import dataclasses
 import logging
 import os
-import re
-import shutil
 import signal
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
+from .devserver_build import ALLOW_UNSAFE, DEVSERVER_JAR, build_plugin, find_java, repo_plugin_dir
 from .rules.errors import ConfigError
 from .tables import config as config_mod
 from .tables.loop import EngineLoop
@@ -36,79 +35,7 @@ from .transport.py4j_bridge import Py4jTransport
 
 log = logging.getLogger("unocraft.serve")
 
-MIN_JAVA = 25     # Minestom 2026.05.17-1.21.11 is built for Java 25
 EXIT_INCOMPATIBLE = 78    # EngineSupervisor.EXIT_INCOMPATIBLE: the plugin does not restart the engine
-DEVSERVER_JAR = Path("devserver") / "target" / "unocraft-devserver.jar"
-#: Java 24 and later print four WARNING lines the first time a library calls sun.misc.Unsafe's
-#: memory methods (JEP 471, 498): Minestom does, and so does the Guava inside Maven. The JVMs this
-#: command starts (Maven, the dev server) allow it, so a start shows our lines only; the flag
-#: exists from Java 23.
-ALLOW_UNSAFE = "--sun-misc-unsafe-memory-access=allow"
-ALLOW_UNSAFE_SINCE = 23
-
-
-def repo_plugin_dir() -> Path | None:
-    env = os.environ.get("UNOCRAFT_PLUGIN_DIR")
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        if (parent / "plugin" / "pom.xml").exists():
-            return parent / "plugin"
-    return None
-
-
-def java_version(java: str) -> int:
-    try:
-        out = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=30).stderr
-    except (OSError, subprocess.SubprocessError):
-        return 0
-    m = re.search(r'version "(\d+)', out)
-    return int(m.group(1)) if m else 0
-
-
-def find_java(explicit: str | None = None) -> str:
-    """A Java runtime new enough for the dev server."""
-    candidates = [explicit, os.environ.get("UNOCRAFT_JAVA")]
-    if os.environ.get("JAVA_HOME"):
-        candidates.append(str(Path(os.environ["JAVA_HOME"]) / "bin" / "java"))
-    jvm = Path("/usr/lib/jvm")
-    if jvm.is_dir():
-        candidates += [str(p / "bin" / "java") for p in sorted(jvm.iterdir(), reverse=True)]
-    candidates.append(shutil.which("java"))
-    for c in candidates:
-        if c and Path(c).exists() and java_version(c) >= MIN_JAVA:
-            return c
-    raise ConfigError(f"the dev server needs Java {MIN_JAVA} or newer; set UNOCRAFT_JAVA or JAVA_HOME")
-
-
-def _newest_source(plugin: Path) -> float:
-    newest = 0.0
-    for p in plugin.rglob("*"):
-        if "target" in p.parts or not p.is_file():
-            continue
-        if p.name == "pom.xml" or "src" in p.parts:
-            newest = max(newest, p.stat().st_mtime)
-    return newest
-
-
-def build_plugin(plugin: Path, java: str, force: bool = False) -> Path:
-    """`mvn -q package`, skipped when the dev server jar is newer than every source file."""
-    jar = plugin / DEVSERVER_JAR
-    if not force and jar.exists() and jar.stat().st_mtime >= _newest_source(plugin):
-        log.info("plugin is up to date (%s)", jar)
-        return jar
-    mvn = shutil.which("mvn")
-    if mvn is None:
-        raise ConfigError("Maven (mvn) is needed to build the plugin")
-    log.info("building the plugin (mvn -q package) ...")
-    env = dict(os.environ, JAVA_HOME=str(Path(java).resolve().parent.parent))
-    if java_version(java) >= ALLOW_UNSAFE_SINCE:
-        env["MAVEN_OPTS"] = f"{env.get('MAVEN_OPTS', '')} {ALLOW_UNSAFE}".strip()
-    result = subprocess.run([mvn, "-q", "-B", "package", "-DskipTests"], cwd=plugin, env=env)
-    if result.returncode != 0 or not jar.exists():
-        raise ConfigError(f"the plugin build failed (exit {result.returncode}) in {plugin}")
-    return jar
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

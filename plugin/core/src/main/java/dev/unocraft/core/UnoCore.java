@@ -137,10 +137,12 @@ public final class UnoCore {
         displays.unseatAll();
         displays.clearAllSidebars();      // their own scoreboards back too
         CardFaces.awaitSaves();
-        platform.logger().info(statsLine());
-        platform.logger().info(tickStatsLine());
-        platform.logger().info(opKindsLine());
-        platform.logger().info(bridgeLegsLine());
+        if (figuresAtStop()) {
+            platform.logger().info(statsLine());
+            platform.logger().info(tickStatsLine());
+            platform.logger().info(opKindsLine());
+            platform.logger().info(bridgeLegsLine());
+        }
         if (gateway != null) {
             gateway.stop();
         }
@@ -321,6 +323,12 @@ public final class UnoCore {
     }
 
     // ---------------------------------------------------------------- stats
+
+    /** The stats lines below are the benchmarks' figures: a stop logs them only when the benchmarks ask,
+     *  with the engine's switch (UNOCRAFT_FIGURES_EVERY); an operator's console stays free of them. */
+    public static boolean figuresAtStop() {
+        return System.getenv("UNOCRAFT_FIGURES_EVERY") != null;
+    }
 
     /** One line for the log: how many op batches were applied and the server time each took, in ms. */
     public String statsLine() {

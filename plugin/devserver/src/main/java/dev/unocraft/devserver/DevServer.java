@@ -207,10 +207,12 @@ public final class DevServer {
                 if (core.supervisor() != null && !core.supervisor().awaitExit(20_000)) {
                     System.out.println("unocraft: the engine did not stop in 20 s");
                 }
-                System.out.println("unocraft: " + core.statsLine());
-                System.out.println("unocraft: " + core.tickStatsLine());
-                System.out.println("unocraft: " + core.opKindsLine());
-                System.out.println("unocraft: " + core.bridgeLegsLine());
+                if (UnoCore.figuresAtStop()) {
+                    System.out.println("unocraft: " + core.statsLine());
+                    System.out.println("unocraft: " + core.tickStatsLine());
+                    System.out.println("unocraft: " + core.opKindsLine());
+                    System.out.println("unocraft: " + core.bridgeLegsLine());
+                }
             } catch (RuntimeException | InterruptedException ex) {
                 System.out.println("unocraft: shutdown: " + ex);
             }
