@@ -1,9 +1,9 @@
 """The life of a table: open, seat, deal, play, tick, close; the core the other rooms call.
 
 It holds the tables, who sits or watches where, who is online in which language, and what must be
-saved. A game action goes through `play`, which asks the rules and hands their events to the
-listeners (`listen`: the sounds, the statistics), so nothing here knows about them. What players
-are to be told goes to `notices` (notices.py); display.py makes the ops of it.
+saved. A game action goes through `play`, which asks the rules and notes their events with what
+players are to be told (`notices`, notices.py): the façade hands them to the listeners (the
+sounds, the statistics) and display.py makes the ops, so nothing here knows about either.
 Time comes in as `now`. Each table has one wake-up time (the next moment a clock may need it: a
 countdown, a bot's move, a turn timer, a rejoin deadline, the next round) in a heap, so a tick
 touches the tables that are due and `next_wakeup` reads the heap's top: the loop's cost follows
@@ -18,9 +18,8 @@ import math
 import os
 import time
 import zlib
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
-from ..presentation.lang import about
 from ..rules.actions import Action
 from ..rules.errors import Refused
 from .config import EngineConfig
@@ -39,9 +38,6 @@ SEED_ENV = "UNOCRAFT_TABLE_SEED"   # tests only: every new table gets this seed 
 #: what an operator reads in the server log.
 log = logging.getLogger("unocraft.tables")
 
-Listener = Callable[[Table, list], None]
-
-
 class Lifecycle:
     def __init__(self, config: EngineConfig, store: TableStore | None = None):
         self.config = config
@@ -56,7 +52,6 @@ class Lifecycle:
         self.deleted: set[str] = set()
         self.next_id = 1
         self.ids: list[str] | None = None         # the table ids, sorted (None: to sort again)
-        self.listeners: list[Listener] = []
         self.notices = Notices()                 # what players are to be told (display.py shows it)
         self.hints = Hints()
         # wake-ups: (time, table id); an entry whose time is not `wake_at[id]` any more is stale
@@ -226,12 +221,8 @@ class Lifecycle:
         self.changed(t)
 
     # ================================================================ playing
-    def listen(self, listener: Listener) -> None:
-        """`listener(table, events)` hears every batch of game events, in the order added."""
-        self.listeners.append(listener)
-
     def play(self, t: Table, action: Action, now: float) -> list[Event]:
-        """An action through the rules; its events go to the listeners. Raises Refused."""
+        """An action through the rules; its events are noted (`Notices.events`). Raises Refused."""
         events = t.apply(action, now)
         self._emit(t, events)
         self.changed(t)
@@ -253,8 +244,6 @@ class Lifecycle:
             elif ev.type == "match_over":
                 log.info("table %s finished the match: %s won", t.id, ", ".join(ev.data.get("winners") or ()))
         self.notices.events(t, events)
-        for listener in self.listeners:
-            listener(t, events)
 
     # ================================================================ clocks
     def tick(self, now: float, budget: float | None = None) -> None:

@@ -19,6 +19,8 @@ code and are shown to the player.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..presentation.lang import normalise
 from . import commands
 from .call import Rooms
@@ -47,8 +49,8 @@ class Tables:
         # statistics: written and read on their own thread (stats/service.py)
         self.stats = stats if stats is not None else open_stats(config, store)
         self.tally = StatsTally(self.core, self.stats)
-        self.core.listen(Sounds(self.core.notices).heard)   # what happened at a table, heard and counted
-        self.core.listen(self.tally.counted)
+        # what happened at a table, heard and counted (after the transition, before it is shown)
+        self.listeners: list[Callable[[Table, list], None]] = [Sounds(self.core.notices).heard, self.tally.counted]
         self.admin = Admin(self.core)             # console and uno.admin commands (admin.py)
         self.rooms = Rooms(self.core, self.tally, self.admin, self.input.typed, self.save)
         self.saved_at = 0.0
@@ -144,9 +146,16 @@ class Tables:
         self._show()
 
     def _show(self) -> None:
-        """What the step just taken noted for the players, made into ops (display.py)."""
-        if self.core.notices.items:
-            self.display.show(self.core.notices.take())
+        """What the step just taken noted, in order: the rules' events to the listeners (what they
+        note in turn right after them), and everything made into ops (display.py)."""
+        notices = self.core.notices
+        for notice in notices.take():
+            self.display.show([notice])
+            if notice[0] == "tell_events":
+                for listener in self.listeners:
+                    listener(*notice[1])
+                if notices.items:
+                    self.display.show(notices.take())
 
     def next_wakeup(self, now: float) -> float:
         """Seconds until a clock may need the engine (the long-poll waits at most this long): the
