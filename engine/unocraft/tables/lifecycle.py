@@ -27,7 +27,7 @@ from .hints import Hints
 from .notices import Notices
 from .store import TableStore
 from .table import Seat, Table
-from .text import option_list, say
+from .text import option_list
 
 if TYPE_CHECKING:
     from ..rules.events import Event
@@ -340,8 +340,7 @@ class Lifecycle:
             return self._bot_plays(t, t.bot_for(seat, self.config.stand_in).act(t.view(actor), legal), now)
         if not t.warned and seat.away_since is None and now >= t.turn_started + timers.turn - timers.turn_warning:
             t.warned = True
-            self.notices.send(actor, [{"text": say(self.lang(actor), "turn.warning", count=round(timers.turn_warning)),
-                                       "colour": "yellow"}])
+            self.notices.tell(actor, "turn.warning", "yellow", count=round(timers.turn_warning))
         return False
 
     def _bot_plays(self, t: Table, action: Action, now: float) -> bool:

@@ -22,15 +22,15 @@ from __future__ import annotations
 from typing import Callable
 
 from ..presentation.lang import normalise
+from ..stats.service import StatsService, open_stats
 from . import commands
-from .call import Rooms
 from .admin import Admin
+from .call import Rooms
 from .config import EngineConfig
 from .display import Display
 from .input import Input
 from .lifecycle import Lifecycle
 from .sounds import Sounds
-from ..stats.service import StatsService, open_stats
 from .stats_tally import StatsTally
 from .store import TableStore
 from .table import Table
