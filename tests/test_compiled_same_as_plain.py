@@ -19,6 +19,8 @@ import pytest
 
 from unocraft.rules import game as game_module
 
+pytestmark = pytest.mark.slow  # the compiled build: self-play under every preset in both builds
+
 ROOT = Path(__file__).resolve().parent.parent
 PLAIN = os.environ.get("UNOCRAFT_PLAIN_PYTHON")
 
@@ -29,8 +31,6 @@ from unocraft.bots import make_bot
 from unocraft.rules.options import PRESETS, Options
 from unocraft.simulate import actor, new_game
 from unocraft.rules import game as game_module
-
-pytestmark = pytest.mark.slow  # the compiled build: self-play under every preset in both builds
 plain = game_module.__file__.endswith(".py")
 for preset in sorted(PRESETS):
     opts = Options.build(preset)

@@ -2,13 +2,23 @@
 (`pytestmark`) or listed here as fast, so a new file cannot land in the fast tier unnoticed.
 `scripts/test --fast` runs the fast files' tests but those marked one by one; `scripts/test` all."""
 
-import re
+import ast
 import tomllib
 from pathlib import Path
 
 TESTS = Path(__file__).parent
 TIERS = {"e2e", "db", "slow"}
-PYTESTMARK = re.compile(r"^pytestmark = pytest\.mark\.(\w+)", re.M)
+
+
+def tier(source: str) -> str | None:
+    """The tier a module-level `pytestmark = pytest.mark.<tier>` gives a test file (a line of that
+    shape inside a string, such as a script a test runs, is no marker)."""
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "pytestmark" for t in node.targets):
+            mark = node.value
+            if isinstance(mark, ast.Attribute) and isinstance(mark.value, ast.Attribute) and mark.value.attr == "mark":
+                return mark.attr
+    return None
 
 #: The rules, tables and presentation tests, each a few seconds at most. A test in one of them
 #: that starts a server or takes long is marked itself (test_search.py, test_transport_logs.py, ...);
@@ -66,7 +76,7 @@ FAST = {
 
 def test_every_test_file_has_a_tier_or_is_listed_as_fast():
     files = {p.name: p.read_text(encoding="utf-8") for p in TESTS.glob("test_*.py")}
-    marked = {name: m.group(1) for name, text in files.items() if (m := PYTESTMARK.search(text))}
+    marked = {name: found for name, text in files.items() if (found := tier(text))}
     assert set(marked.values()) <= TIERS, marked
     assert not set(files) - set(marked) - FAST, \
         f"give these a tier (pytestmark = pytest.mark.e2e, db or slow) or list them in FAST: " \
@@ -74,6 +84,11 @@ def test_every_test_file_has_a_tier_or_is_listed_as_fast():
     assert not FAST & set(marked), f"marked and listed as fast: {sorted(FAST & set(marked))}"
     assert FAST <= set(files), f"listed as fast but gone: {sorted(FAST - set(files))}"
     assert all(marked.get(name) == "e2e" for name in files if name.startswith("test_e2e_"))
+
+
+def test_a_marker_inside_a_string_is_no_tier():
+    assert tier('import pytest\npytestmark = pytest.mark.slow\n') == "slow"
+    assert tier('SCRIPT = """\npytestmark = pytest.mark.slow\n"""\n') is None
 
 
 def test_the_tiers_are_the_registered_markers():
