@@ -291,6 +291,7 @@ def admin_command(c: Call) -> None:
 
 command("tables", admin=True, console=True)(admin_command)
 command("reload", admin=True, console=True)(admin_command)
+command("lang", admin=True, console=True)(admin_command)
 command("engine", admin=True, console=True, complete=shared(lambda c: {"engine": ENGINE_WORDS}))(admin_command)
 command("version", admin=True, console=True)(admin_command)
 
