@@ -43,10 +43,6 @@ class Report:
     problems: list[str] = field(default_factory=list)                    # one line each
     files: dict[str, Path] = field(default_factory=dict)                 # language -> its file
 
-    def added(self) -> list[str]:
-        """The languages the files add (not shipped)."""
-        return sorted(set(self.files) - set(LANGUAGES))
-
 
 def load(folder: Path) -> Report:
     """Reads and checks every ``<code>.yaml`` of `folder` (none: an empty report)."""
@@ -122,7 +118,11 @@ def _flatten(tree: dict, prefix: str = "") -> dict[str, object]:
 def placeholders(text: str) -> set[str]:
     """The ``{names}`` of a line; ValueError for a brace that is not one (``{{`` is a brace)."""
     names = set()
-    for _, name, spec, conversion in string.Formatter().parse(text):
+    try:
+        fields = list(string.Formatter().parse(text))
+    except ValueError:
+        raise ValueError("a { without its } (or the other way round): write a brace itself as {{ or }}") from None
+    for _, name, spec, conversion in fields:
         if name is None:
             continue
         if spec or conversion or not name.isidentifier():
@@ -229,7 +229,7 @@ def _clash(code: str, lines: dict[str, dict[str, Message]]) -> tuple[list[tuple[
         if seen is not None and seen[0] != key:
             keys = [k for k, own in (seen, (key, mine)) if own]
             return [(_lang_of(code, k, lines), k) for k in keys], \
-                f"{form} would also mean {_what(seen[0] if mine else key)}: each code and word must be unique"
+                f"{form} would also mean {seen[0] if mine else key}: each code and word must be unique"
         if seen is None or mine:
             meaning[(part, form)] = (key, mine)
     # a wild's code read as a colour letter and a number or action: codes.read_card tries wilds first
@@ -249,10 +249,6 @@ def _clash(code: str, lines: dict[str, dict[str, Message]]) -> tuple[list[tuple[
 
 def _lang_of(code: str, key: str, lines: dict[str, dict[str, Message]]) -> str:
     return code if key in lines.get(code, {}) else DEFAULT
-
-
-def _what(key: str) -> str:
-    return key.replace("typing.", "", 1)
 
 
 def typing_clashes(lines: dict[str, dict[str, Message]]) -> list[tuple[str, str, str]]:
