@@ -173,3 +173,16 @@ def test_the_shipped_files_pass_their_own_checks():
     for code in lang.LANGUAGES:
         for key, message in lang.shipped(code).items():
             assert overrides.check_line(code, key, message) is None, (code, key)
+
+
+def test_the_dev_servers_data_folder_is_read_too_and_the_files_beside_the_config_win(tmp_path):
+    (tmp_path / "data" / "lang").mkdir(parents=True)
+    (tmp_path / "data" / "lang" / "de.yaml").write_text("table:\n  you_left: 'Tschüss.'\n"
+                                                        "you:\n  table:\n    opened: 'Tisch {table}.'\n")
+    write(tmp_path, "de.yaml", "you:\n  table:\n    opened: 'Dein Tisch {table}.'\n")
+    t = make(tmp_path, server={"data_dir": "data"})
+    assert opened(t, "hans", "de_de")[0] == "Dein Tisch t1."
+    assert lang.t("de", "table.you_left") == "Tschüss."
+    lines, _ = console(t, "lang")
+    assert lines[0] == f"Languages (the operator's files: {tmp_path / 'data' / 'lang'}, {tmp_path / 'lang'}):"
+    assert "  de: added, 2 lines (English for the rest)" in lines

@@ -24,7 +24,7 @@ from ..rules.cards import COLOUR_NAMES
 from . import lang
 from .lang import DEFAULT, LANGUAGES, PLURAL_FORMS, Message
 
-FOLDER = "lang"      # beside engine.yaml (EngineConfig.path)
+FOLDER = "lang"      # beside engine.yaml, and in the dev server's data folder (EngineConfig.lang_folders)
 #: the plural forms each language's rule (lang.plural_form) chooses from; an added language
 #: uses the English rule
 FORMS = {"ru": ("one", "few", "many"), "sk": ("one", "few", "other")}
@@ -37,44 +37,52 @@ TYPING = {"typing.code.colour": True, "typing.code.rank": True, "typing.code.wil
 
 @dataclass
 class Report:
-    """What the operator's folder gave: the lines in use and what was refused."""
-    folder: Path
+    """What the operator's folders gave: the lines in use and what was refused."""
+    folders: list[Path]
     lines: dict[str, dict[str, Message]] = field(default_factory=dict)   # language -> key -> message
     problems: list[str] = field(default_factory=list)                    # one line each
-    files: dict[str, Path] = field(default_factory=dict)                 # language -> its file
+    files: dict[str, list[Path]] = field(default_factory=dict)           # language -> its files
+    source: dict[tuple[str, str], Path] = field(default_factory=dict)    # (language, key) -> its file
 
 
-def load(folder: Path) -> Report:
-    """Reads and checks every ``<code>.yaml`` of `folder` (none: an empty report)."""
-    report = Report(Path(folder))
-    try:
-        paths = sorted(p for p in report.folder.iterdir() if p.suffix in (".yaml", ".yml"))
-    except OSError:         # no folder: no overrides
-        return report
-    for path in paths:
-        code = path.stem
-        if path.suffix == ".yml":
-            report.problems.append(f"{path}: not read: name it {code}.yaml")
+def load(folders: list[Path]) -> Report:
+    """Reads and checks every ``<code>.yaml`` of `folders` (a folder that is not there gives
+    nothing); a line of a later folder replaces the same line of an earlier one."""
+    report = Report([Path(f) for f in folders])
+    for folder in report.folders:
+        try:
+            paths = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
+        except OSError:         # no folder: no overrides
             continue
-        if not _CODE.fullmatch(code):
-            report.problems.append(f"{path}: not read: name the file after the language's code in "
-                                   "lower case, as the client's locale begins (de.yaml for de_de)")
-            continue
-        found = _read(path, report.problems)
-        if found is None:
-            continue
-        report.files[code] = path
-        report.lines[code] = {}
-        for key, value in found.items():
-            problem = check_line(code, key, value)
-            if problem is not None:
-                report.problems.append(f"{path}: {key}: {problem}")
-            else:
-                report.lines[code][key] = value
+        for path in paths:
+            _load_file(path, report)
     for code, key, problem in typing_clashes(report.lines):
-        report.problems.append(f"{report.files[code]}: {key}: {problem}")
+        report.problems.append(f"{report.source[(code, key)]}: {key}: {problem}")
         del report.lines[code][key]
     return report
+
+
+def _load_file(path: Path, report: Report) -> None:
+    code = path.stem
+    if path.suffix == ".yml":
+        report.problems.append(f"{path}: not read: name it {code}.yaml")
+        return
+    if not _CODE.fullmatch(code):
+        report.problems.append(f"{path}: not read: name the file after the language's code in "
+                               "lower case, as the client's locale begins (de.yaml for de_de)")
+        return
+    found = _read(path, report.problems)
+    if found is None:
+        return
+    report.files.setdefault(code, []).append(path)
+    lines = report.lines.setdefault(code, {})
+    for key, value in found.items():
+        problem = check_line(code, key, value)
+        if problem is not None:
+            report.problems.append(f"{path}: {key}: {problem}")
+        else:
+            lines[key] = value
+            report.source[(code, key)] = path
 
 
 def _read(path: Path, problems: list[str]) -> dict[str, object] | None:

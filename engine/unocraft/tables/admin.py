@@ -36,18 +36,18 @@ class Admin:
         #: asked to restart: the engine exits and its supervisor (or systemd) starts it again
         self.restart: Callable[[], None] | None = None
         #: the operator's language files as last read (`read_languages`)
-        self.languages = overrides.Report(core.config.path(overrides.FOLDER))
+        self.languages = overrides.Report(core.config.lang_folders())
 
     def read_languages(self) -> None:
         """Reads and checks the operator's language files (`lang/` beside engine.yaml) and uses the
         lines that passed; each problem is logged for the operator (a line, no traceback)."""
-        self.languages = overrides.load(self.core.config.path(overrides.FOLDER))
+        self.languages = overrides.load(self.core.config.lang_folders())
         language.use_overrides(self.languages.lines)
         for problem in self.languages.problems:
             log.warning("%s", problem)
         used = {code: len(found) for code, found in self.languages.lines.items()}
         if self.languages.files:
-            log.info("language files in %s: %s", self.languages.folder,
+            log.info("language files (%s): %s", ", ".join(map(str, self.languages.folders)),
                      ", ".join(f"{code} {n}" for code, n in sorted(used.items())))
 
     # ---------------------------------------------------------------- entry points
@@ -119,7 +119,8 @@ class Admin:
         """`/uno lang`: every language, how many lines the operator's files change in it (or, for
         a language they add, give), and the problems of the last reading."""
         report = self.languages
-        lines = [say(lang, "admin.lang.head", folder=str(report.folder))]
+        folders = [f for f in report.folders if f.is_dir()] or report.folders[-1:]
+        lines = [say(lang, "admin.lang.head", folder=", ".join(map(str, folders)))]
         for code in language.languages():
             count = len(report.lines.get(code, {}))
             key = "admin.lang.shipped" if code in language.LANGUAGES else "admin.lang.added"

@@ -69,6 +69,11 @@ class EngineConfig:
         p = Path(value)
         return p if p.is_absolute() else Path(self.base_dir) / p
 
+    def lang_folders(self) -> list[Path]:
+        """Where the operator's language files are (presentation/overrides.py): `lang/` beside this
+        file (plugins/unocraft/lang), then in the dev server's data folder (`server.data_dir`)."""
+        return list(dict.fromkeys([self.path(self.data_dir) / FOLDER, self.path(FOLDER)]))
+
     def options_for(self, preset: str | None = None, overrides: dict | None = None) -> Options:
         merged = dict(self.options)
         merged.update(overrides or {})
@@ -153,9 +158,9 @@ def parse(data: Any, base_dir: str = ".") -> EngineConfig:
         raise ConfigError(f"bridge.host: the bridge is loopback only, got {values['bridge_host']!r}")
     config = EngineConfig(timers=Timers(**timers), **values)
     language = config.language
-    if language not in LANGUAGES and not (config.path(FOLDER) / f"{language}.yaml").is_file():
-        raise ConfigError(f"language: {language!r} is none of {', '.join(LANGUAGES)} and there is no "
-                          f"{config.path(FOLDER) / (language + '.yaml')} adding it")
+    if language not in LANGUAGES and not any((f / f"{language}.yaml").is_file() for f in config.lang_folders()):
+        raise ConfigError(f"language: {language!r} is none of {', '.join(LANGUAGES)}, and no "
+                          f"{config.path(FOLDER) / (language + '.yaml')} adds it")
     try:
         Options.build(config.preset)
     except ConfigError as e:
