@@ -128,6 +128,7 @@ def test_uno_lang_lists_the_languages_their_counts_and_the_problems(tmp_path):
     de = write(tmp_path, "de.yaml", "table:\n  you_left: 'Tschüss.'\nyou:\n  table:\n    opened: 'Tisch {table}.'\n"
                                     "  game:\n    played: 'Du spieltest {card} {colour}.'\n")
     write(tmp_path, "de_de.yaml", "table: {}\n")
+    write(tmp_path, "sk.yaml", "table: {}\n")                # an empty section: nothing, no problem
     t = make(tmp_path)
     lines, _ = console(t, "lang")
     assert lines == [f"Languages (the operator's files: {tmp_path / 'lang'}):",
@@ -140,6 +141,11 @@ def test_uno_lang_lists_the_languages_their_counts_and_the_problems(tmp_path):
     t.handle({"type": "join", "player": "ann", "locale": "ru_ru"}, 0)
     cmd(t, "ann", "lang")                      # not an admin
     assert texts(t.flush(), "ann") == [lang.t("ru", "error.no_permission")]
+    t.handle({"type": "command", "player": "ann", "args": ["lang"], "pos": [0, 40, 0], "admin": True}, 1)
+    said = texts(t.flush(), "ann")             # an admin reads it in chat, in their language
+    assert said[:2] == [f"Языки (файлы оператора: {tmp_path / 'lang'}):", "  en: встроенный, изменена 1 строка"]
+    assert said[4:6] == ["  de: добавлен, 2 строки (остальное по-английски)",
+                         "2 ошибки (эти строки не используются, действуют встроенные):"]
 
 
 def test_a_you_line_may_name_the_player_too(tmp_path):

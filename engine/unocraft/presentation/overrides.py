@@ -116,8 +116,8 @@ def _flatten(tree: dict, prefix: str = "") -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in tree.items():
         path = f"{prefix}{key}"
-        if isinstance(value, dict) and value and path not in english:
-            out.update(_flatten(value, path + "."))
+        if isinstance(value, dict) and path not in english:
+            out.update(_flatten(value, path + "."))       # an empty section gives nothing
         else:
             out[path] = value
     return out
