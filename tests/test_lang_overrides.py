@@ -154,6 +154,13 @@ def test_a_you_line_may_name_the_player_too(tmp_path):
     assert opened(t)[0] == "ann, table t1 is yours."
 
 
+def test_a_code_written_as_a_number_is_text(tmp_path):
+    write(tmp_path, "de.yaml", "typing:\n  code:\n    wild:\n      W+4: 4\n")
+    t = make(tmp_path)
+    assert t.admin.languages.problems == [] and codes.card_code("de", Card.parse("W+4")) == "4"
+    assert codes.read_card("de", "4") == "W+4"
+
+
 def test_typed_codes_may_change_but_a_clash_is_refused(tmp_path):
     path = write(tmp_path, "ru.yaml", "typing:\n  code:\n    colour:\n      G: К\n      B: Ы\n")
     t = make(tmp_path)

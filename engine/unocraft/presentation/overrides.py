@@ -81,8 +81,16 @@ def _load_file(path: Path, report: Report) -> None:
         if problem is not None:
             report.problems.append(f"{path}: {key}: {problem}")
         else:
-            lines[key] = value
+            lines[key] = _message(value)
             report.source[(code, key)] = path
+
+
+def _message(value: object) -> Message:
+    """A checked value as lang.py keeps it: text, or text by plural form (a code such as 7 may be
+    written without quotes)."""
+    if isinstance(value, dict):
+        return {str(k): str(v) for k, v in value.items()}
+    return str(value)
 
 
 def _read(path: Path, problems: list[str]) -> dict[str, object] | None:
