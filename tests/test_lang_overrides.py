@@ -44,14 +44,16 @@ def opened(t, player="ann", locale="en_us"):
 
 
 def test_an_override_changes_the_line_a_player_reads_and_only_that_line(tmp_path):
-    write(tmp_path, "en.yaml", 'you:\n  table:\n    opened: "Table {table} is yours; friends type /uno join {table}."\n')
+    write(tmp_path, "en.yaml",
+          'you:\n  table:\n    opened: "Table {table} is yours; friends type /uno join {table}."\n')
     t = make(tmp_path)
     assert opened(t) == ["Table t1 is yours; friends type /uno join t1.", "The game starts in 5 seconds."]
     assert t.admin.languages.problems == []
 
 
 def test_a_plural_override_keeps_choosing_by_count(tmp_path):
-    write(tmp_path, "en.yaml", "start:\n  countdown:\n    one: 'Dealing in {count} sec.'\n    other: 'Dealing in {count} secs.'\n")
+    write(tmp_path, "en.yaml",
+          "start:\n  countdown:\n    one: 'Dealing in {count} sec.'\n    other: 'Dealing in {count} secs.'\n")
     t = make(tmp_path)
     assert opened(t)[1] == "Dealing in 5 secs."
     assert lang.t("en", "start.countdown", count=1) == "Dealing in 1 sec."

@@ -1,7 +1,8 @@
 """Console and admin commands: `/uno tables`, `/uno close <table>`, `/uno reload`, `/uno lang`,
-`/uno engine status|restart`, `/uno version`. From the server console (a "console" event; the answers go back as a
-"console" op the plugin writes to the server log) or from a player with uno.admin (answers in chat;
-commands.py declares them, with `console=True`, and checks the permission).
+`/uno engine status|restart`, `/uno version`. From the server console (a "console" event; the
+answers go back as a "console" op the plugin writes to the server log) or from a player with
+uno.admin (answers in chat; commands.py declares them, with `console=True`, and checks the
+permission).
 The plugin answers `engine status|restart` and `version` from the console itself as well, so that
 they work while the engine is down; everything else about tables is decided here.
 """

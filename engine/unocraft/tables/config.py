@@ -70,8 +70,9 @@ class EngineConfig:
         return p if p.is_absolute() else Path(self.base_dir) / p
 
     def lang_folders(self) -> list[Path]:
-        """Where the operator's language files are (presentation/overrides.py): `lang/` beside this
-        file (plugins/unocraft/lang), then in the dev server's data folder (`server.data_dir`)."""
+        """Where the operator's language files are (presentation/overrides.py): `lang/` in the dev
+        server's data folder (`server.data_dir`), then beside this file (plugins/unocraft/lang),
+        whose lines win."""
         return list(dict.fromkeys([self.path(self.data_dir) / FOLDER, self.path(FOLDER)]))
 
     def options_for(self, preset: str | None = None, overrides: dict | None = None) -> Options:
