@@ -68,11 +68,6 @@ def use_overrides(lines: dict[str, dict[str, Message]]) -> bool:
     return True
 
 
-def overrides() -> dict[str, dict[str, Message]]:
-    """The operator's lines in use, by language (a copy)."""
-    return {code: dict(found) for code, found in _overrides.items()}
-
-
 @text_cache(maxsize=256)    # every line a player reads asks it (the same few locales)
 def normalise(lang: str | None, fallback: str = DEFAULT) -> str:
     """A supported language code from a Minecraft locale ("ru_ru", "sk_SK",
