@@ -30,6 +30,7 @@ def server(tmp_path_factory):
     s = DevServer(tmp_path_factory.mktemp("e2e-lang"), {"timers": {"lobby": 1}})
     (s.data_dir / "lang").mkdir(parents=True, exist_ok=True)
     (s.data_dir / "lang" / "de.yaml").write_text(DE, encoding="utf-8")
+    (s.data_dir / "lang" / "ru.yaml").write_text("quick:\n  start: [\n", encoding="utf-8")   # malformed
     s.start()
     yield s
     s.stop()
@@ -42,6 +43,9 @@ def test_a_german_client_reads_the_operators_lines_and_english_for_the_rest(serv
                      "setzt dich an den nächsten."] + QUICK_EN[1:], quick
     assert "UNO-Befehle (klicke einen an, um ihn einzugeben):" in r["help"], r["help"]
     assert "The game has started: Classic UNO. Good luck!" in r["atDeal"], r["atDeal"]
-    # the bad line is one line in the server's log (the engine's), naming the file and the key
+    # the bad line and the malformed file are one line each in the server's log (the engine's),
+    # naming the file (and the key); the engine goes on
     log = server.log()
-    assert f"{server.data_dir / 'lang' / 'de.yaml'}: game.plyed: unknown key" in log and "Traceback" not in log
+    assert log.count(f"{server.data_dir / 'lang' / 'de.yaml'}: game.plyed: unknown key") == 1, log[-3000:]
+    assert log.count(f"{server.data_dir / 'lang' / 'ru.yaml'}: not valid YAML at line ") == 1, log[-3000:]
+    assert "Traceback" not in log
