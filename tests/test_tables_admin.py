@@ -52,7 +52,7 @@ def test_the_console_completion_tree_offers_the_tables_to_close():
     cmd(t, "ann", "start")
     trees = [op["tree"] for op in t.flush() if op["op"] == "complete" and op.get("player") == "#console"]
     assert len(trees) == 1 and trees[0]["close"] == ["t1"] and trees[0]["engine"] == ["status", "restart"]
-    assert set(trees[0][""]) == {"tables", "close", "reload", "engine", "version"}
+    assert set(trees[0][""]) == {"tables", "close", "reload", "lang", "engine", "version"}
     cmd(t, "ann", "rules")
     assert not [op for op in t.flush() if op["op"] == "complete" and op.get("player") == "#console"]  # sent when it changes
 
@@ -60,17 +60,19 @@ def test_the_console_completion_tree_offers_the_tables_to_close():
 def test_reload_takes_the_new_settings_and_a_bad_file_changes_nothing():
     t = make()
     lines, _ = console(t, "reload")
-    assert lines == ["This engine runs without a settings file; there is nothing to reload."]
+    # the language files (none here) are read again all the same (test_lang_overrides.py)
+    assert lines == ["This engine runs without a settings file; only the language files are read again.",
+                     "Language files: 0 lines of the operator's in use.", "No problems in the language files."]
     t.admin.reload = lambda: parse({"timers": {"bot_think": 3}})
     lines, _ = console(t, "reload")
-    assert lines == ["The engine settings are reloaded; new tables and timers use them."]
+    assert lines[0] == "The engine settings are reloaded; new tables and timers use them."
     assert t.config.timers.bot_think == 3
 
     def broken():
         raise ConfigError("timers.turn: expected a number, got 'soon'")
     t.admin.reload = broken
     lines, _ = console(t, "reload")
-    assert lines == ["The settings were not reloaded (the old ones stay): timers.turn: expected a number, got 'soon'"]
+    assert lines[0] == "The settings were not reloaded (the old ones stay): timers.turn: expected a number, got 'soon'"
     assert t.config.timers.bot_think == 3
 
 
@@ -91,7 +93,7 @@ def test_engine_status_restart_and_version():
     assert lines == [f"unocraft engine {__version__}, plugin 0.1.0, bridge protocol {PROTOCOL}."]
     for bad in (["engine"], ["engine", "explode"], ["tables", "x"], ["nonsense"], []):
         lines, ops = console(t, *bad)
-        assert lines == ["Usage: /uno tables | close <table> | reload | engine status | engine restart | version"]
+        assert lines == ["Usage: /uno tables | close <table> | reload | lang | engine status | engine restart | version"]
         assert not [op for op in ops if op["op"] not in ("console", "complete")]
 
 

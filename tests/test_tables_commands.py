@@ -137,10 +137,10 @@ def test_help_shows_the_arguments_and_admin_lines_only_to_admins():
     assert [line for line in lines if not line.startswith("  ")][1:] == ["Tables", "Playing", "Statistics"]
     assert not any(line.startswith("  /uno close") for line in lines)
     admin_lines = answer(tables, "ann", "help", admin=True)
-    assert admin_lines[-6] == "Administration"
+    assert admin_lines[-7] == "Administration"
     assert any(line.startswith("  /uno close [table] - ") for line in admin_lines)
     # the console/admin commands of admin.py are listed for admins, and for them only
-    for admin_command in ("  /uno tables - ", "  /uno reload - ", "  /uno engine status|restart - ", "  /uno version - "):
+    for admin_command in ("  /uno tables - ", "  /uno reload - ", "  /uno lang - ", "  /uno engine status|restart - ", "  /uno version - "):
         assert any(line.startswith(admin_command) for line in admin_lines), admin_command
         assert not any(line.startswith(admin_command) for line in lines), admin_command
 

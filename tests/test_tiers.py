@@ -36,6 +36,7 @@ FAST = {
     "test_first_hour.py",
     "test_house_registry.py",
     "test_house_rules.py",
+    "test_lang_overrides.py",
     "test_lang_quality.py",
     "test_mcpi_board.py",
     "test_plugin_engine_yaml.py",

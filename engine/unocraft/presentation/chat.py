@@ -19,11 +19,10 @@ token argument ``#t<token>``, so the engine can refuse a click on an old line
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from ..rules.cards import Card, COLOUR_NAMES, DARK_COLOURS, DARK_RING, LIGHT_COLOURS, LIGHT_RING
 from .codes import card_code
-from .lang import card_name, colour_name, t
+from .lang import card_name, colour_name, t, text_cache
 
 Component = dict
 Line = list[Component]
@@ -107,7 +106,7 @@ def card_component(card: Card, lang: str | None, token: int | str,
     return c
 
 
-@lru_cache(maxsize=8192)    # a turn prompt shows a whole hand: built once per card, language and look
+@text_cache(maxsize=8192)    # a turn prompt shows a whole hand: built once per card, language and look
 def _card_shape(card: Card, lang: str | None, playable: bool, dark: bool) -> Component:
     """A card's component without its turn token (a playable one's click is a placeholder that
     `card_component` replaces); one shared dict per distinct card button: never change it."""
@@ -125,7 +124,7 @@ def _card_shape(card: Card, lang: str | None, playable: bool, dark: bool) -> Com
     return text("[", "white", bold=True, click=click, hover=hover, extra=letters + [text("]", "white")])
 
 
-@lru_cache(maxsize=4096)    # a turn prompt shows a whole hand: its hovers are looked up once per language
+@text_cache(maxsize=4096)    # a turn prompt shows a whole hand: its hovers are looked up once per language
 def _card_hover(card: Card, lang: str | None, playable: bool) -> str:
     """The hover of a card button: its name, what a click does, the code to type (/uno play R7)."""
     name = card_name(lang, card)

@@ -10,11 +10,10 @@ for the rules to refuse with their own message.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from ..rules.cards import COLOUR_NAMES, Card
-from .lang import DEFAULT, messages, normalise
+from .lang import DEFAULT, messages, normalise, text_cache
 
 
 def _number(text: str) -> bool:
@@ -22,7 +21,7 @@ def _number(text: str) -> bool:
     return text.isascii() and text.isdigit() and int(text) <= 10
 
 
-@lru_cache(maxsize=None)
+@text_cache(maxsize=None)
 def _section(lang: str, part: str) -> dict[str, str]:
     """`typing.<part>.<key>` of one language, by key (English for keys the language lacks)."""
     prefix = f"typing.{part}."
@@ -41,7 +40,7 @@ class _Reading(NamedTuple):
     rank_words: dict[str, str]
 
 
-@lru_cache(maxsize=None)
+@text_cache(maxsize=None)
 def _reading(lang: str) -> _Reading:
     r = _Reading({}, {}, {}, {}, {})
     for code in dict.fromkeys((DEFAULT, lang)):
@@ -97,7 +96,7 @@ def to_rules(lang: str | None, words: list[str]) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=4096)
+@text_cache(maxsize=4096)
 def card_code(lang: str | None, card: Card) -> str:
     """The code a player of `lang` types for `card` (``R7`` -> ``К7`` in Russian)."""
     code = normalise(lang)

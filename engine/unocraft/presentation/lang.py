@@ -5,30 +5,75 @@ path (``"game.drew"``). A message with ``one``/``few``/``many``/``other`` forms
 is a plural, chosen by the ``count`` argument with the language's rule. A key
 missing in a language falls back to English, and a key missing everywhere comes
 back as the key itself: a missing line must never stop a game.
+
+An operator's files (``plugins/unocraft/lang/<code>.yaml``, checked by overrides.py) replace
+single lines of a shipped language or add a language; `use_overrides` applies the checked lines
+and empties every cache that holds text (`text_cache`), so each caller sees them at once.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
+from typing import Callable, TypeVar
 
 import yaml
 
 from ..rules.cards import Card
 
 DEFAULT = "en"
+#: the languages shipped with the engine (an operator's files may add more: `languages()`)
 LANGUAGES = ("en", "ru", "sk")
 PLURAL_FORMS = frozenset({"one", "few", "many", "other"})
 
 Message = str | dict[str, str]
+F = TypeVar("F", bound=Callable)
+
+#: every cache of text (a line, a card's name, a rendered item with its name): emptied when the
+#: operator's lines change (`use_overrides`)
+_TEXT_CACHES: list = []
+#: the operator's checked lines: language -> key -> message (overrides.py)
+_overrides: dict[str, dict[str, Message]] = {}
 
 
-@lru_cache(maxsize=256)    # every line a player reads asks it (the same few locales)
+def text_cache(maxsize: int | None) -> Callable[[F], F]:
+    """`lru_cache` for a function whose answer holds text from the language files: a reload of
+    the operator's files empties it."""
+    def wrap(f: F) -> F:
+        cached = lru_cache(maxsize=maxsize)(f)
+        _TEXT_CACHES.append(cached)
+        return cached  # type: ignore[return-value]
+    return wrap
+
+
+def clear_text_caches() -> None:
+    for cached in _TEXT_CACHES:
+        cached.cache_clear()
+
+
+def languages() -> tuple[str, ...]:
+    """The shipped languages, then those an operator's files add."""
+    return LANGUAGES + tuple(sorted(set(_overrides) - set(LANGUAGES)))
+
+
+def use_overrides(lines: dict[str, dict[str, Message]]) -> bool:
+    """Makes the operator's checked `lines` (language -> key -> message) the ones in use, in place
+    of the previous ones; True when that changed anything (the text caches are emptied then)."""
+    global _overrides
+    lines = {code: dict(found) for code, found in lines.items() if found or code not in LANGUAGES}
+    if lines == _overrides:
+        return False
+    _overrides = lines
+    clear_text_caches()
+    return True
+
+
+@text_cache(maxsize=256)    # every line a player reads asks it (the same few locales)
 def normalise(lang: str | None, fallback: str = DEFAULT) -> str:
     """A supported language code from a Minecraft locale ("ru_ru", "sk_SK",
     "en_us") or a code; anything else is `fallback` (the server's `language`)."""
     code = (lang or fallback).replace("-", "_").split("_")[0].lower()
-    return code if code in LANGUAGES else fallback
+    return code if code in LANGUAGES or code in _overrides else fallback
 
 
 def _flatten(tree: dict, prefix: str = "") -> dict[str, Message]:
@@ -45,16 +90,26 @@ def _flatten(tree: dict, prefix: str = "") -> dict[str, Message]:
 
 
 @lru_cache(maxsize=None)
-def messages(lang: str) -> dict[str, Message]:
-    """Every message of one language file, by dotted key."""
+def shipped(lang: str) -> dict[str, Message]:
+    """Every message of one shipped language file, by dotted key (empty for another language)."""
+    if lang not in LANGUAGES:
+        return {}
     text = resources.files(__package__).joinpath("lang", f"{lang}.yaml").read_text(encoding="utf-8")
     return _flatten(yaml.safe_load(text) or {})
+
+
+@text_cache(maxsize=None)
+def messages(lang: str) -> dict[str, Message]:
+    """Every message of one language, by dotted key: the shipped file's with the operator's lines
+    over them."""
+    found = _overrides.get(lang)
+    return {**shipped(lang), **found} if found else shipped(lang)
 
 
 def load_all() -> None:
     """Reads every language file now (the engine's start-up): the first player of a language
     would otherwise wait for its file's YAML to be read (~0.1 s) inside the answer to their click."""
-    for code in LANGUAGES:
+    for code in languages():
         messages(code)
 
 
@@ -93,7 +148,7 @@ def t(lang: str | None, key: str, **args: object) -> str:
     return _pick(message, code, args).format_map(_Args(args))
 
 
-@lru_cache(maxsize=8192)   # every line a player reads asks it: one look-up instead of three
+@text_cache(maxsize=8192)   # every line a player reads asks it: one look-up instead of three
 def _message(lang: str | None, key: str) -> tuple[str, Message] | None:
     """The language a message comes from (English when `lang` lacks it) and the message; None
     when no language has it."""
@@ -122,7 +177,7 @@ def colour_name(lang: str | None, colour: str) -> str:
     return t(lang, f"colour.{colour}")
 
 
-@lru_cache(maxsize=4096)   # cards are interned (Card.parse): a hand's names are looked up once per language
+@text_cache(maxsize=4096)   # cards are interned (Card.parse): a hand's names are looked up once per language
 def card_name(lang: str | None, card: Card | None) -> str:
     """A card's name: "Red 7", "Красная 7", "Červená „Ber dve“", "Wild Draw
     Four"; None is the card back."""

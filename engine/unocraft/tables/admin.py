@@ -1,18 +1,21 @@
-"""Console and admin commands: `/uno tables`, `/uno close <table>`, `/uno reload`, `/uno engine
-status|restart`, `/uno version`. From the server console (a "console" event; the answers go back as a
-"console" op the plugin writes to the server log) or from a player with uno.admin (answers in chat;
-commands.py declares them, with `console=True`, and checks the permission).
+"""Console and admin commands: `/uno tables`, `/uno close <table>`, `/uno reload`, `/uno lang`,
+`/uno engine status|restart`, `/uno version`. From the server console (a "console" event; the
+answers go back as a "console" op the plugin writes to the server log) or from a player with
+uno.admin (answers in chat; commands.py declares them, with `console=True`, and checks the
+permission).
 The plugin answers `engine status|restart` and `version` from the console itself as well, so that
 they work while the engine is down; everything else about tables is decided here.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from typing import TYPE_CHECKING, Callable
 
 from .. import PROTOCOL, __version__
+from ..presentation import lang as language, overrides
 from ..presentation.lang import t as say
 from ..rules.errors import ConfigError
 from .lifecycle import number
@@ -20,6 +23,8 @@ from .lifecycle import number
 if TYPE_CHECKING:
     from .config import EngineConfig
     from .lifecycle import Lifecycle
+
+log = logging.getLogger("unocraft.lang")
 
 
 class Admin:
@@ -31,6 +36,20 @@ class Admin:
         self.reload: Callable[[], EngineConfig] | None = None
         #: asked to restart: the engine exits and its supervisor (or systemd) starts it again
         self.restart: Callable[[], None] | None = None
+        #: the operator's language files as last read (`read_languages`)
+        self.languages = overrides.Report(core.config.lang_folders())
+
+    def read_languages(self) -> None:
+        """Reads and checks the operator's language files (`lang/` beside engine.yaml) and uses the
+        lines that passed; each problem is logged for the operator (a line, no traceback)."""
+        self.languages = overrides.load(self.core.config.lang_folders())
+        language.use_overrides(self.languages.lines)
+        for problem in self.languages.problems:
+            log.warning("%s", problem)
+        used = {code: len(found) for code, found in self.languages.lines.items()}
+        if self.languages.files:
+            log.info("language files (%s): %s", ", ".join(map(str, self.languages.folders)),
+                     ", ".join(f"{code} {n}" for code, n in sorted(used.items())))
 
     # ---------------------------------------------------------------- entry points
     def console(self, args: list[str], now: float) -> None:
@@ -51,6 +70,8 @@ class Admin:
             return self._close(rest[0], lang)
         if sub == "reload" and not rest:
             return self._reload(lang)
+        if sub == "lang" and not rest:
+            return self._languages(lang)
         if sub == "engine" and rest in (["status"], ["restart"]):
             return self._status(lang) if rest[0] == "status" else self._restart(lang)
         if sub == "version" and not rest:
@@ -81,13 +102,37 @@ class Admin:
 
     def _reload(self, lang: str) -> list[str]:
         if self.reload is None:
-            return [say(lang, "admin.no_reload")]
-        try:
-            config = self.reload()
-        except ConfigError as e:
-            return [say(lang, "admin.reload_failed", error=str(e))]   # the old settings stay
-        self.core.reconfigure(config)
-        return [say(lang, "admin.reloaded")]
+            answer = [say(lang, "admin.no_reload")]
+        else:
+            try:
+                config = self.reload()
+            except ConfigError as e:
+                answer = [say(lang, "admin.reload_failed", error=str(e))]   # the old settings stay
+            else:
+                self.core.reconfigure(config)
+                answer = [say(lang, "admin.reloaded")]
+        # the language files are read again either way (from the folder of the settings in use)
+        self.read_languages()
+        count = sum(len(found) for found in self.languages.lines.values())
+        return answer + [say(lang, "admin.lang.summary", count=count)] + self._problems(lang)
+
+    def _languages(self, lang: str) -> list[str]:
+        """`/uno lang`: every language, how many lines the operator's files change in it (or, for
+        a language they add, give), and the problems of the last reading."""
+        report = self.languages
+        folders = [f for f in report.folders if f.is_dir()] or report.folders[-1:]
+        lines = [say(lang, "admin.lang.head", folder=", ".join(map(str, folders)))]
+        for code in language.languages():
+            count = len(report.lines.get(code, {}))
+            key = "admin.lang.shipped" if code in language.LANGUAGES else "admin.lang.added"
+            lines.append("  " + say(lang, key, language=code, count=count))
+        return lines + self._problems(lang)
+
+    def _problems(self, lang: str) -> list[str]:
+        problems = self.languages.problems
+        if not problems:
+            return [say(lang, "admin.lang.no_problems")]
+        return [say(lang, "admin.lang.problems", count=len(problems))] + ["  " + p for p in problems]
 
     def _status(self, lang: str) -> list[str]:
         return [say(lang, "admin.status", version=__version__, protocol=PROTOCOL, pid=os.getpid(),

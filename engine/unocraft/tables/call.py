@@ -5,10 +5,10 @@ commands.py, input.py and the display share."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from ..presentation import codes
+from ..presentation.lang import text_cache
 from . import render
 from .table import Table
 
@@ -90,7 +90,7 @@ class Completing:
         return list(self.colour_names)
 
 
-@lru_cache(maxsize=4096)   # every redraw asks it; a hand mostly did not change
+@text_cache(maxsize=4096)   # every redraw asks it; a hand mostly did not change
 def _typed_hand(hand: tuple[str, ...], side: str, lang: str) -> tuple[str, ...]:
     """A hand's cards as the player's language types them, each code once, sorted."""
     return tuple(sorted({codes.card_code(lang, render.face_of(code, side)[0]) for code in hand}))

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import difflib
 import math
-from functools import lru_cache
 from typing import Callable
 
 from ..presentation import chat
+from ..presentation.lang import text_cache
 from ..rules.errors import ConfigError
 from ..rules.options import CHOICES, PRESETS, Options
 from ..rules.vocab import HOUSE_VERBS, VERBS
@@ -291,6 +291,7 @@ def admin_command(c: Call) -> None:
 
 command("tables", admin=True, console=True)(admin_command)
 command("reload", admin=True, console=True)(admin_command)
+command("lang", admin=True, console=True)(admin_command)
 command("engine", admin=True, console=True, complete=shared(lambda c: {"engine": ENGINE_WORDS}))(admin_command)
 command("version", admin=True, console=True)(admin_command)
 
@@ -364,7 +365,7 @@ def completion_tree(c: Completing) -> dict[str, list[str]]:
     return tree
 
 
-@lru_cache(maxsize=4096)
+@text_cache(maxsize=4096)
 def table_tree(c: Completing) -> dict[str, list[str]]:
     """A player's own tree at a table, one shared dict per distinct `Completing` (a redraw mostly
     finds it unchanged; never change it)."""

@@ -13,6 +13,8 @@ from typing import Any
 import yaml
 
 from ..bots import BOTS
+from ..presentation.lang import LANGUAGES
+from ..presentation.overrides import FOLDER
 from ..rules.errors import ConfigError
 from ..rules.options import Options
 from ..stats.store import STORAGES, database_url
@@ -67,6 +69,12 @@ class EngineConfig:
         p = Path(value)
         return p if p.is_absolute() else Path(self.base_dir) / p
 
+    def lang_folders(self) -> list[Path]:
+        """Where the operator's language files are (presentation/overrides.py): `lang/` in the dev
+        server's data folder (`server.data_dir`), then beside this file (plugins/unocraft/lang),
+        whose lines win."""
+        return list(dict.fromkeys([self.path(self.data_dir) / FOLDER, self.path(FOLDER)]))
+
     def options_for(self, preset: str | None = None, overrides: dict | None = None) -> Options:
         merged = dict(self.options)
         merged.update(overrides or {})
@@ -87,7 +95,7 @@ _SCHEMA: dict[str, tuple[str, type | tuple, Any]] = {
     "statistics.storage": ("stats_storage", str, lambda v: v in STORAGES),
     "statistics.url": ("stats_url", str, None),
     "statistics.pool_size": ("stats_pool_size", int, lambda v: 1 <= v <= 50),
-    "language": ("language", str, lambda v: v in ("en", "ru", "sk")),
+    "language": ("language", str, None),      # checked in parse: the operator's files may add one
     "game.preset": ("preset", str, None),
     "game.options": ("options", dict, None),
     "game.single_round": ("single_round", bool, None),
@@ -150,6 +158,10 @@ def parse(data: Any, base_dir: str = ".") -> EngineConfig:
     if values.get("bridge_host", "127.0.0.1") not in _LOOPBACK:
         raise ConfigError(f"bridge.host: the bridge is loopback only, got {values['bridge_host']!r}")
     config = EngineConfig(timers=Timers(**timers), **values)
+    language = config.language
+    if language not in LANGUAGES and not any((f / f"{language}.yaml").is_file() for f in config.lang_folders()):
+        raise ConfigError(f"language: {language!r} is none of {', '.join(LANGUAGES)}, and no "
+                          f"{config.path(FOLDER) / (language + '.yaml')} adds it")
     try:
         Options.build(config.preset)
     except ConfigError as e:

@@ -52,6 +52,7 @@ class Tables:
         # what happened at a table, heard and counted (after the transition, before it is shown)
         self.listeners: list[Callable[[Table, list], None]] = [Sounds(self.core.notices).heard, self.tally.counted]
         self.admin = Admin(self.core)             # console and uno.admin commands (admin.py)
+        self.admin.read_languages()               # the operator's language files, checked (overrides.py)
         self.rooms = Rooms(self.core, self.tally, self.admin, self.input.typed, self.save)
         self.saved_at = 0.0
         self.saving: list[str] = []               # the tables the interval's save has yet to write

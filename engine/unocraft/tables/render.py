@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from ..presentation import chat
 from ..presentation.faces import face_key
-from ..presentation.lang import about, card_name, colour_name
+from ..presentation.lang import about, card_name, colour_name, text_cache
 from ..rules.actions import Action, parse_ref
 from ..rules.cards import COLOUR_BY_NAME, Card
 from ..rules.vocab import EVENT_TONES, HOUSE_VERBS, LAYING, VERBS
@@ -67,7 +67,7 @@ def card_component(card: Card, lang: str, bold: bool = False) -> dict:
     return c
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def card_item(code: str, side: str, lang: str, playable: bool, can_call_uno: bool) -> dict:
     """The item of a hand card. One dict per distinct item, shared by every redraw (never change
     it): display.py compares it to the one sent without looking inside."""
@@ -93,7 +93,7 @@ def hand_slots(view: dict, lang: str, page: int, legal: list[Action]) -> dict[in
     return slots
 
 
-@lru_cache(maxsize=4096)
+@text_cache(maxsize=4096)
 def _card_slots(hand: tuple[str, ...], side: str, lang: str, page: int, playable: frozenset[str],
                 can_uno: bool) -> dict[int, dict | None]:
     """The hand's slots (all but the off-hand) from what they show, one shared dict per distinct
@@ -112,7 +112,7 @@ def _card_slots(hand: tuple[str, ...], side: str, lang: str, page: int, playable
     return slots
 
 
-@lru_cache(maxsize=1024)
+@text_cache(maxsize=1024)
 def page_item(page: int, pages: int, lang: str) -> dict:
     """The arrow that turns the page (shared like `card_item`'s)."""
     return {"material": "minecraft:arrow",
@@ -130,7 +130,7 @@ def top_item(view: dict, lang: str) -> dict | None:
     return _top_item(top, view.get("side", "light"), lang)
 
 
-@lru_cache(maxsize=4096)
+@text_cache(maxsize=4096)
 def _top_item(top: str, side: str, lang: str) -> dict:
     """The top card in the off-hand (shared like `card_item`'s)."""
     card, dark = face_of(top, side)
@@ -165,7 +165,7 @@ def status_line(view: dict, lang: str) -> list[dict]:
                         tuple((p["name"], p["cards"]) for p in view["players"]), tuple(view.get("centre") or ()), lang)
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def _status_line(top: str | None, side: str, dos: bool, colour: str | None, turn: str | None, direction: str,
                  counts: tuple[tuple[str, int], ...], centre: tuple[str, ...], lang: str) -> list[dict]:
     """The action bar from what it shows, one shared list per distinct line (the same line goes

@@ -7,8 +7,7 @@ display.py sends the result as a `sidebar` op; the plugin only displays the line
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from ..presentation.lang import text_cache
 from .text import say
 
 MAX_LINES = 15          # what a Minecraft sidebar shows
@@ -37,13 +36,13 @@ def _in_play_order(seats: list, names: list[str], you: str | None, direction: st
     return [seats[(start + step * i) % len(seats)] for i in range(len(seats))]
 
 
-@lru_cache(maxsize=1024)
+@text_cache(maxsize=1024)
 def title(preset: str, lang: str) -> dict:
     """The sidebar's title (one shared dict per preset and language: never change it)."""
     return {"text": say(lang, "sidebar.title", preset=say(lang, f"preset.{preset}")), "colour": "gold", "bold": True}
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def _seat_line(name: str, yours: bool, turn: bool, active: bool, n: int, called_uno: bool, score: int | None,
                lang: str) -> list[dict]:
     """`▶ ann  7 cards  UNO!  120 pts`: the marker of the turn, the name (yours in green, a player
@@ -67,7 +66,7 @@ def _seat_line(name: str, yours: bool, turn: bool, active: bool, n: int, called_
     return line
 
 
-@lru_cache(maxsize=1024)
+@text_cache(maxsize=1024)
 def _round_line(round_no: int, lang: str) -> list[dict]:
     return [{"text": say(lang, "sidebar.round", count=round_no), "colour": "dark_aqua"}]
 
@@ -82,7 +81,7 @@ def sidebar_lines(view: dict, lang: str, match: bool = False) -> list[list[dict]
                   view.get("direction"), view.get("round", 1) if score else None, lang)
 
 
-@lru_cache(maxsize=4096)
+@text_cache(maxsize=4096)
 def _lines(seats: tuple, you: str | None, turn: str | None, direction: str | None, round_no: int | None,
            lang: str) -> list[list[dict]]:
     """The sidebar's lines from what they show (`seats`: name, active, cards, UNO called, score or
