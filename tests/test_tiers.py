@@ -14,6 +14,7 @@ PYTESTMARK = re.compile(r"^pytestmark = pytest\.mark\.(\w+)", re.M)
 #: that starts a server or takes long is marked itself (test_search.py, test_transport_logs.py, ...);
 #: tests/conftest.py names the unmarked ones that took over 5 s.
 FAST = {
+    "test_tables_placeholders.py",
     "test_api_stub.py",
     "test_bench_sched_delays.py",
     "test_bots.py",

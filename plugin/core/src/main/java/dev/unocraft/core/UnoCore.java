@@ -56,6 +56,7 @@ public final class UnoCore {
     private EngineSupervisor supervisor;
     private volatile String engineVersion;      // from the attached engine's hello
     private volatile boolean disabling;
+    private volatile boolean placeholdersWanted;     // PlaceholderAPI (or the dev server's command) reads the cache
 
     public UnoCore(Platform platform, String platformName) {
         this.platform = platform;
@@ -387,6 +388,18 @@ public final class UnoCore {
      */
     public String placeholder(String player, String params) {
         return placeholders.answer(player, params);
+    }
+
+    /**
+     * Something reads the placeholders (PlaceholderAPI's expansion, the dev server's command): the engine
+     * is asked, in the hello, to keep their cache current. Call before {@link #enable}.
+     */
+    public void wantPlaceholders() {
+        placeholdersWanted = true;
+    }
+
+    boolean placeholdersWanted() {
+        return placeholdersWanted;
     }
 
     /** What is cancelled of a player's inventory events (the adapters ask it). */
