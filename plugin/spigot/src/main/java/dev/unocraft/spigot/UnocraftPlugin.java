@@ -52,7 +52,13 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         }
         if (placeholders) {
             // a class of its own: without PlaceholderAPI its API is never loaded (a soft dependency)
-            UnoExpansion.register(core, getLogger());
+            try {
+                UnoExpansion.register(core, getLogger());
+            } catch (LinkageError | RuntimeException e) {
+                // another PlaceholderAPI than the one we know: one line, and everything else works
+                getLogger().warning("PlaceholderAPI is enabled but its expansion API could not be used (" + e
+                        + "): no %unocraft_…% placeholders");
+            }
         }
         if (getConfig().getBoolean("engine.autostart", true)) {
             superviseEngine(tokenFile);
