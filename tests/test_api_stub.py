@@ -63,6 +63,10 @@ SPIGOT_API = {
         "public interface EventExecutor": SPIGOT_JD + "org/bukkit/plugin/EventExecutor.html",
         "void execute(org.bukkit.event.Listener listener, org.bukkit.event.Event event) throws org.bukkit.event.EventException;":
             SPIGOT_JD + "org/bukkit/plugin/EventExecutor.html#execute(org.bukkit.event.Listener,org.bukkit.event.Event)"},
+    "OfflinePlayer.java": {
+        "public interface OfflinePlayer": SPIGOT_JD + "org/bukkit/OfflinePlayer.html (Player extends it)",
+        "String getName();": SPIGOT_JD + "org/bukkit/OfflinePlayer.html#getName()",
+        "boolean isOnline();": SPIGOT_JD + "org/bukkit/OfflinePlayer.html#isOnline()"},
     "event/EventException.java": {
         "public class EventException extends Exception": SPIGOT_JD + "org/bukkit/event/EventException.html",
         "public EventException(Throwable throwable)":
@@ -74,6 +78,9 @@ def test_the_event_registration_members_are_spigots_real_ones():
     for rel, members in SPIGOT_API.items():
         declared = declarations(STUB / "org/bukkit" / rel)
         assert set(members) <= set(declared), (rel, set(members) - set(declared))
+    assert "boolean isPluginEnabled(String name);" in declarations(STUB / "org/bukkit/plugin/PluginManager.java"), \
+        SPIGOT_JD + "org/bukkit/plugin/PluginManager.html#isPluginEnabled(java.lang.String)"
+    assert set(declarations(STUB / "org/bukkit/OfflinePlayer.java")) == set(SPIGOT_API["OfflinePlayer.java"])
     # EventExecutor and EventException declare nothing else (PluginManager's other members predate the table)
     for rel in ("plugin/EventExecutor.java", "event/EventException.java"):
         assert set(declarations(STUB / "org/bukkit" / rel)) == set(SPIGOT_API[rel]), rel
@@ -184,3 +191,38 @@ def test_spigots_stub_has_nothing_of_papers():
     for path in STUB.rglob("*.java"):
         assert "net.kyori" not in path.read_text() and "io.papermc" not in path.read_text(), path
     assert not (STUB / "io").exists()
+
+
+# ---------------------------------------------------------------- the PlaceholderAPI stub
+
+PAPI_STUB = Path(__file__).resolve().parents[1] / "plugin" / "placeholderapi-api-stub" / "src" / "main" / "java"
+PAPI_SRC = "PlaceholderAPI/PlaceholderAPI src/main/java/me/clip/placeholderapi/"
+
+#: Every declaration of the PlaceholderAPI stub, as PlaceholderAPI 2.12 declares it (annotations left
+#: out), and where: the stub declares nothing else (checked against the real one: mvn -Preal-papi).
+PAPI_API = {
+    "PlaceholderHook.java": {
+        "public abstract class PlaceholderHook": PAPI_SRC + "PlaceholderHook.java",
+        "public String onRequest(final org.bukkit.OfflinePlayer player, final String params)":
+            PAPI_SRC + "PlaceholderHook.java (@Nullable, params @NotNull)",
+        "public String onPlaceholderRequest(final org.bukkit.entity.Player player, final String params)":
+            PAPI_SRC + "PlaceholderHook.java (@Nullable, params @NotNull)"},
+    "expansion/PlaceholderExpansion.java": {
+        "public abstract class PlaceholderExpansion extends me.clip.placeholderapi.PlaceholderHook":
+            PAPI_SRC + "expansion/PlaceholderExpansion.java",
+        "public abstract String getIdentifier();": PAPI_SRC + "expansion/PlaceholderExpansion.java (@NotNull)",
+        "public abstract String getAuthor();": PAPI_SRC + "expansion/PlaceholderExpansion.java (@NotNull)",
+        "public abstract String getVersion();": PAPI_SRC + "expansion/PlaceholderExpansion.java (@NotNull)",
+        "public boolean persist()": PAPI_SRC + "expansion/PlaceholderExpansion.java",
+        "public boolean register()": PAPI_SRC + "expansion/PlaceholderExpansion.java"},
+}
+
+
+def test_the_placeholderapi_stub_declares_only_its_real_members():
+    files = sorted(p.relative_to(PAPI_STUB / "me/clip/placeholderapi").as_posix() for p in PAPI_STUB.rglob("*.java"))
+    assert files == sorted(PAPI_API), files
+    for rel, members in PAPI_API.items():
+        assert set(declarations(PAPI_STUB / "me/clip/placeholderapi" / rel)) == set(members), rel
+    # abstract classes both: Java gives them the public no-argument constructor the real ones have too
+    for rel in PAPI_API:
+        assert not constructors(PAPI_STUB / "me/clip/placeholderapi" / rel), rel

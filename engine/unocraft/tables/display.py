@@ -46,11 +46,17 @@ class Display:
         self.stats_names: list[str] = []          # completed after /uno stats, as last sent
         self.shared_ids: list[str] | None = None   # the table ids in the shared tree, as last sent
         self.console_ids: list[str] | None = None  # the table ids in the console's tree, as last sent
+        # the placeholders' cache (only when the plugin's hello asks for it)
+        self.feeding = False
+        self.sent_states: dict[str, tuple[str, str]] = {}   # player -> (table, state), as last sent
+        self.state_due: set[str] = set()                    # players whose table or state may have changed
+        self.sent_tops: dict[str, list] = {}                # kind -> the top list as last sent
         #: what a notice's name shows (Notices' methods name these)
         self.shown = {f.__name__: f for f in (
             self.send, self.tell, self.tell_table, self.announce, self.usage, self.did_you_mean, self.tell_events,
             self.console, self.sound, self.joined, self.quit, self.give_back, self.unwatched, self.forget_sidebar,
-            self.first_game_hint, self.shared_completions, self.known_stats_names, self.new_stats_names)}
+            self.first_game_hint, self.shared_completions, self.known_stats_names, self.new_stats_names,
+            self.placeholders, self.placeholders_top)}
 
     def show(self, notices: list[Notice]) -> None:
         """Makes the ops of what the other rooms noted (notices.py), in their order."""
@@ -71,6 +77,10 @@ class Display:
         self.prompted.clear()
         self.titled.clear()
         self.sent_sidebars.clear()
+        self.feeding = bool(hello.get("placeholders"))
+        self.sent_states.clear()
+        self.sent_tops.clear()
+        self.state_due = set(self.core.online) if self.feeding else set()
         # faces the plugin still shows from an engine of this version: not rendered and sent again
         # (rendering every face costs seconds on a busy machine; a restarted game goes on sooner)
         self.faces_sent = set(hello.get("faces", []))
@@ -97,11 +107,15 @@ class Display:
         self.sent_sidebars.pop(player, None)
         self.sent_completions.pop(player, None)
         self.prompted.pop(player, None)
+        self.sent_states.pop(player, None)
+        self._state_may_change(player)
 
     def quit(self, player: str) -> None:
         self.sent_slots.pop(player, None)
         self.sent_sidebars.pop(player, None)     # the plugin takes it down itself on a quit
         self.sent_completions.pop(player, None)
+        self.sent_states.pop(player, None)       # and forgets the player's placeholders
+        self.state_due.discard(player)
 
     # ================================================================ chat
     def send(self, player: str, line) -> None:
@@ -241,6 +255,7 @@ class Display:
     def forget_sidebar(self, player: str) -> None:
         """Gone from the server for good: the plugin took the sidebar down at the quit."""
         self.sent_sidebars.pop(player, None)
+        self._state_may_change(player)
 
     def _items(self, player: str, slots: dict[int, dict | None]) -> None:
         sent = self.sent_slots.setdefault(player, {})
@@ -270,6 +285,7 @@ class Display:
 
     def give_back(self, player: str) -> None:
         """The player is done with a table: their items back, the table's sidebar down."""
+        self._state_may_change(player)
         self.restore(player)
         self._clear_sidebar(player)
         self.sent_slots.pop(player, None)
@@ -278,6 +294,7 @@ class Display:
 
     def unwatched(self, player: str) -> None:
         """A spectator is done watching."""
+        self._state_may_change(player)
         self.sent_completions.pop(player, None)
         self._clear_sidebar(player)
 
@@ -327,3 +344,46 @@ class Display:
         if new:
             self.stats_names = (new + self.stats_names)[:200]
             self.shared_completions()
+
+    # ================================================================ the placeholders' cache
+    def placeholders(self, player: str, values: dict[str, str]) -> None:
+        """A player's statistics for PlaceholderAPI's answers (the plugin keeps them until the quit)."""
+        if self.feeding and player in self.core.online:
+            self.ops.append({"op": "placeholders", "player": player, "values": values})
+
+    def placeholders_top(self, top: dict[str, list]) -> None:
+        """The top lists, only those that changed since they were last sent."""
+        changed = {kind: rows for kind, rows in top.items() if self.sent_tops.get(kind) != rows}
+        if self.feeding and changed:
+            self.sent_tops.update(changed)
+            self.ops.append({"op": "placeholders", "top": changed})
+
+    def _state_may_change(self, player: str) -> None:
+        if self.feeding:
+            self.state_due.add(player)
+
+    def placeholder_states(self, dirty: set[str]) -> None:
+        """The table and state (idle / seated / playing / spectating) of each player who may have
+        changed them (the members of the changed tables, those who left one, joined or came back),
+        sent when they did."""
+        if not self.feeding:
+            return
+        core = self.core
+        due, self.state_due = self.state_due, set()
+        for tid in dirty:
+            t = core.tables.get(tid)
+            if t is not None:
+                due.update(name for name, _, _ in t.members())
+        for name in sorted(due):
+            if name not in core.online:
+                continue
+            t = core.tables.get(core.where.get(name, ""))
+            if t is None:
+                state = ("", "idle")
+            elif name in t.spectators:
+                state = (t.id, "spectating")
+            else:
+                state = (t.id, "playing" if t.state == "playing" else "seated")
+            if self.sent_states.get(name) != state:
+                self.sent_states[name] = state
+                self.ops.append({"op": "placeholders", "player": name, "values": {"table": state[0], "state": state[1]}})

@@ -93,6 +93,8 @@ class Tables:
         self.core.online = set(hello.get("online", []))
         self.admin.plugin = hello
         self.tally.ask_names()
+        self.tally.feed(hello)
+        self.tally.placeholder_tick(now)     # the top lists now, with the players' values
         self.display.attach(hello)
         self.core.resume(now)
         self._show()
@@ -121,6 +123,7 @@ class Tables:
         if kind == "join":
             core.online.add(player)
             core.joined(player)
+            self.tally.ask_placeholders(player)
         elif kind == "quit":
             core.online.discard(player)
             core.quit(player, now)
@@ -143,6 +146,7 @@ class Tables:
         """The statistics' answers, then the clocks of the tables that are due (with `budget`,
         seconds: as many as fit, longest due first; the rest at the next tick)."""
         self.tally.answers()
+        self.tally.placeholder_tick(now)
         self.core.tick(now, budget)
         self._show()
 
@@ -182,6 +186,7 @@ class Tables:
             t = core.tables.get(tid)
             if t is not None:
                 self.display.redraw(t)
+        self.display.placeholder_states(core.dirty)
         core.unsaved |= core.dirty
         self.flushed = set(core.dirty)
         core.dirty.clear()

@@ -98,3 +98,12 @@ class Notices:
     def stats_names(self, names: list[str], known: bool) -> None:
         """Players the statistics know (`known`: every one, the database's answer; else new ones)."""
         self._add("known_stats_names" if known else "new_stats_names", names)
+
+    # ---------------------------------------------------------------- the placeholders' cache
+    def placeholders(self, player: str, values: dict[str, str]) -> None:
+        """A player's statistics for the plugin's placeholders (the statistics thread's answer)."""
+        self._add("placeholders", player, values)
+
+    def placeholders_top(self, top: dict[str, list[list[str]]]) -> None:
+        """The top lists for the placeholders: kind -> [[name, value], ...], best first."""
+        self._add("placeholders_top", top)

@@ -2,6 +2,12 @@
 did (bots are not recorded), each save hands the counters to the statistics thread
 (stats/service.py), and its answers to `/uno stats` and `/uno top` are shown here.
 
+The placeholders' cache in the plugin (PlaceholderAPI's `%unocraft_…%`, when the plugin's hello
+asks for it) is kept current from here too: a player's statistics are asked when they join and
+after each save that wrote theirs; the top lists after such a save (at most every
+`TOP_STALE_EVERY` s) and every `TOP_EVERY` s regardless (another server of a network writes too).
+Reads run on the statistics thread after the writes waiting, so the values are the new ones.
+
 A round's counters wait in the table (`Table.tally`, saved with it) until the round ends; then
 they, the round and, at the end of a match, the match go to `pending` until the next save writes
 them with the tables in one transaction. A table with `game.single_round` plays one-round matches.
@@ -20,12 +26,64 @@ if TYPE_CHECKING:
     from .table import Table
 
 
+#: the top lists the placeholders offer (`top_<kind>_<rank>_name|value`); a kind the statistics
+#: store does not know (yet) is left out, never an error
+PLACEHOLDER_TOPS = ("wins", "points", "rate", "rating")
+TOP_STALE_EVERY = 5.0    # seconds: the top lists asked again at most this often after a save wrote counters
+TOP_EVERY = 60.0         # ... and this often regardless
+
+
+def number(value) -> str:
+    """A rating as a placeholder shows it: one decimal at most ("18.2", "1500"); "" unrated."""
+    if value is None:
+        return ""
+    text = f"{float(value):.1f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def placeholder_values(row: dict | None) -> dict[str, str]:
+    """A player's statistics as the placeholders read them (win_rate: a whole percent); zeros without any."""
+    row = row or {}
+    return {"wins": str(row.get("matches_won", 0)), "matches": str(row.get("matches_played", 0)),
+            "points": str(row.get("points", 0)), "win_rate": str(round(100 * rate(row))),
+            "rating": number(row.get("rating"))}
+
+
+def top_entry(kind: str, row: dict) -> list[str]:
+    """[name, value] of one row of a top list."""
+    if kind == "wins":
+        value = str(row.get("matches_won", 0))
+    elif kind == "points":
+        value = str(row.get("points", 0))
+    elif kind == "rate":
+        value = str(round(100 * rate(row)))
+    else:
+        value = number(row.get(kind))
+    return [row["name"], value]
+
+
+def placeholder_tops(store) -> dict[str, list[list[str]]]:
+    """Every top list the store knows, on the statistics thread."""
+    out = {}
+    for kind in PLACEHOLDER_TOPS:
+        try:
+            rows = store.top(kind, min_matches=MIN_MATCHES_FOR_RATE)
+        except ValueError:      # a list this store does not know (yet)
+            continue
+        out[kind] = [top_entry(kind, row) for row in rows]
+    return out
+
+
 class StatsTally:
     def __init__(self, core: Lifecycle, service: StatsService):
         self.core = core
         self.service = service
         self.pending: dict[str, dict[str, int]] = {}   # counters not yet handed over
         self.batches = 0                               # batch numbers without a table store (its journal numbers them)
+        self.feeding = False                           # the plugin reads placeholders (its hello says)
+        self.top_asked_at: float | None = None         # None: the top lists are due now
+        self.top_stale = False                         # counters written since the top lists were asked
+        self.top_asking = False                        # an ask of them is on its way
 
     # ================================================================ counting
     def counted(self, t: Table, events) -> None:
@@ -84,6 +142,36 @@ class StatsTally:
             number = self.batches
         self.service.record(number, stats, uuids)
         self.core.notices.stats_names(list(stats), known=False)
+        if self.feeding:       # asked after the write (the statistics thread reads after what waits)
+            for player in sorted(stats):
+                if player in self.core.online:
+                    self.ask_placeholders(player)
+            self.top_stale = True
+
+    # ================================================================ the placeholders' cache
+    def feed(self, hello: dict) -> None:
+        """A (re)connected plugin: whether it reads placeholders; if so, every online player's values
+        and the top lists are asked now (its cache may be new)."""
+        self.feeding = bool(hello.get("placeholders"))
+        self.top_asked_at = None
+        if self.feeding:
+            for player in sorted(self.core.online):
+                self.ask_placeholders(player)
+
+    def ask_placeholders(self, player: str) -> None:
+        if self.feeding:
+            self.service.ask(("papi", player), lambda store: store.get(player), urgent=False)
+
+    def placeholder_tick(self, now: float) -> None:
+        """The top lists asked when due (see the module's text); one ask at a time."""
+        if not self.feeding or self.top_asking:
+            return
+        since = None if self.top_asked_at is None else now - self.top_asked_at
+        if since is None or self.top_stale and since >= TOP_STALE_EVERY or since >= TOP_EVERY:
+            self.top_asked_at = now
+            self.top_stale = False
+            self.top_asking = True
+            self.service.ask(("papi_top",), placeholder_tops, urgent=False)
 
     # ================================================================ questions and answers
     def ask_names(self) -> None:
@@ -104,7 +192,14 @@ class StatsTally:
         """Answers of the statistics thread: `/uno stats`, `/uno top`, the names to complete."""
         notices = self.core.notices
         for tag, result, error in self.service.answers():
-            if tag[0] == "names":
+            if tag[0] == "papi":        # a database away: the cache keeps what it had
+                if error is None:
+                    notices.placeholders(tag[1], placeholder_values(result))
+            elif tag[0] == "papi_top":
+                self.top_asking = False
+                if error is None:
+                    notices.placeholders_top(result)
+            elif tag[0] == "names":
                 if error is None:
                     notices.stats_names(result, known=True)
             elif tag[0] == "hints":

@@ -91,6 +91,10 @@ abstract class AdapterTestBase {
     UnocraftPlugin plugin;
     UnoCore core;
     FakeEngine engine;
+    /** The plugin's hello to the engine, as the last start answered it. */
+    String hello;
+    /** Whether the next start has a plugin named PlaceholderAPI enabled before ours (a MockBukkit mock plugin). */
+    boolean withPlaceholderApi;
     final List<String> warnings = new ArrayList<>();
     private Handler logHandler;
 
@@ -112,11 +116,14 @@ abstract class AdapterTestBase {
     void startServer(DataFolderSetup beforeEnable) throws Exception {
         server = MockBukkit.mock(new CheckedServer());
         world = server.addSimpleWorld("world");
+        if (withPlaceholderApi) {
+            MockBukkit.createMockPlugin("PlaceholderAPI");     // enabled first, as softdepend has it
+        }
         plugin = load(mainClass(), beforeEnable);
         assertTrue(plugin.isEnabled(), "the plugin did not enable: " + warnings);
         core = coreOf(plugin);
         engine = new FakeEngine(core.bridgePort(), plugin.getDataFolder().toPath().resolve("bridge.token"));
-        String hello = engine.hello(UnoCore.VERSION);
+        hello = engine.hello(UnoCore.VERSION);
         assertTrue(hello.contains("\"protocol\":2") && !hello.contains("refused"), hello);
         assertTrue(core.engineAttachedNow());
         settle();

@@ -99,6 +99,41 @@ abstract class AdapterTests extends AdapterTestBase {
         assertEquals(List.of(), CoreAccess.takeEvents(core).stream().filter(e -> type(e, "command")).toList());
     }
 
+    /**
+     * PlaceholderAPI (a soft dependency): without it nothing is registered and the engine is not asked for
+     * the placeholders; with it (a mock plugin of that name, and a test double of its expansion class: the
+     * real one needs PlaceholderAPI's plugin running, which MockBukkit cannot start) the expansion
+     * "unocraft" registers at enable and answers from the cache the engine's ops fill.
+     */
+    @Test
+    void withPlaceholderApiTheExpansionRegistersAndAnswersFromTheCache() throws Exception {
+        me.clip.placeholderapi.expansion.PlaceholderExpansion.REGISTERED.clear();
+        restartServer(dataFolder -> { });
+        assertTrue(hello.contains("\"placeholders\":false"), hello);
+        assertEquals(List.of(), me.clip.placeholderapi.expansion.PlaceholderExpansion.REGISTERED);
+        withPlaceholderApi = true;
+        restartServer(dataFolder -> { });
+        assertTrue(hello.contains("\"placeholders\":true"), hello);
+        List<me.clip.placeholderapi.expansion.PlaceholderExpansion> registered =
+                me.clip.placeholderapi.expansion.PlaceholderExpansion.REGISTERED;
+        assertEquals(1, registered.size(), registered.toString());
+        me.clip.placeholderapi.expansion.PlaceholderExpansion unocraft = registered.get(0);
+        assertEquals("unocraft", unocraft.getIdentifier());
+        assertEquals(dev.unocraft.core.UnoCore.VERSION, unocraft.getVersion());
+        assertTrue(unocraft.persist(), "kept over /papi reload");
+        CheckedPlayer ann = join("ann");
+        assertEquals("", unocraft.onRequest(ann, "wins"), "nothing from the engine yet");
+        engine.ops("{\"ops\":[{\"op\":\"placeholders\",\"player\":\"ann\",\"values\":{\"wins\":\"3\",\"state\":\"playing\"}},"
+                + "{\"op\":\"placeholders\",\"top\":{\"wins\":[[\"ann\",\"3\"]]}}]}");
+        settle();
+        assertEquals("3", unocraft.onRequest(ann, "wins"));
+        assertEquals("playing", unocraft.onRequest(ann, "state"));
+        assertEquals("ann", unocraft.onRequest(null, "top_wins_1_name"));
+        assertEquals("", unocraft.onRequest(null, "wins"));
+        assertEquals("", unocraft.onRequest(ann, "nonsense"));
+        assertEquals("", unocraft.onRequest(ann, "top_wins_2_value"));
+    }
+
     @Test
     void theConsoleGetsItsAnswers() {
         assertTrue(server.dispatchCommand(server.getConsoleSender(), "uno version"));

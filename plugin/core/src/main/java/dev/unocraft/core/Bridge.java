@@ -113,6 +113,8 @@ public final class Bridge {
             core.faces().shownKeys().forEach(faces::add);
         }
         o.add("faces", faces);
+        // the engine keeps the placeholders' cache current only where something reads it (PlaceholderAPI, the dev server)
+        o.addProperty("placeholders", core.placeholdersWanted());
         core.engineAttached(theirVersion);
         return o.toString();
     }

@@ -18,15 +18,17 @@ final class OpPreparer {
     private final Completions completions;
     private final CoreMessages messages;
     private final PlayerDisplays displays;
+    private final Placeholders placeholders;
 
     OpPreparer(Platform platform, CardFaces faces, InventoryVault vault, Completions completions, CoreMessages messages,
-               PlayerDisplays displays) {
+               PlayerDisplays displays, Placeholders placeholders) {
         this.platform = platform;
         this.faces = faces;
         this.vault = vault;
         this.completions = completions;
         this.messages = messages;
         this.displays = displays;
+        this.placeholders = placeholders;
     }
 
     /**
@@ -102,7 +104,7 @@ final class OpPreparer {
         String kind = text(op, "op");
         String player = op.has("player") ? text(op, "player") : null;
         if (player == null && !kind.equals("face") && !kind.equals("complete") && !kind.equals("strings")
-                && !kind.equals("console")) {
+                && !kind.equals("console") && !(kind.equals("placeholders") && op.has("top"))) {
             throw new IllegalArgumentException("no \"player\"");
         }
         Runnable action = switch (kind) {
@@ -152,6 +154,15 @@ final class OpPreparer {
                 Map<String, Object> more = new java.util.LinkedHashMap<>();
                 op.getAsJsonObject("strings").entrySet().forEach(e -> more.put(e.getKey(), platform.text(TextCaps.component(e.getValue()))));
                 yield () -> messages.putAll(more);
+            }
+            case "placeholders" -> {
+                // PlaceholderAPI's answers (Placeholders): checked and copied here, stored on the server thread
+                if (player == null) {
+                    Map<String, List<Placeholders.Entry>> lists = Placeholders.lists(op);
+                    yield () -> placeholders.putTop(lists);
+                }
+                Map<String, String> values = Placeholders.values(op);
+                yield () -> placeholders.put(player, values);
             }
             default -> () -> platform.logger().warning("unknown op " + kind);
         };

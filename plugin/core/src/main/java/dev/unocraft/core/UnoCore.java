@@ -35,6 +35,8 @@ public final class UnoCore {
     private final InventoryVault vault;
     private final ItemPolicy items;
     private final PlayerDisplays displays;
+    /** PlaceholderAPI's answers, from what the engine last sent ("placeholders" ops). */
+    private final Placeholders placeholders = new Placeholders();
     private final PlayerEvents input;
     private final ApplyStats applyStats;
     private final MainThreadQueue queue;
@@ -54,6 +56,7 @@ public final class UnoCore {
     private EngineSupervisor supervisor;
     private volatile String engineVersion;      // from the attached engine's hello
     private volatile boolean disabling;
+    private volatile boolean placeholdersWanted;     // PlaceholderAPI (or the dev server's command) reads the cache
 
     public UnoCore(Platform platform, String platformName) {
         this.platform = platform;
@@ -66,7 +69,7 @@ public final class UnoCore {
         this.items = new ItemPolicy(this, messages::tell);
         this.displays = new PlayerDisplays(platform);
         this.input = new PlayerEvents(platform, events, messages, this::engineAttachedNow);
-        OpPreparer preparer = new OpPreparer(platform, faces, vault, completions, messages, displays);
+        OpPreparer preparer = new OpPreparer(platform, faces, vault, completions, messages, displays, placeholders);
         this.applyStats = new ApplyStats(platform);
         this.queue = new MainThreadQueue(platform, preparer, applyStats, legs);
         this.warmUp = new WarmUp(platform, vault, preparer);
@@ -196,6 +199,7 @@ public final class UnoCore {
         displays.clearSidebar(player);     // and the player's own scoreboard
         completions.forget(player);
         items.forget(player);
+        placeholders.forget(player);     // the engine sends them again at the next join
         input.quit(player);
         online.remove(player);
     }
@@ -376,6 +380,26 @@ public final class UnoCore {
 
     BridgeLegs legs() {
         return legs;
+    }
+
+    /**
+     * {@code %unocraft_<params>%} for an online player (null: none), answered at once from the cache the
+     * engine keeps current; "" for anything unknown ({@link Placeholders}). Any thread.
+     */
+    public String placeholder(String player, String params) {
+        return placeholders.answer(player, params);
+    }
+
+    /**
+     * Something reads the placeholders (PlaceholderAPI's expansion, the dev server's command): the engine
+     * is asked, in the hello, to keep their cache current. Call before {@link #enable}.
+     */
+    public void wantPlaceholders() {
+        placeholdersWanted = true;
+    }
+
+    boolean placeholdersWanted() {
+        return placeholdersWanted;
     }
 
     /** What is cancelled of a player's inventory events (the adapters ask it). */

@@ -340,6 +340,19 @@ public final class DevServer {
             }
         }, n);
         MinecraftServer.getCommandManager().register(ping);
+
+        // The dev server has no PlaceholderAPI: the same cache its expansion reads answers here, so a
+        // test reads what %unocraft_<name>% would show this player (an unknown name: "").
+        core.wantPlaceholders();
+        Command placeholder = new Command("unoplaceholder");
+        var name = ArgumentType.Word("name");
+        placeholder.addSyntax((sender, context) -> {
+            if (sender instanceof Player p) {
+                String key = context.get(name);
+                p.sendMessage(Component.text("%unocraft_" + key + "% = \"" + core.placeholder(p.getUsername(), key) + "\""));
+            }
+        }, name);
+        MinecraftServer.getCommandManager().register(placeholder);
     }
 
     /** The dev commands' stack of {@code count} of the item named, or null (the player told) for an unknown name. */

@@ -2,6 +2,6 @@
 // same package, name, and signatures for the members the unocraft Paper adapter uses. Never packaged.
 package org.bukkit.entity;
 
-public interface Player extends HumanEntity {
+public interface Player extends HumanEntity, org.bukkit.OfflinePlayer {
     java.util.Locale locale();
 }

@@ -2,7 +2,7 @@
 // same package, name, and signatures for the members the unocraft adapter uses. Never packaged.
 package org.bukkit.entity;
 
-public interface Player extends HumanEntity {
+public interface Player extends HumanEntity, org.bukkit.OfflinePlayer {
     String getLocale();
     void sendTitle(String title, String subtitle, int fadeIn, int stay, int fadeOut);
     void playSound(org.bukkit.Location location, String sound, float volume, float pitch);

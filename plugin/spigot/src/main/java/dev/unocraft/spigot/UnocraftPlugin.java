@@ -28,6 +28,10 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         saveDefaultConfig();
         platform = createPlatform();
         core = new UnoCore(platform, platform.name());
+        boolean placeholders = getServer().getPluginManager().isPluginEnabled("PlaceholderAPI");
+        if (placeholders) {
+            core.wantPlaceholders();      // the engine keeps the cache current only when something reads it
+        }
         Path tokenFile = getDataFolder().toPath().resolve("bridge.token");
         try {
             core.enable(getConfig().getInt("bridge-port", 25333), tokenFile);
@@ -45,6 +49,16 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         listener.listenToChat(getServer().getPluginManager(), this, platform.chatEvent());
         for (Player p : platform.players()) {
             core.onJoin(p.getName());     // a reload: players already online
+        }
+        if (placeholders) {
+            // a class of its own: without PlaceholderAPI its API is never loaded (a soft dependency)
+            try {
+                UnoExpansion.register(core, getLogger());
+            } catch (LinkageError | RuntimeException e) {
+                // another PlaceholderAPI than the one we know: one line, and everything else works
+                getLogger().warning("PlaceholderAPI is enabled but its expansion API could not be used (" + e
+                        + "): no %unocraft_…% placeholders");
+            }
         }
         if (getConfig().getBoolean("engine.autostart", true)) {
             superviseEngine(tokenFile);
