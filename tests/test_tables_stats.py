@@ -178,7 +178,7 @@ def test_a_whole_match_through_the_manager_is_recorded_for_the_human_only(tmp_pa
     shown = texts(answered(tables, now), "ann")
     assert shown[0] == "UNO statistics of ann"
     # one human against a bot: no rating (a match needs two humans to rate them)
-    assert shown[1] == "No rating yet: it starts with a finished match against another player."
+    assert shown[2] == "No rating yet: it starts with a finished match against another player."
     assert f"{rounds} rounds played, {won_rounds} won" in shown
     assert f"{expected['cards_played']} cards played" in shown
     assert any(line.startswith("1 match played") for line in shown)

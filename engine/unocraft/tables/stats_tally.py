@@ -138,9 +138,9 @@ class StatsTally:
         percent = round(100 * rate(row))
         rated = row.get("rating") is not None
         lines = [(say(lang, "stats.header", player=row["name"]), "gold"),
+                 (say(lang, "stats.matches", count=played, won=row["matches_won"], rate=percent), "aqua"),
                  (say(lang, "stats.rating", rating=row["rating"], count=row["rated"]) if rated
                   else say(lang, "stats.rating_none"), "light_purple"),
-                 (say(lang, "stats.matches", count=played, won=row["matches_won"], rate=percent), "aqua"),
                  (say(lang, "stats.rounds", count=row["rounds_played"], won=row["rounds_won"]), "aqua"),
                  (say(lang, "stats.points", count=row["points"]), "aqua"),
                  (say(lang, "stats.cards", count=row["cards_played"]), "gray"),
