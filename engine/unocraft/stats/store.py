@@ -264,7 +264,7 @@ class StatsStore:
             for match in matches:        # a rated player has a row to lock, counters or not
                 merge(deltas, {name: {} for _, names in match for name in names})
             self._add(conn, deltas, uuids, now)
-            self._rate(conn, matches, uuids)
+            skill.rate(conn, player_stats, matches, uuids)
             last = fresh[-1][0]
             if done is None:
                 conn.execute(stats_writers.insert().values(writer=writer, applied_upto=last, updated_at=now))
@@ -295,49 +295,7 @@ class StatsStore:
         ordered = [rows[k] for k in sorted(rows)]    # one lock order for every writer: no deadlock
         for i in range(0, len(ordered), _CHUNK):
             conn.execute(self._upsert(player_stats, ["key"], COUNTERS, keep_uuid=True), ordered[i:i + _CHUNK])
-        self._adopt(conn, adopted)
-
-    def _rate(self, conn: Connection, matches: list, uuids: dict[str, str]) -> None:
-        """Applies match results to the players' ratings, in order: read under the rows' lock
-        (this transaction's upsert holds it already), updated, written back."""
-        keyed = [[[rank, [uuids.get(n) or n.lower() for n in names]] for rank, names in sides]
-                 for sides in map(skill.rated_sides, matches) if sides]
-        if not keyed:
-            return
-        c = player_stats.c
-        keys = sorted({k for match in keyed for _, ks in match for k in ks})
-        ratings: dict[str, tuple[float, float]] = {}
-        for i in range(0, len(keys), _CHUNK):
-            for key, mu, sigma in conn.execute(
-                    sa.select(c["key"], c.rating_mu, c.rating_sigma).where(c["key"].in_(keys[i:i + _CHUNK]))
-                    .order_by(c["key"]).with_for_update()):
-                if mu is not None:
-                    ratings[key] = (float(mu), float(sigma))
-        changed: dict[str, int] = {}
-        for match in keyed:
-            new = skill.update(match, ratings)
-            ratings.update(new)
-            for key in new:
-                changed[key] = changed.get(key, 0) + 1
-        conn.execute(player_stats.update().where(c["key"] == sa.bindparam("b_key"))
-                     .values(rating_mu=sa.bindparam("b_mu"), rating_sigma=sa.bindparam("b_sigma"),
-                             rating=sa.bindparam("b_rating"), rated=c.rated + sa.bindparam("b_rated")),
-                     [{"b_key": k, "b_mu": ratings[k][0], "b_sigma": ratings[k][1],
-                       "b_rating": skill.conservative(*ratings[k]), "b_rated": n} for k, n in sorted(changed.items())])
-
-    def _adopt(self, conn: Connection, ratings: dict[str, tuple[float, float, int]]) -> None:
-        """Rows `key` without a rating take the given one `(mu, sigma, rated)` (a row kept by name
-        that was taken over, an imported player's); a row rated already keeps its own."""
-        if not ratings:
-            return
-        c = player_stats.c
-        keys = sorted(ratings)
-        unrated = [k for k, rated in conn.execute(
-            sa.select(c["key"], c.rated).where(c["key"].in_(keys)).order_by(c["key"]).with_for_update()) if not rated]
-        for key in unrated:
-            mu, sigma, rated = ratings[key]
-            conn.execute(player_stats.update().where(c["key"] == key).values(
-                rating_mu=mu, rating_sigma=sigma, rating=skill.conservative(mu, sigma), rated=rated))
+        skill.adopt(conn, player_stats, adopted)
 
     def _take_over(self, conn: Connection, name_keys: list[str]) -> list[tuple[str, dict[str, int], tuple | None]]:
         """Rows kept by name (no UUID yet) of players now written with a UUID: deleted, their
@@ -488,7 +446,7 @@ class StatsStore:
                     self._add(conn, deltas, uuids, time.time())
                     conn.execute(self._upsert(stats_imports, ["source", "key"], COUNTERS, replace=True), marks)
                     changed += len(deltas)
-                self._adopt(conn, {key: (float(rows[key]["mu"]), float(rows[key]["sigma"]), rows[key]["rated"])
+                skill.adopt(conn, player_stats, {key: (float(rows[key]["mu"]), float(rows[key]["sigma"]), rows[key]["rated"])
                                    for key in part if rows[key]["rated"] and rows[key]["mu"] is not None})
         return changed, len(rows)
 
