@@ -509,7 +509,7 @@ def test_a_row_kept_by_name_is_taken_over_by_the_players_first_write_with_a_uuid
     cid = str(uuid.uuid4())
     store.add({"cid": {"matches_played": 1, "cards_played": 5}}, uuids={"cid": cid})
     assert store.get("CID") == {"name": "cid", "uuid": cid, **dict.fromkeys(COUNTERS, 0),
-                                "matches_played": 3, "matches_won": 1, "cards_played": 35}
+                                "matches_played": 3, "matches_won": 1, "cards_played": 35, "rating": None, "rated": 0}
     store.add({"Cidney": {"caught": 2}}, uuids={"Cidney": cid})          # renamed: the same row
     assert store.get("cid") is None
     assert totals_by_name(store) == {"cidney": {**dict.fromkeys(COUNTERS, 0), "matches_played": 3, "matches_won": 1,
