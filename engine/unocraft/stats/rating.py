@@ -84,13 +84,11 @@ def rate(conn: Connection, table: sa.Table, matches: list[Result], uuids: dict[s
              for sides in map(rated_sides, matches) if sides]
     if not keyed:
         return
-    c = table.c
+    read, write = _statements(table)
     keys = sorted({k for match in keyed for _, ks in match for k in ks})
     ratings: dict[str, tuple[float, float]] = {}
     for i in range(0, len(keys), _CHUNK):
-        for key, mu, sigma in conn.execute(
-                sa.select(c["key"], c.rating_mu, c.rating_sigma).where(c["key"].in_(keys[i:i + _CHUNK]))
-                .order_by(c["key"]).with_for_update()):
+        for key, mu, sigma in conn.execute(read, {"b_keys": keys[i:i + _CHUNK]}):
             if mu is not None:
                 ratings[key] = (float(mu), float(sigma))
     changed: dict[str, int] = {}
@@ -99,11 +97,20 @@ def rate(conn: Connection, table: sa.Table, matches: list[Result], uuids: dict[s
         ratings.update(new)
         for key in new:
             changed[key] = changed.get(key, 0) + 1
-    conn.execute(table.update().where(c["key"] == sa.bindparam("b_key"))
-                 .values(rating_mu=sa.bindparam("b_mu"), rating_sigma=sa.bindparam("b_sigma"),
-                         rating=sa.bindparam("b_rating"), rated=c.rated + sa.bindparam("b_rated")),
-                 [{"b_key": k, "b_mu": ratings[k][0], "b_sigma": ratings[k][1],
+    conn.execute(write, [{"b_key": k, "b_mu": ratings[k][0], "b_sigma": ratings[k][1],
                    "b_rating": conservative(*ratings[k]), "b_rated": n} for k, n in sorted(changed.items())])
+
+
+@functools.cache
+def _statements(table: sa.Table) -> tuple:
+    """`rate`'s read (under the rows' lock) and write, built once (a statement costs ~0.1 ms to build)."""
+    c = table.c
+    read = (sa.select(c["key"], c.rating_mu, c.rating_sigma).where(c["key"].in_(sa.bindparam("b_keys", expanding=True)))
+            .order_by(c["key"]).with_for_update())
+    write = (table.update().where(c["key"] == sa.bindparam("b_key"))
+             .values(rating_mu=sa.bindparam("b_mu"), rating_sigma=sa.bindparam("b_sigma"),
+                     rating=sa.bindparam("b_rating"), rated=c.rated + sa.bindparam("b_rated")))
+    return read, write
 
 
 def adopt(conn: Connection, table: sa.Table, ratings: dict[str, tuple[float, float, int]]) -> None:
