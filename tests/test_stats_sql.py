@@ -31,7 +31,7 @@ from waiting import until
 pytestmark = pytest.mark.db  # a real PostgreSQL and MariaDB
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAD = "0004"
+HEAD = "0005"
 KINDS = ["postgresql", "mysql"]
 NAMES = {"postgresql": "PostgreSQL", "mysql": "MariaDB"}
 #: the counters of the schemas before 0004 (which added the hints shown)
@@ -253,6 +253,73 @@ def test_engines_writing_at_once_add_up_exactly(shared):
     store.close()
 
 
+RATER = r"""
+import random, sys, time
+from unocraft.stats.store import StatsStore, database_url
+from unocraft.stats.service import StatsService
+kind, url, index, batches = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+rng = random.Random(index)
+service = StatsService(StatsStore(database_url(kind, url, ""), pool_size=1, migrate=False), writer=f"r{index}")
+match = [[0, ["Ann"]], [1, ["Bob"]], [1, ["Cid"]]]
+for number in range(1, batches + 1):
+    service.record(number, {"Ann": {"matches_played": 1, "matches_won": 1}, "Bob": {"matches_played": 1},
+                            "Cid": {"matches_played": 1}}, {"Ann": "uuid-ann"}, [match])
+    time.sleep(rng.random() * 0.003)
+assert service.idle(60) and service.waiting() == 0, "not all written"
+service.close()
+print("written", service.applied_upto)
+"""
+
+
+def test_servers_rating_the_same_players_at_once_lose_no_update(shared):
+    """Four engine processes finish matches with the same three players at the same moments: Ann
+    wins, Bob and Cid tie second, every time. The same update applied N times gives one result
+    whatever the order, so the stored ratings must equal the model applied once per match sent:
+    a rating read by one writer while another was changing it (a lost update) would show."""
+    from unocraft.stats import rating
+    kind, url = shared
+    StatsStore(database_url(kind, url, "")).close()
+    writers, batches = 4, 60
+    procs = [subprocess.Popen([sys.executable, "-c", RATER, kind, url, str(i), str(batches)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for i in range(writers)]
+    for p in procs:
+        out, err = p.communicate(timeout=240)
+        assert p.returncode == 0 and out.strip() == f"written {batches}", err[-2000:]
+    expected: dict = {}
+    for _ in range(writers * batches):
+        expected.update(rating.update([[0, ["uuid-ann"]], [1, ["bob"]], [1, ["cid"]]], expected))
+    store = StatsStore(database_url(kind, url, ""))
+    rows = store.rows()
+    assert set(rows) == {"uuid-ann", "bob", "cid"}
+    for key, (mu, sigma) in expected.items():
+        assert rows[key]["rated"] == writers * batches and rows[key]["matches_played"] == writers * batches
+        assert rows[key]["mu"] == pytest.approx(mu, rel=1e-9) and rows[key]["sigma"] == pytest.approx(sigma, rel=1e-9)
+    top = store.top("rating")
+    assert [r["name"] for r in top] == ["Ann", "Bob", "Cid"]       # Bob and Cid tie: by key
+    assert top[0]["rating"] == rating.shown(rating.conservative(*expected["uuid-ann"]))
+    store.close()
+
+
+def test_stats_migrate_carries_the_ratings_over_once(shared, tmp_path, capsys):
+    """`unocraft stats migrate` gives a player rated on the server their rating on the network,
+    unless they are rated there already (a rating is no sum); a second run changes nothing."""
+    kind, url = shared
+    source = tmp_path / "unocraft-tables.sqlite"
+    server = StatsStore(source)
+    match = [[0, ["ann"]], [1, ["bob"]]]
+    server.apply("w", [(1, {"ann": {"matches_played": 1}, "bob": {"matches_played": 1}}, {"ann": "u-ann"}, [match])])
+    server.close()
+    network = StatsStore(database_url(kind, url, ""))
+    network.apply("n", [(1, {"bob": {"matches_played": 1}, "cid": {"matches_played": 1}}, {}, [[[0, ["bob"]], [1, ["cid"]]]])])
+    bob_here = network.get("bob")["rating"]
+    for _ in range(2):
+        assert cli(["stats", "migrate", "--from", f"sqlite:{source}", "--to", url]) == 0
+        assert network.get("ann")["rating"] == 138 and network.get("ann")["rated"] == 1
+        assert network.get("bob")["rating"] == bob_here and network.get("bob")["rated"] == 1
+    capsys.readouterr()
+    network.close()
+
+
 # ------------------------------------------------------------------ a network of servers
 def test_two_servers_share_stats_and_top_through_the_engine(shared, tmp_path):
     """Two engines ("servers"), each with its own tables file, point at one database: what one
@@ -442,7 +509,7 @@ def test_a_row_kept_by_name_is_taken_over_by_the_players_first_write_with_a_uuid
     cid = str(uuid.uuid4())
     store.add({"cid": {"matches_played": 1, "cards_played": 5}}, uuids={"cid": cid})
     assert store.get("CID") == {"name": "cid", "uuid": cid, **dict.fromkeys(COUNTERS, 0),
-                                "matches_played": 3, "matches_won": 1, "cards_played": 35}
+                                "matches_played": 3, "matches_won": 1, "cards_played": 35, "rating": None, "rated": 0}
     store.add({"Cidney": {"caught": 2}}, uuids={"Cidney": cid})          # renamed: the same row
     assert store.get("cid") is None
     assert totals_by_name(store) == {"cidney": {**dict.fromkeys(COUNTERS, 0), "matches_played": 3, "matches_won": 1,

@@ -40,7 +40,7 @@ def test_record_and_read_back_add_up_per_player_any_case(tmp_path):
     row = s.get("ANN")
     assert row == {"name": "ann", "uuid": "uuid-ann", "matches_played": 0, "matches_won": 0, "rounds_played": 2,
                    "rounds_won": 1, "points": 57, "uno_calls": 1, "caught": 1, "cards_played": 13,
-                   "hint_game": 0, "hint_catch": 0}
+                   "hint_game": 0, "hint_catch": 0, "rating": None, "rated": 0}
     assert s.get("nosuchplayer") is None
     assert s.names() == ["ann", "bob"]          # most recent first; the same moment: by name
     s.add({"bob": {"caught": 1}}, now=3)
@@ -79,17 +79,21 @@ def test_counters_in_the_journal_survive_a_restart_and_are_written_exactly_once(
     writes nothing twice (the database keeps the writer's last batch number)."""
     db = tmp_path / "tables.sqlite"
     store = TableStore(db)
-    number = store.save({"t1": {"id": "t1"}}, stats={"ann": {"rounds_played": 1, "points": 12}}, uuids={"ann": "u-ann"})
+    match = [[0, ["ann"]], [1, ["bob"]]]       # a match result rides with its counters
+    number = store.save({"t1": {"id": "t1"}}, stats={"ann": {"rounds_played": 1, "points": 12}}, uuids={"ann": "u-ann"},
+                        matches=[match])
     store.close()
     again = TableStore(db)
     assert again.load_all() == [{"id": "t1"}]
-    assert again.outbox() == [(number, {"ann": {"rounds_played": 1, "points": 12}}, {"ann": "u-ann"})]
+    assert again.outbox() == [(number, {"ann": {"rounds_played": 1, "points": 12}}, {"ann": "u-ann"}, [match])]
     for _ in range(2):                           # two starts, the journal not yet told
         service = StatsService(StatsStore(db, migrate=False), writer=again.writer_id)
         service.replay(again.outbox())
         assert service.idle() and service.applied_upto == number and service.waiting() == 0
         service.close()
         assert rows(db)["ann"]["points"] == 12 and rows(db)["ann"]["rounds_played"] == 1
+        rated = StatsStore(db).get("ann")
+        assert rated["rated"] == 1 and rated["rating"] > 0        # rated once, not once per start
     again.save({}, written_upto=number)
     assert again.outbox() == []
     assert again.save({}, stats={"ann": {"points": 3}}) > number      # numbers are never reused
@@ -104,7 +108,7 @@ def test_an_older_statistics_table_gains_the_new_columns_and_keeps_its_rows(tmp_
         old.execute("INSERT INTO player_stats VALUES ('ann', 'ann', 3, 2)")
     s = StatsStore(db)
     assert s.get("ann") == {"name": "ann", "uuid": None, "matches_played": 3, "matches_won": 2, **{
-        c: 0 for c in COUNTERS if c not in ("matches_played", "matches_won")}}
+        c: 0 for c in COUNTERS if c not in ("matches_played", "matches_won")}, "rating": None, "rated": 0}
     s.add({"ann": {"cards_played": 5, "matches_played": 1}})
     assert s.get("ann")["cards_played"] == 5 and s.get("ann")["matches_played"] == 4
 
@@ -173,6 +177,8 @@ def test_a_whole_match_through_the_manager_is_recorded_for_the_human_only(tmp_pa
     cmd(tables, "ann", "top", "wins", now=now)
     shown = texts(answered(tables, now), "ann")
     assert shown[0] == "UNO statistics of ann"
+    # one human against a bot: no rating (a match needs two humans to rate them)
+    assert shown[2] == "No rating yet: it starts with a finished match against another player."
     assert f"{rounds} rounds played, {won_rounds} won" in shown
     assert f"{expected['cards_played']} cards played" in shown
     assert any(line.startswith("1 match played") for line in shown)
@@ -180,7 +186,7 @@ def test_a_whole_match_through_the_manager_is_recorded_for_the_human_only(tmp_pa
                           "1. ann: 1 win" if expected["matches_won"] else "Nobody is on this list yet."]
     # the shared completion tree now offers ann after /uno stats, and the lists after /uno top
     tree = [op["tree"] for op in seen if op["op"] == "complete" and "player" not in op][-1]
-    assert tree["stats"] == ["ann"] and tree["top"] == ["wins", "points", "rate"]
+    assert tree["stats"] == ["ann"] and tree["top"] == ["wins", "points", "rate", "rating"]
 
 
 @pytest.mark.parametrize("scoring", ["standard", "alternative"])
@@ -236,8 +242,8 @@ def test_bad_stats_and_top_arguments_answer_clearly_and_change_nothing(tmp_path)
         "There are no UNO statistics for nosuchplayer: nobody of that name has finished a round here."]
     cmd(tables, "ann", "top", "nonsense")
     said = texts(tables.flush(), "ann")
-    assert said[0] == 'There is no list "nonsense": choose wins, points or rate.'
-    assert said[1] == "Usage: /uno top [wins|points|rate]"
+    assert said[0] == 'There is no list "nonsense": choose wins, points, rate or rating.'
+    assert said[1] == "Usage: /uno top [wins|points|rate|rating]"
     cmd(tables, "ann", "stats", "a", "b")
     assert texts(tables.flush(), "ann") == ["Usage: /uno stats [player]"]
     cmd(tables, "zed", "stats")

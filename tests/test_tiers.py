@@ -53,6 +53,7 @@ FAST = {
     "test_search.py",
     "test_serve_build.py",
     "test_speed_caches.py",
+    "test_stats_rating.py",
     "test_table_store_checkpoints.py",
     "test_table_store_writers.py",
     "test_tables.py",

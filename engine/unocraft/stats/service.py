@@ -1,7 +1,8 @@
 """The engine's side of the statistics: a thread of its own writes them and answers `/uno stats` and
 `/uno top`, so the engine's loop never waits on the database.
 
-- The loop hands over numbered batches of counters (`record`), taken from the tables' save, which
+- The loop hands over numbered batches of counters and match results (the finishing orders that
+  update the ratings, stats/rating.py) (`record`), taken from the tables' save, which
   has already put the same batch in the local journal (`TableStore`'s `stats_outbox`, in the
   transaction that saves the tables). The thread writes every waiting batch in one transaction
   (`StatsStore.apply`: exactly once, by number). The loop later drops journal rows up to
@@ -10,7 +11,8 @@
 - Reads (`ask`) run on the same thread after the writes that were waiting, so `/uno stats` shows
   the round that just ended; the answer comes back through `answers()`, which the loop drains.
 - A database that is down or slow: the batches wait (in memory, merged per player once more than
-  `MERGE_OVER` wait, so memory stays bounded by the number of players), one WARNING line says so,
+  `MERGE_OVER` wait, so the counters' memory stays bounded by the number of players; the match
+  results stay a list, in order, since a rating depends on it), one WARNING line says so,
   the thread retries with a growing pause (at most `RETRY_MAX` s), and one INFO line says when the
   database is back. Reads meanwhile answer with an error the loop turns into a message.
 """
@@ -42,7 +44,7 @@ class StatsService:
         self.writer = writer or f"engine-{uuid.uuid4()}"
         self.applied_upto = 0                          # the last batch number the database holds
         self._cond = threading.Condition()
-        self._batches: list[tuple[int, dict, dict]] = []   # waiting to be written, oldest first
+        self._batches: list[tuple[int, dict, dict, list]] = []   # waiting to be written, oldest first
         self._replayed_upto = 0                        # batches up to this came from the journal
         self._writing_upto = 0                         # batches up to this are being written now
         self._reads: list[tuple[Any, Callable[[StatsStore], Any], bool]] = []
@@ -57,7 +59,7 @@ class StatsService:
         self._thread.start()
 
     # ------------------------------------------------------------ the engine loop's side (never waits)
-    def replay(self, batches: list[tuple[int, dict, dict]]) -> None:
+    def replay(self, batches: list[tuple[int, dict, dict, list]]) -> None:
         """Batches found in the local journal at start: maybe written already (the database's
         number for this writer says), so each keeps its own number and is never merged."""
         with self._cond:
@@ -66,9 +68,12 @@ class StatsService:
                 self._replayed_upto = max(self._replayed_upto, batches[-1][0])
             self._cond.notify()
 
-    def record(self, number: int, deltas: dict[str, dict[str, int]], uuids: dict[str, str]) -> None:
+    def record(self, number: int, deltas: dict[str, dict[str, int]], uuids: dict[str, str],
+               matches: list | None = None) -> None:
+        """Batch `number`: counters (player -> counter -> amount), the players' UUIDs, and the
+        results of the matches that ended (rating.py), in the order they ended."""
         with self._cond:
-            self._batches.append((number, deltas, dict(uuids)))
+            self._batches.append((number, deltas, dict(uuids), list(matches or ())))
             if len(self._batches) > MERGE_OVER:
                 self._merge_waiting()
             self._cond.notify()
@@ -131,10 +136,12 @@ class StatsService:
             return
         deltas: dict[str, dict[str, int]] = {}
         uuids: dict[str, str] = {}
-        for _, d, u in mine:
-            merge(deltas, d)
-            uuids.update(u)
-        self._batches = keep + [(mine[-1][0], deltas, uuids)]
+        matches: list = []
+        for b in mine:
+            merge(deltas, b[1])
+            uuids.update(b[2])
+            matches += b[3] if len(b) > 3 else ()
+        self._batches = keep + [(mine[-1][0], deltas, uuids, matches)]
 
     def _run(self) -> None:
         while True:
@@ -157,7 +164,7 @@ class StatsService:
             if stopping:
                 return
 
-    def _work(self, batches: list[tuple[int, dict, dict]], reads: list) -> None:
+    def _work(self, batches: list[tuple], reads: list) -> None:
         ok = True
         try:
             self.store.migrate()

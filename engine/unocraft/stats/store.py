@@ -7,12 +7,20 @@ is taken over by that player's first write with a UUID. `name_key` (the current 
 finds a player by name. The counters:
 matches played and won, rounds played and won, points won (at tables whose scoring awards points;
 penalty points of the other scorings are not counted), UNO calls, times caught without UNO, cards
-played. Bots are never recorded.
+played. Bots are never recorded. And the skill rating (rating.py): `rating_mu`, `rating_sigma`
+(NULL until the first rated match), `rating` (the conservative value mu - 3*sigma, indexed) and
+`rated` (matches that changed it), migration 0005.
 
 Every write adds in the database (`x = x + :n`, one upsert per player): several engines may add to
 the same player at once and nothing is lost. A writer (one engine) hands over numbered batches; the
 database keeps the last number it applied per writer (`stats_writers`) in the same transaction, so
 a batch retried after a lost connection or an engine restart is applied exactly once.
+
+A batch may also carry match results (the finishing order of a match's humans, rating.py). A
+rating is not added but recomputed from the one stored, so it is read and written back in the
+batch's transaction, under the lock of the players' rows (the counters' upsert takes it first, in
+one key order; then SELECT ... FOR UPDATE; SQLite has one writer at a time): two servers rating
+the same player at once take turns, and the second starts from the first's result.
 
 The schema is versioned with Alembic (`migrations/`), upgraded on start.
 """
@@ -29,6 +37,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 
 from ..sqlite_files import make_private, write_lock
+from . import rating as skill
 
 log = logging.getLogger("unocraft.stats")
 logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)   # one line per plugin at INFO
@@ -41,7 +50,7 @@ logging.getLogger("alembic.runtime.migration").setLevel(logging.WARNING)
 COUNTERS = ("matches_played", "matches_won", "rounds_played", "rounds_won", "points",
             "uno_calls", "caught", "cards_played", "hint_game", "hint_catch")
 
-TOP_KINDS = ("wins", "points", "rate")
+TOP_KINDS = ("wins", "points", "rate", "rating")
 TOP_SIZE = 10
 MIN_MATCHES_FOR_RATE = 5
 STORAGES = ("sqlite", "postgresql", "mysql")
@@ -62,7 +71,11 @@ player_stats = sa.Table(
     sa.Column("uuid", sa.String(36)),
     *[sa.Column(c, sa.BigInteger, nullable=False, server_default="0") for c in COUNTERS],
     sa.Column("updated_at", sa.Double, nullable=False, server_default="0"),
-    sa.Column("name_key", sa.String(64)))      # indexed (migration 0003)
+    sa.Column("name_key", sa.String(64)),      # indexed (migration 0003)
+    sa.Column("rating_mu", sa.Double),         # the skill rating (migration 0005): NULL until rated
+    sa.Column("rating_sigma", sa.Double),
+    sa.Column("rating", sa.Double),            # rating_mu - 3 * rating_sigma, indexed
+    sa.Column("rated", sa.BigInteger, nullable=False, server_default="0"))
 stats_writers = sa.Table(
     "stats_writers", meta,
     sa.Column("writer", sa.String(64), primary_key=True),
@@ -215,8 +228,9 @@ class StatsStore:
             with self._file_lock, self.engine.begin() as conn:
                 self._add(conn, deltas, uuids or {}, time.time() if now is None else now)
 
-    def apply(self, writer: str, batches: list[tuple[int, dict, dict]], now: float | None = None) -> int:
-        """Adds numbered batches `(number, deltas, uuids)` of one writer, in order, exactly once:
+    def apply(self, writer: str, batches: list[tuple], now: float | None = None) -> int:
+        """Adds numbered batches `(number, deltas, uuids[, matches])` of one writer, in order,
+        exactly once (`matches`: match results that update the ratings, rating.py):
         those numbered at or below the writer's last applied number are skipped (they were written
         before a lost connection or a restart). Returns the writer's last applied number.
 
@@ -233,7 +247,7 @@ class StatsStore:
                 time.sleep(0.01 * attempt)
         raise AssertionError("unreachable")
 
-    def _apply(self, writer: str, batches: list[tuple[int, dict, dict]], now: float) -> int:
+    def _apply(self, writer: str, batches: list[tuple], now: float) -> int:
         with self._file_lock, self.engine.begin() as conn:
             done = conn.execute(sa.select(stats_writers.c.applied_upto)
                                 .where(stats_writers.c.writer == writer).with_for_update()).scalar()
@@ -242,10 +256,15 @@ class StatsStore:
                 return done or 0
             deltas: dict[str, dict[str, int]] = {}
             uuids: dict[str, str] = {}
-            for _, d, u in fresh:
-                merge(deltas, d)
-                uuids.update(u)
+            matches: list = []
+            for b in fresh:
+                merge(deltas, b[1])
+                uuids.update(b[2])
+                matches += b[3] if len(b) > 3 else ()
+            for match in matches:        # a rated player has a row to lock, counters or not
+                merge(deltas, {name: {} for _, names in match for name in names})
             self._add(conn, deltas, uuids, now)
+            skill.rate(conn, player_stats, matches, uuids)
             last = fresh[-1][0]
             if done is None:
                 conn.execute(stats_writers.insert().values(writer=writer, applied_upto=last, updated_at=now))
@@ -267,20 +286,25 @@ class StatsStore:
             for c, n in delta.items():
                 row[c] += int(n)
         by_name = {row["name_key"]: row for row in rows.values() if row["uuid"]}
-        for name_key, counters in self._take_over(conn, sorted(by_name)):
+        adopted: dict[str, tuple[float, float, int]] = {}
+        for name_key, counters, rated in self._take_over(conn, sorted(by_name)):
             for c in COUNTERS:
                 by_name[name_key][c] += counters[c]
+            if rated is not None:
+                adopted[by_name[name_key]["key"]] = rated
         ordered = [rows[k] for k in sorted(rows)]    # one lock order for every writer: no deadlock
         for i in range(0, len(ordered), _CHUNK):
             conn.execute(self._upsert(player_stats, ["key"], COUNTERS, keep_uuid=True), ordered[i:i + _CHUNK])
+        skill.adopt(conn, player_stats, adopted)
 
-    def _take_over(self, conn: Connection, name_keys: list[str]) -> list[tuple[str, dict[str, int]]]:
+    def _take_over(self, conn: Connection, name_keys: list[str]) -> list[tuple[str, dict[str, int], tuple | None]]:
         """Rows kept by name (no UUID yet) of players now written with a UUID: deleted, their
-        counters returned, to be added to the UUID's row in the same transaction. The row is moved
+        counters returned, to be added to the UUID's row in the same transaction, and their rating
+        `(mu, sigma, rated)` if they have one (the UUID's row takes it if it has none). The row is moved
         in the database, never read and written back, so a writer adding to it meanwhile loses
         nothing (it waits for the row, or finds it gone and makes a new one)."""
         c = player_stats.c
-        cols = [c["key"], *[c[k] for k in COUNTERS]]
+        cols = [c["key"], *[c[k] for k in COUNTERS], c.rating_mu, c.rating_sigma, c.rated]
         found = []
         for i in range(0, len(name_keys), _CHUNK):
             where = sa.and_(c.uuid.is_(None), c["key"].in_(name_keys[i:i + _CHUNK]))
@@ -291,7 +315,9 @@ class StatsStore:
                 if rows:
                     conn.execute(player_stats.delete().where(where))
                 found += rows
-        return [(r[0], dict(zip(COUNTERS, (int(v) for v in r[1:])))) for r in found]
+        n = len(COUNTERS)
+        return [(r[0], dict(zip(COUNTERS, (int(v) for v in r[1:n + 1]))),
+                 None if r[n + 1] is None else (float(r[n + 1]), float(r[n + 2]), int(r[n + 3]))) for r in found]
 
     def _upsert(self, table: sa.Table, keys: list[str], add: tuple[str, ...], keep_uuid: bool = False,
                 replace: bool = False):
@@ -322,25 +348,31 @@ class StatsStore:
         UUID that carried the name last, plus the name's own row if one was written without a UUID
         since (an engine restarted mid-game learns a player's UUID again at their next command; the
         player's next write takes that row over). Two UUIDs may carry one name for a while (one
-        renamed away from it has not played since): the one updated last is this name's player."""
+        renamed away from it has not played since): the one updated last is this name's player.
+        With `rating` (the shown number, rating.py; None before a rated match) and `rated`: the UUID's
+        row's, else the name's row's."""
         c = player_stats.c
         self.migrate()
         with self._reader.connect() as conn:
-            rows = conn.execute(sa.select(c.name, c.uuid, *[c[k] for k in COUNTERS])
+            rows = conn.execute(sa.select(c.name, c.uuid, *[c[k] for k in COUNTERS], c.rating, c.rated)
                                 .where(c.name_key == name.lower()).order_by(c.updated_at.desc())).all()
         if not rows:
             return None
         player = next((r for r in rows if r[1]), None)
         by_name = next((r for r in rows if not r[1]), None)
         picked = [r for r in (player, by_name) if r]
+        rated = next((r for r in picked if r[-1]), None)
         return {"name": rows[0][0], "uuid": player[1] if player else None,
-                **{k: sum(int(r[2 + i]) for r in picked) for i, k in enumerate(COUNTERS)}}
+                **{k: sum(int(r[2 + i]) for r in picked) for i, k in enumerate(COUNTERS)},
+                "rating": skill.shown(rated[-2]) if rated else None, "rated": int(rated[-1]) if rated else 0}
 
     def top(self, kind: str, limit: int = TOP_SIZE, min_matches: int = MIN_MATCHES_FOR_RATE) -> list[dict]:
         """The best `limit` players: by matches won (`wins`, players with a win), points scored
         (`points`, players with a round), or share of matches won (`rate`, only players with at
         least `min_matches` matches). Ties: fewer matches (rounds) first for wins (points), more
-        matches first for the rate, then the row key. Each list has an index (migration 0002)."""
+        matches first for the rate, then the row key; or by the rating's conservative value
+        (`rating`, players with a rated match; ties: more rated matches first). Each list has an
+        index (migrations 0002, 0005). Each row carries `rating` (None: unrated) and `rated`."""
         c = player_stats.c
         if kind == "wins":
             where, order = c.matches_won > 0, [c.matches_won.desc(), c.matches_played.asc(), c["key"]]
@@ -351,13 +383,17 @@ class StatsStore:
             # MariaDB/MySQL: the same share, kept in a generated column (they index no expression)
             share = sa.literal_column("win_rate" if self.dialect == "mysql" else RATE_SQL)
             order = [share.desc(), c.matches_played.desc(), c["key"]]
+        elif kind == "rating":
+            where, order = c.rated > 0, [c.rating.desc(), c.rated.desc(), c["key"]]
         else:
             raise ValueError(f"unknown list {kind!r}")
-        query = sa.select(c.name, *[c[k] for k in COUNTERS]).where(where).order_by(*order).limit(int(limit))
+        query = (sa.select(c.name, *[c[k] for k in COUNTERS], c.rating, c.rated)
+                 .where(where).order_by(*order).limit(int(limit)))
         self.migrate()
         with self._reader.connect() as conn:
             rows = conn.execute(query).all()
-        return [{"name": r[0], **dict(zip(COUNTERS, (int(v) for v in r[1:])))} for r in rows]
+        return [{"name": r[0], **dict(zip(COUNTERS, (int(v) for v in r[1:-2]))),
+                 "rating": skill.shown(r[-2]) if r[-1] else None, "rated": int(r[-1])} for r in rows]
 
     def names(self, limit: int = 200) -> list[str]:
         """Names with statistics, the most recently updated first (for tab completion)."""
@@ -368,18 +404,23 @@ class StatsStore:
                                      .limit(int(limit))).scalars())
 
     def rows(self) -> dict[str, dict]:
-        """Every player's counters by key (for the import and the tests)."""
+        """Every player's counters by key (for the import and the tests), and their rating's
+        `mu`, `sigma` (None: unrated) and `rated`."""
         c = player_stats.c
         self.migrate()
         with self._reader.connect() as conn:
-            return {r[0]: {"name": r[1], "uuid": r[2], **dict(zip(COUNTERS, (int(v) for v in r[3:])))}
-                    for r in conn.execute(sa.select(c["key"], c.name, c.uuid, *[c[k] for k in COUNTERS]))}
+            return {r[0]: {"name": r[1], "uuid": r[2], **dict(zip(COUNTERS, (int(v) for v in r[3:-3]))),
+                           "mu": r[-3], "sigma": r[-2], "rated": int(r[-1])}
+                    for r in conn.execute(sa.select(c["key"], c.name, c.uuid, *[c[k] for k in COUNTERS],
+                                                    c.rating_mu, c.rating_sigma, c.rated))}
 
     # ------------------------------------------------------------ import
     def import_from(self, source: "StatsStore", source_id: str) -> tuple[int, int]:
         """Adds another database's statistics to this one, idempotently: what was imported from
         `source_id` before is remembered per player (`stats_imports`), and only what the source
-        gained since is added (a second run adds nothing). Returns (players changed, players read)."""
+        gained since is added (a second run adds nothing). A rated player's rating is taken by
+        their row here if it has none (a rating is no sum: one rated here already keeps its own).
+        Returns (players changed, players read)."""
         rows = source.rows()
         self.migrate()
         changed = 0
@@ -405,6 +446,8 @@ class StatsStore:
                     self._add(conn, deltas, uuids, time.time())
                     conn.execute(self._upsert(stats_imports, ["source", "key"], COUNTERS, replace=True), marks)
                     changed += len(deltas)
+                skill.adopt(conn, player_stats, {key: (float(rows[key]["mu"]), float(rows[key]["sigma"]), rows[key]["rated"])
+                                   for key in part if rows[key]["rated"] and rows[key]["mu"] is not None})
         return changed, len(rows)
 
     def close(self) -> None:

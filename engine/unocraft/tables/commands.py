@@ -265,7 +265,8 @@ def stats(c: Call) -> None:
 
 @command("top", complete=shared(lambda c: {"top": list(TOP_KINDS)}))
 def top(c: Call) -> None:
-    """`/uno top [wins|points|rate]`: the best ten (rate: among players with enough matches)."""
+    """`/uno top [wins|points|rate|rating]`: the best ten (rate: among players with enough matches;
+    rating: among rated players, stats/rating.py)."""
     kind = c.rest[0].lower() if c.rest else "wins"
     if kind not in TOP_KINDS or len(c.rest) > 1:
         c.error("top.unknown", what=" ".join(c.rest))

@@ -439,10 +439,11 @@ class Lifecycle:
         self.touch(t.id)
 
     # ================================================================ saving
-    def save(self, stats: dict, uuids: dict, written_upto: int, only: set[str] | None = None) -> int | None:
+    def save(self, stats: dict, uuids: dict, written_upto: int, only: set[str] | None = None,
+             matches: list | None = None) -> int | None:
         """Writes every table changed since the last save (`only`: those of them in it; the others
-        wait for the next save) and forgets deleted ones, with the statistics counters `stats`, in
-        one transaction; returns the journal number of the counters, or None without a table store."""
+        wait for the next save) and forgets deleted ones, with the statistics counters `stats` and
+        the match results `matches` (the ratings'), in one transaction; returns the journal number of the counters, or None without a table store."""
         number = None
         writing = self.unsaved if only is None else self.unsaved & only
         if self.store is not None and (writing or self.deleted or stats or written_upto > self.store.forgotten_upto):
@@ -450,7 +451,7 @@ class Lifecycle:
             for tid in writing:
                 if tid in self.tables:
                     changes[tid] = self.tables[tid].to_dict()
-            number = self.store.save(changes, stats, uuids, written_upto=written_upto)
+            number = self.store.save(changes, stats, uuids, written_upto=written_upto, matches=matches)
         self.unsaved -= writing
         self.deleted.clear()
         return number

@@ -226,9 +226,9 @@ class Tables:
         if store is not None and not store.lock.acquire(blocking=wait):
             return False
         try:
-            stats, uuids = self.tally.take()
-            number = self.core.save(stats, uuids, written_upto=self.stats.applied_upto, only=only)
-            self.tally.hand_over(number, stats, uuids)
+            stats, uuids, matches = self.tally.take()
+            number = self.core.save(stats, uuids, written_upto=self.stats.applied_upto, only=only, matches=matches)
+            self.tally.hand_over(number, stats, uuids, matches)
         finally:
             if store is not None:
                 store.lock.release()

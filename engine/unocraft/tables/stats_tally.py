@@ -11,12 +11,15 @@ Reads run on the statistics thread after the writes waiting, so the values are t
 A round's counters wait in the table (`Table.tally`, saved with it) until the round ends; then
 they, the round and, at the end of a match, the match go to `pending` until the next save writes
 them with the tables in one transaction. A table with `game.single_round` plays one-round matches.
+A match that ended also leaves its result, the finishing order of its humans (`finishing`), which
+goes the same way and updates their ratings (stats/rating.py).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..stats import rating
 from ..stats.store import COUNTERS, MIN_MATCHES_FOR_RATE, rate
 from ..stats.service import StatsService
 from .text import say
@@ -79,6 +82,7 @@ class StatsTally:
         self.core = core
         self.service = service
         self.pending: dict[str, dict[str, int]] = {}   # counters not yet handed over
+        self.matches: list[rating.Result] = []         # match results not yet handed over, in order
         self.batches = 0                               # batch numbers without a table store (its journal numbers them)
         self.feeding = False                           # the plugin reads placeholders (its hello says)
         self.top_asked_at: float | None = None         # None: the top lists are due now
@@ -113,11 +117,14 @@ class StatsTally:
                              points=int(points.get(seat.name, 0)), **mine)
                     if self.core.config.single_round and not match_over:
                         self.add(seat.name, matches_played=1, matches_won=int(d.get("winner") == seat.name))
+                if self.core.config.single_round and not match_over:
+                    self.matches.append(finishing(t, {d.get("winner")}, None))
                 t.tally.clear()
             elif ev.type == "match_over":
                 winners = set(d.get("winners") or ())
                 for seat in t.humans():
                     self.add(seat.name, matches_played=1, matches_won=int(seat.name in winners))
+                self.matches.append(finishing(t, winners, d.get("scores")))
 
     def add(self, player: str, **counters: int) -> None:
         mine = self.pending.setdefault(player, {})
@@ -125,14 +132,17 @@ class StatsTally:
             if counter in COUNTERS and amount:
                 mine[counter] = mine.get(counter, 0) + amount
 
-    def take(self) -> tuple[dict[str, dict[str, int]], dict[str, str]]:
-        """The counters to save now (the hints shown among them), and the UUIDs of their players."""
+    def take(self) -> tuple[dict[str, dict[str, int]], dict[str, str], list[rating.Result]]:
+        """The counters to save now (the hints shown among them), the UUIDs of their players, and
+        the results of the matches that ended (their players are among the counters')."""
         for player, shown in self.core.hints.take().items():
             self.add(player, **shown)
         stats, self.pending = self.pending, {}
-        return stats, {n: self.core.uuids[n] for n in stats if n in self.core.uuids}
+        matches, self.matches = [m for m in self.matches if rating.rated_sides(m)], []
+        return stats, {n: self.core.uuids[n] for n in stats if n in self.core.uuids}, matches
 
-    def hand_over(self, number: int | None, stats: dict[str, dict[str, int]], uuids: dict[str, str]) -> None:
+    def hand_over(self, number: int | None, stats: dict[str, dict[str, int]], uuids: dict[str, str],
+                  matches: list | None = None) -> None:
         """Saved (in the table store's journal as batch `number`, if there is one): the statistics
         thread writes them; their players are offered after /uno stats."""
         if not stats:
@@ -140,7 +150,7 @@ class StatsTally:
         if number is None:
             self.batches += 1
             number = self.batches
-        self.service.record(number, stats, uuids)
+        self.service.record(number, stats, uuids, matches)
         self.core.notices.stats_names(list(stats), known=False)
         if self.feeding:       # asked after the write (the statistics thread reads after what waits)
             for player in sorted(stats):
@@ -221,8 +231,11 @@ class StatsTally:
             return notices.tell(player, "stats.none_self", "yellow")
         played = row["matches_played"]
         percent = round(100 * rate(row))
+        rated = row.get("rating") is not None
         lines = [(say(lang, "stats.header", player=row["name"]), "gold"),
                  (say(lang, "stats.matches", count=played, won=row["matches_won"], rate=percent), "aqua"),
+                 (say(lang, "stats.rating", rating=row["rating"], count=row["rated"]) if rated
+                  else say(lang, "stats.rating_none"), "light_purple"),
                  (say(lang, "stats.rounds", count=row["rounds_played"], won=row["rounds_won"]), "aqua"),
                  (say(lang, "stats.points", count=row["points"]), "aqua"),
                  (say(lang, "stats.cards", count=row["cards_played"]), "gray"),
@@ -239,15 +252,45 @@ class StatsTally:
         lang = self.core.lang(player)
         notices.send(player, [{"text": say(lang, f"top.{kind}", count=MIN_MATCHES_FOR_RATE), "colour": "gold", "bold": True}])
         if not rows:
-            key = "top.empty_rate" if kind == "rate" else "top.empty"
+            key = {"rate": "top.empty_rate", "rating": "top.empty_rating"}.get(kind, "top.empty")
             return notices.tell(player, key, "gray", count=MIN_MATCHES_FOR_RATE)
         for rank, row in enumerate(rows, 1):
             if kind == "wins":
                 text = say(lang, "top.line_wins", rank=rank, player=row["name"], count=row["matches_won"])
             elif kind == "points":
                 text = say(lang, "top.line_points", rank=rank, player=row["name"], count=row["points"])
+            elif kind == "rating":
+                text = say(lang, "top.line_rating", rank=rank, player=row["name"], rating=row["rating"],
+                           count=row["rated"])
             else:
                 text = say(lang, "top.line_rate", rank=rank, player=row["name"], rate=round(100 * rate(row)),
                            won=row["matches_won"], count=row["matches_played"])
             notices.send(player, [{"text": text, "colour": "green" if row["name"].lower() == player.lower() else "white"}])
 
+
+
+def finishing(t: Table, winners, scores: dict[str, int] | None) -> rating.Result:
+    """The match's result for the ratings: its sides (players; with `partners`, the two pairs of
+    partners, seats 0+2 and 1+3) in finishing order, the winners first, then by the match's score
+    (the most points first in `standard` scoring, the fewest in the scorings of penalty points;
+    equal scores tie). Without scores (a one-round match, `lazy` scoring) the others tie second.
+    Bots are left out: the humans are ranked among themselves."""
+    names = list(t.game.names)
+    humans = {s.name for s in t.humans()}
+    scoring = t.game.opts.scoring
+    sides = ([[names[0], names[2]], [names[1], names[3]]] if t.game.opts.partners and len(names) == 4
+             else [[n] for n in names])
+
+    def place(side: list[str]) -> tuple[int, int]:
+        if any(n in winners for n in side):
+            return (0, 0)
+        if scores is None or scoring == "lazy":
+            return (1, 0)
+        score = int(scores.get(side[0], 0))
+        return (1, -score if scoring == "standard" else score)
+    order, last, rank = [], None, -1
+    for side in sorted(sides, key=place):
+        if place(side) != last:
+            rank, last = rank + 1, place(side)
+        order.append((rank, [n for n in side if n in humans]))
+    return rating.result(order)

@@ -1,8 +1,9 @@
 """Table state in SQLite, so tables resume after an engine restart, and the statistics journal.
 
 A table lives on one server, so its state stays in this local file whatever `statistics.storage`
-says. The statistics counters of a save go into `stats_outbox` in the same transaction as the
-tables (a crash keeps both or neither); `StatsService` writes them to the statistics database,
+says. The statistics counters of a save, and the results of the matches that ended (what the
+ratings are updated from), go into `stats_outbox` in the same transaction as the tables (a crash
+keeps both or neither); `StatsService` writes them to the statistics database,
 shared or not, and the rows it has written are dropped at a later save. `engine_meta` keeps this
 engine's writer id, the name its numbered batches carry in the statistics database.
 
@@ -121,7 +122,10 @@ class TableStore:
             # AUTOINCREMENT: a number is never used twice, even after its row is gone (the
             # statistics database remembers the last number it applied)
             self.db.execute("CREATE TABLE IF NOT EXISTS stats_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, "
-                            "deltas TEXT NOT NULL, uuids TEXT NOT NULL)")
+                            "deltas TEXT NOT NULL, uuids TEXT NOT NULL, matches TEXT NOT NULL DEFAULT '[]')")
+            # a file of an engine before the rating: its journal gains the match results
+            if "matches" not in {r[1] for r in self.db.execute("PRAGMA table_info(stats_outbox)")}:
+                self.db.execute("ALTER TABLE stats_outbox ADD COLUMN matches TEXT NOT NULL DEFAULT '[]'")
             self.db.execute("CREATE TABLE IF NOT EXISTS engine_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             self.db.execute("INSERT OR IGNORE INTO engine_meta (key, value) VALUES ('writer', ?)",
                             (f"engine-{uuid.uuid4()}",))
@@ -131,22 +135,25 @@ class TableStore:
     def load_all(self) -> list[dict]:
         return [json.loads(row[0]) for row in self.db.execute("SELECT data FROM tables ORDER BY id")]
 
-    def outbox(self) -> list[tuple[int, dict, dict]]:
-        """Statistics batches not known to be written: `(number, player -> counters, uuids)`."""
-        return [(n, json.loads(d), json.loads(u))
-                for n, d, u in self.db.execute("SELECT id, deltas, uuids FROM stats_outbox ORDER BY id")]
+    def outbox(self) -> list[tuple[int, dict, dict, list]]:
+        """Statistics batches not known to be written: `(number, player -> counters, uuids,
+        match results)`."""
+        return [(n, json.loads(d), json.loads(u), json.loads(m)) for n, d, u, m in
+                self.db.execute("SELECT id, deltas, uuids, matches FROM stats_outbox ORDER BY id")]
 
     def save(self, tables: dict[str, dict | None], stats: dict[str, dict[str, int]] | None = None,
-             uuids: dict[str, str] | None = None, written_upto: int = 0) -> int | None:
+             uuids: dict[str, str] | None = None, written_upto: int = 0, matches: list | None = None) -> int | None:
         """Writes changed tables (None: deleted) and a batch of statistics counters to add (player
-        -> counters) in one transaction, and drops journal rows up to `written_upto` (the
-        statistics database has them). Returns the batch's number (None without counters)."""
+        -> counters) with the match results for the ratings, in one transaction, and drops journal
+        rows up to `written_upto` (the statistics database has them). Returns the batch's number
+        (None without counters)."""
         number = None
         with self.lock, self.db:
             if stats:
-                number = self.db.execute("INSERT INTO stats_outbox (deltas, uuids) VALUES (?, ?)",
+                number = self.db.execute("INSERT INTO stats_outbox (deltas, uuids, matches) VALUES (?, ?, ?)",
                                          (json.dumps(stats, ensure_ascii=False),
-                                          json.dumps(uuids or {}, ensure_ascii=False))).lastrowid
+                                          json.dumps(uuids or {}, ensure_ascii=False),
+                                          json.dumps(matches or [], ensure_ascii=False))).lastrowid
             if written_upto > self.forgotten_upto:
                 self.db.execute("DELETE FROM stats_outbox WHERE id <= ?", (written_upto,))
                 self.forgotten_upto = written_upto
