@@ -78,7 +78,7 @@ def test_at_the_connection_every_online_players_values_and_state_and_the_top_lis
         {"op": "placeholders", "player": "ann", "values": {"wins": "3", "matches": "7", "points": "412",
                                                           "win_rate": "43", "rating": ""}},
         {"op": "placeholders", "player": "bob", "values": ZEROS},
-        {"op": "placeholders", "top": {"wins": [["ann", "3"]], "points": [["ann", "412"]], "rate": [["ann", "43"]]}}]
+        {"op": "placeholders", "top": {"wins": [["ann", "3"]], "points": [["ann", "412"]], "rate": [["ann", "43"]], "rating": []}}]
 
 
 def test_a_players_table_and_state_follow_them_idle_seated_playing_spectating_idle(tmp_path):
@@ -130,10 +130,11 @@ def test_after_a_match_the_players_new_statistics_and_then_the_top_lists_are_pus
     values = {op["player"]: op["values"] for op in pushed(ops) if "wins" in op.get("values", {})}
     winner = "ann" if values["ann"]["wins"] == "1" else "bob"
     loser = "bob" if winner == "ann" else "ann"
+    # two humans: the match is rated (newcomers: the winner 138, the loser -73; docs/statistics.md)
     assert values[winner] == {"wins": "1", "matches": "1", "points": values[winner]["points"], "win_rate": "100",
-                              "rating": ""}
+                              "rating": "138"}
     assert int(values[winner]["points"]) > 0
-    assert values[loser] == {"wins": "0", "matches": "1", "points": "0", "win_rate": "0", "rating": ""}
+    assert values[loser] == {"wins": "0", "matches": "1", "points": "0", "win_rate": "0", "rating": "-73"}
     # the top lists: asked again once counters were written (at most every TOP_STALE_EVERY s)
     later = answered(tables, now + stats_tally.TOP_STALE_EVERY)
     later += answered(tables, now + stats_tally.TOP_STALE_EVERY)
@@ -142,6 +143,7 @@ def test_after_a_match_the_players_new_statistics_and_then_the_top_lists_are_pus
     assert tops[0]["wins"] == [[winner, "1"]]
     assert tops[0]["points"] == [[winner, values[winner]["points"]], [loser, "0"]]
     assert "rate" not in tops[0]             # still empty (too few matches), as sent at the connection
+    assert tops[0]["rating"] == [[winner, "138"], [loser, "-73"]]
 
 
 def test_the_top_lists_are_asked_every_minute_and_sent_only_when_they_changed(tmp_path):
@@ -149,7 +151,7 @@ def test_the_top_lists_are_asked_every_minute_and_sent_only_when_they_changed(tm
     tables = Tables(parse(CONFIG), stats=StatsService(store))
     tables.attach(HELLO, 0)
     first = [op for op in pushed(answered(tables, 0)) if "top" in op]
-    assert first == [{"op": "placeholders", "top": {"wins": [], "points": [], "rate": []}}]
+    assert first == [{"op": "placeholders", "top": {"wins": [], "points": [], "rate": [], "rating": []}}]
     assert pushed(answered(tables, 30)) == []                      # not due: not asked
     answered(tables, stats_tally.TOP_EVERY)                        # asked now, answered at the next tick
     assert pushed(answered(tables, stats_tally.TOP_EVERY + 1)) == []   # unchanged: not sent
