@@ -346,4 +346,30 @@ async function main (fn) {
   }
 }
 
-module.exports = { Player, playUntil, result, main, sleep, until, PATIENCE_MS, writeWhole, promptWith, sync, tags, twoAtATable, clickCommands, plain, HOTBAR, OFFHAND }
+// The placeholders (issue 24) through the dev server's /unoplaceholder <name>, which answers from the
+// cache PlaceholderAPI's expansion reads: every name asked once; the answers, name -> value (the line: %unocraft_<name>% = "<value>")
+async function askPlaceholders (p, names) {
+  const from = p.mark()
+  for (const n of names) p.chat(`/unoplaceholder ${n}`)
+  await until('the placeholders answered', () => p.messages.slice(from).filter(m => /^%unocraft_/.test(m.text)).length >= names.length)
+  const out = {}
+  for (const m of p.messages.slice(from)) {
+    const g = /^%unocraft_(\S+)% = "(.*)"$/.exec(m.text)
+    if (g) out[g[1]] = g[2]
+  }
+  return out
+}
+
+// asks until `ok(answers)`: the engine's push follows the change by a moment
+async function askPlaceholdersUntil (p, names, what, ok, timeoutMs = PATIENCE_MS) {
+  const end = Date.now() + timeoutMs
+  let last = null
+  while (Date.now() < end) {
+    last = await askPlaceholders(p, names)
+    if (ok(last)) return last
+    await sleep(300)
+  }
+  throw new Error(`${what}: ${JSON.stringify(last)}`)
+}
+
+module.exports = { askPlaceholders, askPlaceholdersUntil, Player, playUntil, result, main, sleep, until, PATIENCE_MS, writeWhole, promptWith, sync, tags, twoAtATable, clickCommands, plain, HOTBAR, OFFHAND }

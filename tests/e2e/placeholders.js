@@ -4,32 +4,7 @@
 // unknown name.
 // argv: port
 'use strict'
-const { Player, playUntil, main, result, sleep, until, PATIENCE_MS } = require('./lib')
-
-// every name asked once; the answers, name -> value (the line: %unocraft_<name>% = "<value>")
-async function ask (p, names) {
-  const from = p.mark()
-  for (const n of names) p.chat(`/unoplaceholder ${n}`)
-  await until('the placeholders answered', () => p.messages.slice(from).filter(m => /^%unocraft_/.test(m.text)).length >= names.length)
-  const out = {}
-  for (const m of p.messages.slice(from)) {
-    const g = /^%unocraft_(\S+)% = "(.*)"$/.exec(m.text)
-    if (g) out[g[1]] = g[2]
-  }
-  return out
-}
-
-// asks until `ok(answers)`: the engine's push follows the change by a moment
-async function askUntil (p, names, what, ok, timeoutMs = PATIENCE_MS) {
-  const end = Date.now() + timeoutMs
-  let last = null
-  while (Date.now() < end) {
-    last = await ask(p, names)
-    if (ok(last)) return last
-    await sleep(300)
-  }
-  throw new Error(`${what}: ${JSON.stringify(last)}`)
-}
+const { Player, playUntil, main, result, askPlaceholders: ask, askPlaceholdersUntil: askUntil, PATIENCE_MS } = require('./lib')
 
 const MINE = ['wins', 'matches', 'points', 'win_rate', 'rating', 'table', 'state']
 
