@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,6 +30,7 @@ sys.path.insert(0, str(ROOT / "engine"))
 
 from unocraft.stats import rating  # noqa: E402
 from unocraft.stats.store import StatsStore, database_url  # noqa: E402
+from databases import database_urls  # noqa: E402
 
 SEATS = 4
 
@@ -101,23 +101,13 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="unocraft-bench-") as tmp_name:
         tmp = Path(tmp_name)
         tmp.chmod(0o755)
-        services = tmp / "services"
-        urls = {"sqlite": ""}
-        if set(kinds) - {"sqlite"}:
-            subprocess.run([str(ROOT / "scripts" / "services"), "start", str(services)], check=False)
-            env = dict(line.split("=", 1) for line in (services / "env").read_text().split() if "=" in line)
-            urls["postgresql"] = env.get("UNOCRAFT_TEST_POSTGRESQL_URL")
-            urls["mysql"] = env.get("UNOCRAFT_TEST_MYSQL_URL")
-        try:
+        with database_urls(kinds, tmp) as urls:
             for kind in kinds:
                 if urls.get(kind) is None:
                     print(f"{kind}: left out, its server did not start (scripts/services)")
                     continue
                 for text in measure(kind, urls[kind], args.players, args.matches, tmp):
                     print(text, flush=True)
-        finally:
-            if services.exists():
-                subprocess.run([str(ROOT / "scripts" / "services"), "stop", str(services)], check=False)
     return 0
 
 

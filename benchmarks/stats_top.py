@@ -18,9 +18,7 @@ from __future__ import annotations
 import argparse
 import queue
 import random
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -35,7 +33,8 @@ sys.path.insert(0, str(ROOT / "engine"))
 from unocraft.presentation import faces  # noqa: E402
 from unocraft.tables.config import parse  # noqa: E402
 from unocraft.tables.loop import EngineLoop  # noqa: E402
-from unocraft.stats.store import COUNTERS, TOP_KINDS, StatsStore, database_url  # noqa: E402
+from unocraft.stats.store import TOP_KINDS, StatsStore, database_url  # noqa: E402
+from databases import database_urls  # noqa: E402
 from unocraft.tables.store import TableStore  # noqa: E402
 from unocraft.transport.base import Transport  # noqa: E402
 
@@ -156,14 +155,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="unocraft-bench-") as tmp_name:
         tmp = Path(tmp_name)
         tmp.chmod(0o755)
-        services = tmp / "services"
-        urls = {"sqlite": ""}
-        if set(kinds) - {"sqlite"}:
-            subprocess.run([str(ROOT / "scripts" / "services"), "start", str(services)], check=False)
-            env = dict(line.split("=", 1) for line in (services / "env").read_text().split() if "=" in line)
-            urls["postgresql"] = env.get("UNOCRAFT_TEST_POSTGRESQL_URL")
-            urls["mysql"] = env.get("UNOCRAFT_TEST_MYSQL_URL")
-        try:
+        with database_urls(kinds, tmp) as urls:
             print(f"/uno top latency, {args.players} players' rows, {args.queries} queries per list")
             for kind in kinds:
                 if urls.get(kind) is None:
@@ -171,9 +163,6 @@ def main(argv=None) -> int:
                     continue
                 for line in measure(kind, urls[kind], args.players, args.queries, tmp):
                     print(line, flush=True)
-        finally:
-            if services.exists():
-                subprocess.run([str(ROOT / "scripts" / "services"), "stop", str(services)], check=False)
     return 0
 
 
