@@ -5,7 +5,6 @@ out of turn does not keep the engine loop awake."""
 import random
 
 from test_tables import cmd, make, started, tick_until_turn
-from unocraft.simulate import out_of_turn_possible
 from unocraft.tables.config import parse
 
 TIMERS = {"lobby": 2, "turn": 8, "turn_warning": 3, "rejoin": 5, "bot_think": 0.5, "catch_window": 1,
@@ -124,7 +123,7 @@ def test_bots_with_nothing_to_do_out_of_turn_do_not_keep_the_loop_awake():
     tables.tick(now)
     now = tick_until_turn(tables, table, "ann", now)
     tables.flush()
-    assert out_of_turn_possible(table.game)
+    assert table.game.may_act_out_of_turn()
     asked = table.changed_at + max(TIMERS["catch_window"], TIMERS["bot_think"])
     tables.tick(asked)
     assert table.actor_name() == "ann"                        # nobody jumped in

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .bots import Bot, make_bot
 from .rules.core import seat_to_act
 from .rules.errors import Refused
-from .rules.match import new_game as new_rules_game
+from .rules.match import new_game  # noqa: F401 - self-play's games (stress, the tests) are the rules'
 from .rules.options import Options
 
 MAX_ACTIONS_PER_ROUND = 20000
@@ -24,21 +24,10 @@ class Stalled(AssertionError):
     """A game that does not end, or a check that failed: always a bug."""
 
 
-def new_game(names: list[str], options: Options, seed: int, events: bool = True):
-    """`events=False`: the game records no events (self-play does not read them)."""
-    return new_rules_game(names, options, seed, events)
-
-
 def actor(game) -> int:
     """The seat that must act now (`GameState.actor`), for any object shaped like a game
     (`play_match` takes wrappers): read from the two fields it depends on."""
     return seat_to_act(game.pending, game.turn)
-
-
-def out_of_turn_possible(game) -> bool:
-    """Whether anyone but the actor may have something to do now: the rules say
-    (`GameState.may_act_out_of_turn`)."""
-    return game.may_act_out_of_turn()
 
 
 @dataclass
@@ -67,7 +56,7 @@ def play_match(game, bots: list[Bot], check: bool = False, one_round: bool = Fal
         in_round = 0
         while game.phase == "play":
             acted = False
-            if out_of_turn_possible(game):
+            if game.may_act_out_of_turn():
                 start = actor(game)
                 for k in range(1, len(names)):
                     seat = (start + k) % len(names)
