@@ -19,6 +19,8 @@ final class CoreMessages {
                 + " or taking items waits until it ends."));
         strings.put("items_kept", text("§eUNO: some of your items did not fit in your inventory; they are kept"
                 + " safe and come back as soon as you have room."));
+        strings.put("items_set_aside", text("§eUNO: an item you received during the game was put aside to make"
+                + " room for a card; it comes back when the game ends."));
         strings.put("items_back", text("§aUNO: the items kept for you are back in your inventory."));
     }
 

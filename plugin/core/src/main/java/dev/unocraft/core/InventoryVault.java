@@ -262,10 +262,19 @@ public final class InventoryVault {
         entries.remove(e.file, e);
         InventoryCopy left = extras == null || extras.stacks() == 0 ? null : platform.addItems(player, extras);
         if (left != null) {
-            kept.keep(player, left);     // on disk before the saved file goes (the same thread, in order)
+            kept.keep(player, left, "items_kept");     // on disk before the saved file goes (the same thread, in order)
         }
         delete(e);
         kept.give(player);
+    }
+
+    /**
+     * Main thread: items taken out of the player's inventory during a game to make room for a card
+     * ({@link ItemPolicy#makeWay}) are kept on disk with what did not fit, and come back when the game
+     * ends ({@link #restore} gives what is kept), or as soon as there is room; the player is told.
+     */
+    public void setAside(String player, InventoryCopy items) {
+        kept.keep(player, items, "items_set_aside");
     }
 
     /** Whether items of anyone are waiting for room. */

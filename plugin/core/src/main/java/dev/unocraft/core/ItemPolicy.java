@@ -1,5 +1,8 @@
 package dev.unocraft.core;
 
+import dev.unocraft.core.Platform.InventoryCopy;
+import dev.unocraft.core.Platform.SlotHolds;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
@@ -10,19 +13,73 @@ import java.util.function.BiConsumer;
  * Engine items never move, drop, swap hands or leave with a death. While the vault holds a player's own
  * items, items do not come in the usual ways (pickups, taking from a chest or any other inventory,
  * the creative menu), with a short message; whatever still comes in is kept by the vault's merge at
- * the end of the game ({@link InventoryVault#restore}). Main thread.
+ * the end of the game ({@link InventoryVault#restore}). And the engine never overwrites what it did not
+ * put there ({@link #makeWay}). Main thread.
  */
 public final class ItemPolicy {
     /** At most one "your items are paused" message per player in this many milliseconds. */
     private static final long MESSAGE_EVERY_MS = 3_000;
 
+    /**
+     * Where an item of the player's that stands in a card's way goes: the main inventory from its last
+     * slot (a hand reaches those last), then the hotbar from its right; never the off-hand (the top card's).
+     */
+    private static final int[] FREE_SLOTS_IN_ORDER = java.util.stream.IntStream.concat(
+            java.util.stream.IntStream.iterate(35, i -> i >= 9, i -> i - 1),
+            java.util.stream.IntStream.iterate(8, i -> i >= 0, i -> i - 1)).toArray();
+
     private final UnoCore core;
+    private final Platform platform;
     private final BiConsumer<String, String> tell;
     private final Map<String, Long> lastTold = new ConcurrentHashMap<>();
 
-    ItemPolicy(UnoCore core, BiConsumer<String, String> tell) {
+    ItemPolicy(UnoCore core, Platform platform, BiConsumer<String, String> tell) {
         this.core = core;
+        this.platform = platform;
         this.tell = tell;
+    }
+
+    /**
+     * Just before an items op writes {@code changes} (slot → item; null empties the slot; the map is
+     * changed here): anything in those slots that is not an engine item (a {@code /give}, a kit, another
+     * plugin's {@code addItem}, an operator) is kept. A slot the op would empty keeps it (the op leaves
+     * that slot alone); a slot the op fills has it moved first to a free slot the op does not write,
+     * else set aside in the vault's kept items (on disk; given back when the game ends). The engine
+     * need not know: a slot it fills later is checked again then. Main thread.
+     */
+    void makeWay(String player, Map<Integer, Object> changes) {
+        InventoryCopy aside = null;
+        for (Iterator<Map.Entry<Integer, Object>> it = changes.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<Integer, Object> e = it.next();
+            int slot = e.getKey();
+            if (platform.slotHolds(player, slot) != SlotHolds.OTHER) {
+                continue;
+            }
+            if (e.getValue() == null) {
+                it.remove();
+                continue;
+            }
+            int free = freeSlot(player, changes);
+            if (free >= 0) {
+                platform.moveSlot(player, slot, free);
+            } else {
+                InventoryCopy taken = platform.takeSlot(player, slot);
+                aside = aside == null ? taken : aside.plus(taken);
+            }
+        }
+        if (aside != null && aside.stacks() > 0) {
+            core.vault().setAside(player, aside);
+        }
+    }
+
+    /** An empty slot that {@code changes} does not write, or -1. */
+    private int freeSlot(String player, Map<Integer, Object> changes) {
+        for (int slot : FREE_SLOTS_IN_ORDER) {
+            if (!changes.containsKey(slot) && platform.slotHolds(player, slot) == SlotHolds.NOTHING) {
+                return slot;
+            }
+        }
+        return -1;
     }
 
     private boolean inGame(String player) {

@@ -57,8 +57,8 @@ final class KeptItems {
         return dir.resolve(file + SUFFIX);
     }
 
-    /** Items that did not fit join what is kept for the player already, written durably; the player is told. */
-    synchronized void keep(String player, InventoryCopy left) {
+    /** Items join what is kept for the player already, written durably; the player is told ({@code message}: a core message's key). */
+    synchronized void keep(String player, InventoryCopy left, String message) {
         String file = vault.key(player);
         Kept k = kept.get(file);
         if (k != null && k.copy == null) {
@@ -68,8 +68,9 @@ final class KeptItems {
         Kept now = new Kept(file, k == null ? left : k.copy.plus(left));
         kept.put(file, now);
         write(now);
-        platform.logger().info(left.stacks() + " stack(s) of " + player + "'s items did not fit; kept in " + fileOf(file));
-        tell.accept(player, "items_kept");
+        platform.logger().info(left.stacks() + " stack(s) of " + player + "'s items kept in " + fileOf(file)
+                + " (" + message + ")");
+        tell.accept(player, message);
     }
 
     private void write(Kept k) {

@@ -15,16 +15,18 @@ final class OpPreparer {
     private final Platform platform;
     private final CardFaces faces;
     private final InventoryVault vault;
+    private final ItemPolicy items;
     private final Completions completions;
     private final CoreMessages messages;
     private final PlayerDisplays displays;
     private final Placeholders placeholders;
 
-    OpPreparer(Platform platform, CardFaces faces, InventoryVault vault, Completions completions, CoreMessages messages,
-               PlayerDisplays displays, Placeholders placeholders) {
+    OpPreparer(Platform platform, CardFaces faces, InventoryVault vault, ItemPolicy items, Completions completions,
+               CoreMessages messages, PlayerDisplays displays, Placeholders placeholders) {
         this.platform = platform;
         this.faces = faces;
         this.vault = vault;
+        this.items = items;
         this.completions = completions;
         this.messages = messages;
         this.displays = displays;
@@ -217,6 +219,7 @@ final class OpPreparer {
             // already); the inventory is never touched if they cannot be saved
             vault.saveThen(player, () -> {
                 displays.seat(player);
+                items.makeWay(player, changes);     // what arrived during the game is never overwritten
                 platform.setSlots(player, changes);
                 if (heldSlot >= 0) {
                     platform.setHeldSlot(player, heldSlot);

@@ -174,6 +174,18 @@ public interface Platform {
      */
     InventoryCopy addItems(String player, InventoryCopy items);
 
+    /** What an inventory slot holds: nothing, an engine item ({@link UnoCore#TAG_KEY} tag), or anything else. */
+    enum SlotHolds { NOTHING, ENGINE, OTHER }
+
+    /** What the player's slot (0–35, 40: as {@link #setSlot}) holds now; NOTHING for an offline player. */
+    SlotHolds slotHolds(String player, int slot);
+
+    /** Moves the stack in slot {@code from} into slot {@code to}, which is empty (both 0–35 or 40). */
+    void moveSlot(String player, int from, int to);
+
+    /** Empties the slot and returns a copy of the stack it held (an empty copy for an empty slot). */
+    InventoryCopy takeSlot(String player, int slot);
+
     /** A copy of an inventory, made on the main thread ({@link #copyInventory}) or read from text ({@link #readInventory}). */
     interface InventoryCopy {
         /**

@@ -66,10 +66,10 @@ public final class UnoCore {
         this.messages = new CoreMessages(platform);
         this.vault = new InventoryVault(data.resolve("vault"), platform, this::vaultKey, this::queueVaultFollowUp,
                 messages::tell);
-        this.items = new ItemPolicy(this, messages::tell);
+        this.items = new ItemPolicy(this, platform, messages::tell);
         this.displays = new PlayerDisplays(platform);
         this.input = new PlayerEvents(platform, events, messages, this::engineAttachedNow);
-        OpPreparer preparer = new OpPreparer(platform, faces, vault, completions, messages, displays, placeholders);
+        OpPreparer preparer = new OpPreparer(platform, faces, vault, items, completions, messages, displays, placeholders);
         this.applyStats = new ApplyStats(platform);
         this.queue = new MainThreadQueue(platform, preparer, applyStats, legs);
         this.warmUp = new WarmUp(platform, vault, preparer);

@@ -53,4 +53,7 @@ final class WarmUpPlatform implements Platform {
     @Override public InventoryCopy copyNonCards(String player) { return EMPTY; }
     @Override public boolean holdsCards(String player) { return false; }
     @Override public InventoryCopy addItems(String player, InventoryCopy items) { return null; }
+    @Override public SlotHolds slotHolds(String player, int slot) { return SlotHolds.NOTHING; }
+    @Override public void moveSlot(String player, int from, int to) { }
+    @Override public InventoryCopy takeSlot(String player, int slot) { return EMPTY; }
 }

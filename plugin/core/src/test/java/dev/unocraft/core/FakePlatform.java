@@ -194,6 +194,26 @@ class FakePlatform implements Platform {
 
     @Override public void clearInventory(String p) { inventories.get(p).clear(); }
 
+    @Override
+    public SlotHolds slotHolds(String p, int slot) {
+        String item = inventories.getOrDefault(p, Map.of()).get(slot);
+        return item == null ? SlotHolds.NOTHING : card(item) ? SlotHolds.ENGINE : SlotHolds.OTHER;
+    }
+
+    @Override
+    public void moveSlot(String p, int from, int to) {
+        Map<Integer, String> inv = inventories.get(p);
+        if (inv.containsKey(to)) throw new IllegalStateException("slot " + to + " is not empty");
+        String item = inv.remove(from);
+        if (item != null) inv.put(to, item);
+    }
+
+    @Override
+    public InventoryCopy takeSlot(String p, int slot) {
+        String item = inventories.get(p).remove(slot);
+        return new Copy(item == null ? Map.of() : Map.of(0, item));
+    }
+
     /** Per player: "scoreboard" (their own) or the sidebar shown, "title|line|line…". */
     final Map<String, String> scoreboards = new HashMap<>();
 

@@ -89,6 +89,22 @@ class VaultTest {
         return restarted.inventories.get("ann");
     }
 
+    /**
+     * Keeps the vault's thread busy until the returned task runs: a write handed to it in the next tick
+     * waits, so that its follow-up cannot join that same tick (a loaded machine's slow op would let it).
+     */
+    private static Runnable holdVaultThread(UnoCore core) {
+        java.util.concurrent.CountDownLatch latch = new java.util.concurrent.CountDownLatch(1);
+        core.vault().submit(() -> {
+            try {
+                latch.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        return latch::countDown;
+    }
+
     @Test
     void theInventoryIsClearedOnlyOnceItsFileIsOnDiskAndACrashAtAnyPointLosesNothing() throws IOException {
         TickingPlatform platform = platformWithOwnItems(dir.resolve("server"));
@@ -97,11 +113,13 @@ class VaultTest {
         assertEquals(OWN, afterACrashNow(platform, "before"));
 
         core.queueBatch(OpBatch.parse(DEAL));
+        Runnable release = holdVaultThread(core);
         platform.tick();                      // the op: a copy taken, the write handed to the vault's thread
         assertEquals(OWN, platform.inventories.get("ann"), "not cleared before the file is durable");
         assertTrue(core.vault().holds("ann"));
         assertEquals(OWN, afterACrashNow(platform, "while-writing"));
 
+        release.run();
         core.vault().awaitIdle();
         assertEquals(List.of("uuid-of-ann.inv"), vaultFiles(platform.data));
         assertEquals(OWN, platform.inventories.get("ann"), "cleared on the main thread only, in a tick");
@@ -127,8 +145,10 @@ class VaultTest {
         TickingPlatform platform = platformWithOwnItems(dir);
         UnoCore core = coreOf(platform);
         core.queueBatch(OpBatch.parse(DEAL));
+        Runnable release = holdVaultThread(core);
         platform.tick();
         platform.inventories.get("ann").put(9, "apple");      // picked up while the copy was on its way to disk
+        release.run();
         core.vault().awaitIdle();
         platform.tick();                      // not what was written: written again, not cleared
         assertTrue(platform.inventories.get("ann").containsKey(9));

@@ -511,6 +511,40 @@ final class MinestomPlatform implements Platform {
     }
 
     @Override
+    public SlotHolds slotHolds(String name, int slot) {
+        Player p = player(name);
+        ItemStack item = p == null ? ItemStack.AIR : p.getInventory().getItemStack(internalSlot(slot));
+        return item.isAir() ? SlotHolds.NOTHING : own(item) ? SlotHolds.OTHER : SlotHolds.ENGINE;
+    }
+
+    @Override
+    public void moveSlot(String name, int from, int to) {
+        Player p = player(name);
+        if (p != null) {
+            PlayerInventory inventory = p.getInventory();
+            synchronized (inventory) {
+                ItemStack item = inventory.getItemStack(internalSlot(from));
+                inventory.setItemStack(internalSlot(to), item);
+                inventory.setItemStack(internalSlot(from), ItemStack.AIR);
+            }
+        }
+    }
+
+    @Override
+    public InventoryCopy takeSlot(String name, int slot) {
+        Player p = player(name);
+        if (p == null) {
+            return new Copy(new ItemStack[0]);
+        }
+        PlayerInventory inventory = p.getInventory();
+        synchronized (inventory) {
+            ItemStack item = inventory.getItemStack(internalSlot(slot));
+            inventory.setItemStack(internalSlot(slot), ItemStack.AIR);
+            return new Copy(item.isAir() ? new ItemStack[0] : new ItemStack[] {item});
+        }
+    }
+
+    @Override
     public InventoryCopy addItems(String name, InventoryCopy items) {
         Player p = player(name);
         if (p == null) {

@@ -480,6 +480,35 @@ public class SpigotPlatform implements Platform {
     }
 
     @Override
+    public SlotHolds slotHolds(String player, int slot) {
+        Player p = Bukkit.getPlayerExact(player);
+        ItemStack item = p == null ? null : p.getInventory().getItem(slot);
+        return !present(item) ? SlotHolds.NOTHING : UnoCore.isEngineTag(tagOf(item)) ? SlotHolds.ENGINE : SlotHolds.OTHER;
+    }
+
+    @Override
+    public void moveSlot(String player, int from, int to) {
+        Player p = Bukkit.getPlayerExact(player);
+        if (p != null) {
+            ItemStack item = p.getInventory().getItem(from);
+            p.getInventory().setItem(to, item);
+            p.getInventory().setItem(from, null);
+        }
+    }
+
+    @Override
+    public InventoryCopy takeSlot(String player, int slot) {
+        Player p = Bukkit.getPlayerExact(player);
+        ItemStack item = p == null ? null : p.getInventory().getItem(slot);
+        if (!present(item)) {
+            return new Copy(new ItemStack[0]);
+        }
+        ItemStack copy = item.clone();
+        p.getInventory().setItem(slot, null);
+        return new Copy(new ItemStack[] {copy});
+    }
+
+    @Override
     public InventoryCopy addItems(String player, InventoryCopy items) {
         Player p = Bukkit.getPlayerExact(player);
         if (p == null) {
