@@ -372,6 +372,56 @@ abstract class AdapterTests extends AdapterTestBase {
         assertEverythingBack(ann, Map.of(Material.GOLD_INGOT, 7));
     }
 
+    /** An items op: every slot of {@code slots} gets a card (a face of the deal), every slot of {@code empty} is emptied. */
+    static String hand(String player, java.util.Collection<Integer> slots, java.util.Collection<Integer> empty, String round) {
+        StringBuilder b = new StringBuilder("{\"ops\":[{\"op\":\"items\",\"player\":\"").append(player).append("\",\"slots\":{");
+        String sep = "";
+        for (int slot : slots) {
+            b.append(sep).append('"').append(slot).append("\":{\"face\":\"R").append(slot % CARDS)
+                    .append("\",\"name\":\"card\",\"tag\":\"card:").append(round).append('.').append(slot).append("\"}");
+            sep = ",";
+        }
+        for (int slot : empty) {
+            b.append(sep).append('"').append(slot).append("\":null");
+            sep = ",";
+        }
+        return b.append("}}]}").toString();
+    }
+
+    /**
+     * Issue 30: items that arrive while the hand is on show (a plugin's addItem, the off-hand set by one)
+     * stand where the next cards go; the hand then grows into every slot and shrinks again, and every
+     * item is back after the way out, none twice.
+     */
+    @ParameterizedTest
+    @EnumSource(Exit.class)
+    void aGiftInTheWayOfTheGrowingHandIsNeverOverwritten(Exit exit) throws Exception {
+        CheckedPlayer ann = join("ann");
+        dealCards(ann);
+        give(ann, new ItemStack(Material.GOLD_INGOT, 7));      // into slot 7, the next card's
+        give(ann, new ItemStack(Material.IRON_SWORD));         // into slot 8
+        ann.getInventory().setItemInOffHand(new ItemStack(Material.TOTEM_OF_UNDYING));   // where the top card goes
+        assertEquals(Material.GOLD_INGOT, ann.getInventory().getItem(7).getType(), describe(contents(ann)));
+        java.util.List<Integer> more = new java.util.ArrayList<>();
+        for (int slot = 7; slot <= 35; slot++) {
+            more.add(slot);
+        }
+        engine.ops(hand("ann", java.util.List.of(7, 8), java.util.List.of(), "a"));    // two cards drawn
+        settle();
+        assertEquals(7, (int) counts(ann).getOrDefault(Material.GOLD_INGOT, 0), "the gold moved, not overwritten: " + describe(contents(ann)));
+        assertEquals(1, (int) counts(ann).getOrDefault(Material.IRON_SWORD, 0), "the sword moved, not overwritten: " + describe(contents(ann)));
+        more.add(40);
+        engine.ops(hand("ann", more, java.util.List.of(), "b"));     // the hand takes every slot, and the top card the off-hand
+        settle();
+        assertEquals(java.util.Set.of(Material.FILLED_MAP), counts(ann).keySet(), "every slot holds a card now");
+        assertTrue(messages(ann).stream().anyMatch(m -> m.contains("put aside")), "the player is told the items are set aside");
+        more.remove(Integer.valueOf(40));
+        engine.ops(hand("ann", java.util.List.of(), more, "c"));     // and shrinks again
+        settle();
+        leave(ann, exit);
+        assertEverythingBack(ann, Map.of(Material.GOLD_INGOT, 7, Material.IRON_SWORD, 1, Material.TOTEM_OF_UNDYING, 1));
+    }
+
     @Test
     void aPickupWhileSeatedIsRefusedWithAMessage() throws Exception {
         CheckedPlayer ann = join("ann");
