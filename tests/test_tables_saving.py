@@ -128,3 +128,61 @@ def test_saves_do_not_wait_for_another_writer_of_the_file_they_go_on_in_the_next
     tables.maybe_save(now + SAVE_INTERVAL + 0.001)
     assert saved_tokens(store) == {ann.id: ann.token, bob.id: bob.token}
     assert tables.owed == set() and tables.saving == []
+
+
+def _event(seq, player, *args, session="run-1"):
+    """A player's command as the plugin queues it: numbered within the plugin's run (EventQueue)."""
+    return {"type": "command", "player": player, "args": list(args), "pos": [0, 40, 0],
+            "session": session, "seq": seq}
+
+
+def test_an_event_the_saved_tables_hold_is_skipped_when_the_plugin_delivers_it_again(tmp_path):
+    """Issue 30: after an engine restart the plugin delivers again the batch polled last. The saved
+    tables hold its leave already: the restarted engine must not apply it twice (here: a second
+    start would open a table the player never asked for)."""
+    path = tmp_path / "tables.sqlite"
+    store = TableStore(path)
+    tables = make(store)
+    tables.handle({"type": "join", "player": "ann", "locale": "en_us"}, 0)
+    tables.handle(_event(1, "ann", "start"), 0)
+    tables.handle(_event(2, "ann", "leave"), 0)
+    tables.flush(save=False)
+    tables.save_flushed()                    # the answer's save: what ann did is kept
+    assert "ann" not in tables.where
+    store.close()
+
+    store = TableStore(path)                 # the engine restarts on the same file
+    assert store.events_seen() == ("run-1", 2)
+    again = make(store)
+    again.handle(_event(1, "ann", "start"), 1)      # the batch in flight, delivered again
+    again.handle(_event(2, "ann", "leave"), 1)
+    assert "ann" not in again.where and not again.tables, "an event the saved tables hold was applied again"
+    again.handle(_event(3, "ann", "start"), 1)      # the next one is new
+    assert "ann" in again.where
+    again.handle(_event(1, "bob", "start", session="run-2"), 1)    # a restarted plugin numbers from 1 again
+    assert "bob" in again.where
+    store.close()
+
+
+def test_an_event_the_engine_died_before_saving_is_applied_when_delivered_again(tmp_path):
+    """The engine handled the leave and sent its answer but died before the save: the restarted
+    engine resumes the older save, and the leave, delivered again, takes the player off the table."""
+    path = tmp_path / "tables.sqlite"
+    store = TableStore(path)
+    tables = make(store)
+    tables.handle({"type": "join", "player": "ann", "locale": "en_us"}, 0)
+    tables.handle(_event(1, "ann", "start"), 0)
+    tables.flush()                            # saved with ann seated
+    tables.handle(_event(2, "ann", "leave"), 0)
+    tables.flush(save=False)                  # answered, not saved: the engine dies now
+    store.close()
+
+    store = TableStore(path)
+    assert store.events_seen() == ("run-1", 1)
+    again = make(store)
+    assert again.where.get("ann"), "the older save has ann seated"
+    again.handle(_event(2, "ann", "leave"), 1)
+    assert "ann" not in again.where
+    ops = again.flush()
+    assert {"op": "restore", "player": "ann"} in ops
+    store.close()

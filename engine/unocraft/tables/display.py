@@ -94,6 +94,7 @@ class Display:
             "items_paused": {"text": say(lang, "engine.items_paused"), "colour": "yellow"},
             "items_kept": {"text": say(lang, "engine.items_kept"), "colour": "yellow"},
             "items_set_aside": {"text": say(lang, "engine.items_set_aside"), "colour": "yellow"},
+            "left_while_away": {"text": say(lang, "engine.left_while_away"), "colour": "yellow"},
             "items_back": {"text": say(lang, "engine.items_back"), "colour": "green"}}})
         self.shared_completions()
         self.console_completions(force=True)

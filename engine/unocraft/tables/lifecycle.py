@@ -58,6 +58,8 @@ class Lifecycle:
         self.wakes: list[tuple[float, str]] = []
         self.wake_at: dict[str, float] = {}
         self.unscheduled: set[str] = set()       # tables changed since their wake-up was computed
+        # the last player event handled (the plugin's session, its number): saved with the tables
+        self.events_seen: tuple[str, int] | None = store.events_seen() if store is not None else None
         if store is not None:
             for data in store.load_all():
                 t = Table.from_dict(data)
@@ -69,6 +71,19 @@ class Lifecycle:
                 for n in t.spectators:
                     self.where[n] = t.id
             self.unscheduled |= set(self.tables)
+
+    def new_event(self, ev: dict) -> bool:
+        """Whether the tables have not seen this player event yet. After an engine restart the plugin
+        delivers again the batch the engine polled last (it may have died before handling it): one
+        the saved tables already hold, or this run handled, is skipped; the others are noted."""
+        session, seq = ev.get("session"), ev.get("seq")
+        if not isinstance(session, str) or not isinstance(seq, int):
+            return True     # a tool's or a test's event
+        seen = self.events_seen
+        if seen is not None and seen[0] == session and seq <= seen[1]:
+            return False
+        self.events_seen = (session, seq)
+        return True
 
     # ================================================================ who is where
     def lang(self, player: str) -> str:
@@ -451,7 +466,8 @@ class Lifecycle:
             for tid in writing:
                 if tid in self.tables:
                     changes[tid] = self.tables[tid].to_dict()
-            number = self.store.save(changes, stats, uuids, written_upto=written_upto, matches=matches)
+            number = self.store.save(changes, stats, uuids, written_upto=written_upto, matches=matches,
+                                     events_seen=self.events_seen)
         self.unsaved -= writing
         self.deleted.clear()
         return number

@@ -19,6 +19,7 @@ code and are shown to the player.
 
 from __future__ import annotations
 
+import logging
 from typing import Callable
 
 from ..presentation.lang import normalise
@@ -34,6 +35,8 @@ from .sounds import Sounds
 from .stats_tally import StatsTally
 from .store import TableStore
 from .table import Table
+
+log = logging.getLogger("unocraft.engine")
 
 SAVE_INTERVAL = 0.5     # seconds between SQLite writes while tables change
 SAVE_BATCH = 20         # tables an interval's save writes per round of the loop; the rest in the next rounds
@@ -105,6 +108,9 @@ class Tables:
 
     # ================================================================ events
     def handle(self, ev: dict, now: float) -> None:
+        if not self.core.new_event(ev):
+            log.info("skipped a player event the saved tables already hold: %s", ev.get("type"))
+            return
         kind = ev.get("type")
         player = ev.get("player")
         if kind == "console":

@@ -141,14 +141,27 @@ class TableStore:
         return [(n, json.loads(d), json.loads(u), json.loads(m)) for n, d, u, m in
                 self.db.execute("SELECT id, deltas, uuids, matches FROM stats_outbox ORDER BY id")]
 
+    def events_seen(self) -> tuple[str, int] | None:
+        """The last player event the saved tables hold: (the plugin run's session, its number)."""
+        row = self.db.execute("SELECT value FROM engine_meta WHERE key = 'events'").fetchone()
+        if row is None:
+            return None
+        session, _, seq = row[0].rpartition(" ")
+        return (session, int(seq)) if session and seq.isdigit() else None
+
     def save(self, tables: dict[str, dict | None], stats: dict[str, dict[str, int]] | None = None,
-             uuids: dict[str, str] | None = None, written_upto: int = 0, matches: list | None = None) -> int | None:
+             uuids: dict[str, str] | None = None, written_upto: int = 0, matches: list | None = None,
+             events_seen: tuple[str, int] | None = None) -> int | None:
         """Writes changed tables (None: deleted) and a batch of statistics counters to add (player
         -> counters) with the match results for the ratings, in one transaction, and drops journal
-        rows up to `written_upto` (the statistics database has them). Returns the batch's number
-        (None without counters)."""
+        rows up to `written_upto` (the statistics database has them); `events_seen`: the last
+        player event handled, kept in the same transaction (`events_seen()`). Returns the batch's
+        number (None without counters)."""
         number = None
         with self.lock, self.db:
+            if events_seen is not None:
+                self.db.execute("INSERT OR REPLACE INTO engine_meta (key, value) VALUES ('events', ?)",
+                                (f"{events_seen[0]} {events_seen[1]}",))
             if stats:
                 number = self.db.execute("INSERT INTO stats_outbox (deltas, uuids, matches) VALUES (?, ?, ?)",
                                          (json.dumps(stats, ensure_ascii=False),

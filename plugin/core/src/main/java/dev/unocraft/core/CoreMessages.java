@@ -21,6 +21,8 @@ final class CoreMessages {
                 + " safe and come back as soon as you have room."));
         strings.put("items_set_aside", text("§eUNO: an item you received during the game was put aside to make"
                 + " room for a card; it comes back when the game ends."));
+        strings.put("left_while_away", text("§eUNO: you left the table and your items are back; the game engine"
+                + " learns it as soon as it is back."));
         strings.put("items_back", text("§aUNO: the items kept for you are back in your inventory."));
     }
 

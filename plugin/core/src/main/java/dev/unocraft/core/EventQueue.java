@@ -4,39 +4,77 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.UUID;
+import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Player input waiting for the engine. The main thread only offers (never blocks); the engine's
  * py4j thread long-polls. Bounded so a dead engine cannot make the server run out of memory.
+ *
+ * <p>No event is lost when the engine dies: a polled batch stays "in flight" until the engine polls
+ * again (its loop polls only after it has handled the batch and saved the tables it changed), and
+ * when the engine goes away ({@link #engineGone}) the batch in flight goes back to the front of the
+ * queue, for the next engine. Each event carries this plugin run's {@code session} and a
+ * {@code seq}: an engine whose saved tables already hold an event skips it when it comes again.
  */
 public final class EventQueue {
     public static final int CAPACITY = 10_000;
-    private final LinkedBlockingQueue<JsonObject> queue = new LinkedBlockingQueue<>(CAPACITY);
+    private final LinkedBlockingDeque<JsonObject> queue = new LinkedBlockingDeque<>(CAPACITY);
+    private final String session = UUID.randomUUID().toString();
+    private long nextSeq;
+    /** The last batch polled, not yet known to be handled; guarded by {@code this}. */
+    private List<JsonObject> inFlight = List.of();
+    /** How many times the engine went away: a poll that began before then hands nothing to a gone engine. */
+    private int generation;
 
     /** Adds an event; drops it (returns false) when the queue is full. */
-    public boolean offer(JsonObject event) {
+    public synchronized boolean offer(JsonObject event) {
         event.addProperty("t", System.nanoTime());
-        return queue.offer(event);
+        event.addProperty("session", session);
+        event.addProperty("seq", ++nextSeq);
+        return queue.offerLast(event);
     }
 
-    /** Waits up to maxWaitMs for the first event, then takes every event already queued. */
+    /**
+     * Waits up to maxWaitMs for the first event, then takes every event already queued. The batch
+     * polled before this one is handled by now: it is forgotten.
+     */
     public JsonArray poll(long maxWaitMs) throws InterruptedException {
+        int polling;
+        synchronized (this) {
+            inFlight = List.of();
+            polling = generation;
+        }
         JsonArray batch = new JsonArray();
-        JsonObject first = maxWaitMs <= 0 ? queue.poll() : queue.poll(maxWaitMs, TimeUnit.MILLISECONDS);
+        JsonObject first = maxWaitMs <= 0 ? queue.pollFirst() : queue.pollFirst(maxWaitMs, TimeUnit.MILLISECONDS);
         if (first == null) {
             return batch;
         }
-        batch.add(first);
-        List<JsonObject> rest = new ArrayList<>();
-        queue.drainTo(rest, 500);
-        rest.forEach(batch::add);
+        synchronized (this) {
+            if (polling != generation) {      // the engine this poll was for is gone: the event waits for the next
+                queue.offerFirst(first);
+                return batch;
+            }
+            List<JsonObject> taken = new ArrayList<>();
+            taken.add(first);
+            queue.drainTo(taken, 500);
+            taken.forEach(batch::add);
+            inFlight = taken;
+        }
         return batch;
     }
 
-    public void clear() {
-        queue.clear();
+    /**
+     * The engine went away: the batch it polled last (which it may not have handled) goes back to the
+     * front of the queue, in order, for the next engine; everything queued stays.
+     */
+    public synchronized void engineGone() {
+        generation++;
+        for (int i = inFlight.size() - 1; i >= 0; i--) {
+            queue.offerFirst(inFlight.get(i));     // fails only when full (a dead engine for long): the newest wait on
+        }
+        inFlight = List.of();
     }
 
     public int size() {

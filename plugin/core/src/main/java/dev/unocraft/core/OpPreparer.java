@@ -219,8 +219,10 @@ final class OpPreparer {
             // already); the inventory is never touched if they cannot be saved
             vault.saveThen(player, () -> {
                 displays.seat(player);
-                items.makeWay(player, changes);     // what arrived during the game is never overwritten
-                platform.setSlots(player, changes);
+                platform.atomically(player, () -> {
+                    items.makeWay(player, changes);     // what arrived during the game is never overwritten
+                    platform.setSlots(player, changes);
+                });
                 if (heldSlot >= 0) {
                     platform.setHeldSlot(player, heldSlot);
                 }

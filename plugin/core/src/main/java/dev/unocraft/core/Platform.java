@@ -103,6 +103,16 @@ public interface Platform {
         items.forEach((slot, item) -> setSlot(player, slot, item));
     }
 
+    /**
+     * Runs {@code change} (reads and writes of the player's slots) with no other change to that
+     * inventory in between: where items can arrive on other threads (Minestom's inventories are changed
+     * from any thread), an item given between a slot's check and its write would be overwritten. A
+     * platform whose inventories change on the main thread only (Bukkit) just runs it: the default.
+     */
+    default void atomically(String player, Runnable change) {
+        change.run();
+    }
+
     /** Selects the held hotbar slot (0–8). */
     void setHeldSlot(String player, int slot);
 

@@ -77,6 +77,12 @@ final class PlayerEvents {
         }
     }
 
+    /** Whether the event is {@code /uno leave}. */
+    private static boolean leave(JsonObject e) {
+        JsonArray args = e.getAsJsonArray("args");
+        return args != null && args.size() == 1 && "leave".equalsIgnoreCase(args.get(0).getAsString());
+    }
+
     private JsonObject event(String type, String player) {
         JsonObject e = new JsonObject();
         e.addProperty("type", type);
@@ -104,7 +110,7 @@ final class PlayerEvents {
 
     private void offer(String player, JsonObject e) {
         boolean command = "command".equals(e.get("type").getAsString()) || "use".equals(e.get("type").getAsString());
-        if (command && !engineAttached.getAsBoolean()) {
+        if (command && !leave(e) && !engineAttached.getAsBoolean()) {     // a leave always waits for the engine
             platform.sendMessage(player, messages.get("no_engine"));
             return;
         }

@@ -164,6 +164,14 @@ public final class UnoCore {
 
     /** `/uno args…` from a player who may or may not hold the `uno.admin` permission. */
     public void onCommand(String player, String[] args, boolean admin) {
+        if (args.length == 1 && args[0].equalsIgnoreCase("leave") && !engineAttachedNow() && vault.holds(player)) {
+            // the engine is away (restarting): the player gets up now, with their items, as at a quit;
+            // the leave waits in the queue for the engine, which then lets the table go on without them
+            vault.restore(player);
+            displays.unseat(player);
+            displays.clearSidebar(player);
+            messages.tell(player, "left_while_away");
+        }
         input.command(player, args, admin);
     }
 
@@ -283,7 +291,7 @@ public final class UnoCore {
     }
 
     void engineDetached() {
-        events.clear();
+        events.engineGone();     // what it polled last and may not have handled goes to the next engine
         if (disabling) {
             return;     // the platform no longer runs our tasks
         }

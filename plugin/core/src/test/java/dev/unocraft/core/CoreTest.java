@@ -180,6 +180,60 @@ class CoreTest {
         assertEquals(2, batch.size());
     }
 
+    private static JsonObject command(String player, String arg) {
+        JsonObject e = new JsonObject();
+        e.addProperty("type", "command");
+        e.addProperty("player", player);
+        JsonArray args = new JsonArray();
+        args.add(arg);
+        e.add("args", args);
+        return e;
+    }
+
+    private static List<String> argsOf(JsonArray batch) {
+        List<String> out = new java.util.ArrayList<>();
+        batch.forEach(e -> out.add(e.getAsJsonObject().getAsJsonArray("args").get(0).getAsString()));
+        return out;
+    }
+
+    /** Issue 30: a batch the engine polled and may not have handled goes to the next engine, first and in order. */
+    @Test
+    void theBatchInFlightWhenTheEngineDiesGoesToTheNextEngineFirst() throws Exception {
+        EventQueue q = new EventQueue();
+        q.offer(command("ann", "start"));
+        q.offer(command("ann", "leave"));
+        JsonArray polled = q.poll(100);
+        assertEquals(List.of("start", "leave"), argsOf(polled));
+        long first = polled.get(0).getAsJsonObject().get("seq").getAsLong();
+        assertEquals(first + 1, polled.get(1).getAsJsonObject().get("seq").getAsLong(), "numbered in order");
+        q.offer(command("bob", "uno"));      // came while the engine was dying
+        q.engineGone();
+        JsonArray again = q.poll(100);
+        assertEquals(List.of("start", "leave", "uno"), argsOf(again), "the batch in flight first, then what came");
+        assertEquals(polled.get(0).getAsJsonObject().get("session"), again.get(0).getAsJsonObject().get("session"));
+        assertEquals(first, again.get(0).getAsJsonObject().get("seq").getAsLong(), "the same event, the same number");
+        assertEquals(0, q.poll(0).size(), "the next poll: the batch before it is handled, and forgotten");
+        q.engineGone();
+        assertEquals(0, q.poll(0).size(), "a handled batch is never delivered again");
+    }
+
+    @Test
+    void aLongPollOfAnEngineThatWentAwayHandsItNothing() throws Exception {
+        EventQueue q = new EventQueue();
+        java.util.concurrent.CompletableFuture<JsonArray> stale = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return q.poll(3_000);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(200);          // the dead engine's poll is waiting
+        q.engineGone();
+        q.offer(command("ann", "leave"));
+        assertEquals(0, stale.get().size(), "the gone engine's poll took the leave");
+        assertEquals(List.of("leave"), argsOf(q.poll(100)), "it waits for the next engine");
+    }
+
     @Test
     void completionsPreferThePlayersOwnTree() {
         Completions c = new Completions();

@@ -160,6 +160,30 @@ class ServerDefectsTest {
         assertEquals(List.of("tables"), core.completeConsole(new String[] {"t"}));    // not the players' words
     }
 
+    /**
+     * Issue 30: {@code /uno leave} while the engine is away (restarting) gets the player up at once, their
+     * items back, and waits in the queue for the engine; any other command is answered: try again.
+     */
+    @Test
+    void aLeaveWhileTheEngineIsAwayGivesTheItemsBackAndWaitsForTheEngine() throws Exception {
+        FakePlatform platform = new FakePlatform(dir);
+        platform.inventories.put("ann", new HashMap<>(Map.of(3, "sword")));
+        UnoCore core = new UnoCore(platform, "test");
+        core.apply(OpBatch.parse("{\"ops\":[{\"op\":\"items\",\"player\":\"ann\",\"slots\":{\"0\":"
+                + "{\"material\":\"paper\",\"name\":\"R5\",\"tag\":\"card:R5\"}}}]}"));
+        assertEquals(Map.of(0, "card card:R5 map -1"), platform.inventories.get("ann"));
+        core.onCommand("ann", new String[] {"draw"});
+        assertTrue(platform.log.stream().anyMatch(l -> l.startsWith("msg ann") && l.contains("not running")), platform.log.toString());
+        assertEquals("[]", core.events().poll(0).toString(), "a play while the engine is away is not kept");
+        core.onCommand("ann", new String[] {"leave"});
+        assertEquals(Map.of(3, "sword"), platform.inventories.get("ann"), "up at once, items back");
+        assertFalse(core.vault().holds("ann"));
+        assertTrue(platform.log.stream().anyMatch(l -> l.startsWith("msg ann") && l.contains("you left the table")), platform.log.toString());
+        var queued = core.events().poll(0);
+        assertEquals(1, queued.size(), queued.toString());
+        assertEquals("[\"leave\"]", queued.get(0).getAsJsonObject().get("args").toString(), "the engine hears of it when it is back");
+    }
+
     @Test
     void aRestartedEngineOfTheSameVersionIsToldWhichFacesAreAlreadyShown() throws Exception {
         UnoCore core = new UnoCore(new FakePlatform(dir), "test");

@@ -296,6 +296,19 @@ final class MinestomPlatform implements Platform {
         return new Player(nowhere, new GameProfile(new java.util.UUID(0, 0), "-"));
     }
 
+    /** Minestom changes an inventory under its own lock ({@code processItemStack} is synchronized): held here, a give waits. */
+    @Override
+    public void atomically(String name, Runnable change) {
+        Player p = player(name);
+        if (p == null) {
+            change.run();
+            return;
+        }
+        synchronized (p.getInventory()) {
+            change.run();
+        }
+    }
+
     @Override
     public void setSlot(String name, int slot, Object item) {
         setSlots(name, java.util.Collections.singletonMap(slot, item));
