@@ -72,7 +72,10 @@ public final class EventQueue {
     public synchronized void engineGone() {
         generation++;
         for (int i = inFlight.size() - 1; i >= 0; i--) {
-            queue.offerFirst(inFlight.get(i));     // fails only when full (a dead engine for long): the newest wait on
+            JsonObject e = inFlight.get(i);
+            if (!"refused_batch".equals(e.has("type") ? e.get("type").getAsString() : null)) {   // about the gone engine's batch
+                queue.offerFirst(e);     // fails only when full (a dead engine for long): the newest wait on
+            }
         }
         inFlight = List.of();
     }

@@ -215,6 +215,12 @@ class CoreTest {
         assertEquals(0, q.poll(0).size(), "the next poll: the batch before it is handled, and forgotten");
         q.engineGone();
         assertEquals(0, q.poll(0).size(), "a handled batch is never delivered again");
+        JsonObject refused = new JsonObject();
+        refused.addProperty("type", "refused_batch");
+        q.offer(refused);
+        assertEquals(1, q.poll(0).size());
+        q.engineGone();
+        assertEquals(0, q.poll(0).size(), "a refusal speaks of the gone engine's batch: not the next engine's");
     }
 
     @Test
