@@ -3,7 +3,9 @@ player's own jump-in (sequential, 000), or both at once (together, 003).
 
 sequential: right after laying a card, its player may lay an identical one out
 of turn, by the jump-in test. together: a `play` names two identical cards; the
-second is the player's own jump-in on the first.
+second is the player's own jump-in on the first. A double is "dve karty rovnakej
+farby a čísla" (003): no wild is one (a Wild Draw Four is never a jump-in either,
+000-ru); and with stacking, one draw card a turn (000-ru).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from .jump_in import check_identical
 SCENARIOS = ("s10_house/play_doubles_off.yaml", "s10_house/play_doubles_sequential.yaml",
              "s10_house/play_doubles_sequential_too_late.yaml", "s10_house/play_doubles_together.yaml",
              "s10_house/play_doubles_together_not_identical.yaml",
+             "s10_house/play_doubles_together_no_wild_draw_four.yaml", "s10_house/play_doubles_together_no_wilds.yaml",
+             "s10_house/play_doubles_together_no_creepers.yaml", "s10_house/stacking_play_doubles_one_draw_two.yaml",
              "s10_house/until_the_last_out_on_a_double_seven_no_swap.yaml")
 
 #: what the front ends are told of its verbs, events and penalty draws (rules/words.py)
@@ -48,6 +52,9 @@ class PlayDoubles(HouseRule):
         second = game.find_card(seat, ref, exclude=(first,))
         if game.face(second) != game.face(first):
             raise Refused("illegal_card", "two cards played together must be identical")
+        why = not_a_double(game, game.face(first))
+        if why is not None:
+            raise Refused("illegal_card", why)
         return second
 
     def lay_second(self, game: GameCore, seat: int, card: int, colour: str | None) -> None:
@@ -70,17 +77,23 @@ class PlayDoubles(HouseRule):
     def pair_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
         """The two-card plays of `seat` in turn: each face held twice."""
         name = game.names[seat]
-        colours = game.side_colours
         by_face: dict = {}
         for card in game.hands[seat]:
             by_face.setdefault(game.face(card), []).append(card)
         for face, cards in by_face.items():
-            if len(cards) >= 2:
-                refs = (game.ref(cards[0]), game.ref(cards[1]))
-                if face.is_wild and game.colour_rule is None:
-                    out += [Action(name, "play", refs, c) for c in colours]
-                else:
-                    out.append(Action(name, "play", refs))
+            if len(cards) >= 2 and not_a_double(game, face) is None:     # no wild: no colour to name
+                out.append(Action(name, "play", (game.ref(cards[0]), game.ref(cards[1]))))
+
+
+def not_a_double(game: GameCore, face: Card) -> str | None:
+    """Why two of `face` are no double, or None: a double is two cards "rovnakej farby a čísla"
+    (003), which no wild is; with stacking a player lays "только одну карту «+2 карты» или «Смена
+    цвета и +4 карты»" a turn (000-ru)."""
+    if face.is_wild:
+        return "a double is two cards of the same colour and number: no wild"
+    if face.is_draw and game.opts.draw_two_chain == "stacking":
+        return "with stacking, one draw card a turn"
+    return None
 
 
 RULE: HouseRule = PlayDoubles("play_doubles", SCENARIOS)

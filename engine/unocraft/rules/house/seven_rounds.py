@@ -1,7 +1,8 @@
 """Seven rounds (RULES.md §10): a player who empties the hand draws 6 and plays
 on, then 5, and so on, until the one card drawn last is gone; only then is the
-player out. `game.level` counts how often each hand was emptied. Creepers drawn
-so are not set off.
+player out. `game.level` counts how often each hand was emptied. The refill is a
+draw from the draw pile: a Creeper among it goes off (§6; only the initial deal is
+exempt, 000).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from ..core import HAND_SIZE, GameCore, HouseRule
 from ..options import HouseOption
 
-SCENARIOS = ("s10_house/seven_rounds.yaml",)
+SCENARIOS = ("s10_house/seven_rounds.yaml", "s10_house/seven_rounds_creeper_in_refill.yaml")
 
 OPTION = HouseOption("seven_rounds", False, "a player who empties the hand draws 6 and plays on, "
                      "then 5, and so on, until the one card drawn last is gone")
@@ -24,7 +25,7 @@ class SevenRounds(HouseRule):
             return False
         game.level[seat] += 1
         game.emit("seven_rounds", player=game.names[seat], level=game.level[seat])
-        game.take(seat, HAND_SIZE - game.level[seat], reason="seven_rounds", creepers=False)
+        game.take(seat, HAND_SIZE - game.level[seat], reason="seven_rounds")
         return bool(game.hands[seat])
 
 
