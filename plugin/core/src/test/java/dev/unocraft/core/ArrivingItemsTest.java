@@ -144,14 +144,20 @@ class ArrivingItemsTest {
         return all;
     }
 
-    @Test
-    void aGiftInTheWayOfACardIsMovedToAFreeSlotNotOverwritten() {
+    /** The platform after ann, with her own items, was dealt 7 cards and {@code item} arrived in {@code slot}; then {@code n} cards. */
+    private TickingPlatform dealtThenGiven(int slot, String item, int n) {
         TickingPlatform platform = new TickingPlatform(dir);
         UnoCore core = coreOf(platform);
         platform.inventories.put("ann", new HashMap<>(OWN));
         apply(core, platform, hand(7, 0));
-        platform.inventories.get("ann").put(7, "gold x4");      // where the next card goes
-        apply(core, platform, hand(8, 1));
+        platform.inventories.get("ann").put(slot, item);
+        apply(core, platform, hand(n, 1));
+        return platform;
+    }
+
+    @Test
+    void aGiftInTheWayOfACardIsMovedToAFreeSlotNotOverwritten() {
+        TickingPlatform platform = dealtThenGiven(7, "gold x4", 8);      // where the next card goes
         Map<Integer, String> inv = platform.inventories.get("ann");
         assertEquals("card card:1.7 map -1", inv.get(7));
         assertEquals("gold x4", inv.get(35), "moved to the last free slot of the main inventory: " + inv);
@@ -160,12 +166,8 @@ class ArrivingItemsTest {
 
     @Test
     void aSlotTheEngineEmptiesKeepsTheGiftInIt() {
-        TickingPlatform platform = new TickingPlatform(dir);
-        UnoCore core = coreOf(platform);
-        platform.inventories.put("ann", new HashMap<>(OWN));
-        apply(core, platform, hand(7, 0));
-        platform.inventories.get("ann").put(6, "apple");        // a plugin's setItem over the card in slot 6
-        apply(core, platform, hand(6, 1));                      // the engine empties slot 6
+        // a plugin's setItem over the card in slot 6, which the engine then empties
+        TickingPlatform platform = dealtThenGiven(6, "apple", 6);
         assertEquals("apple", platform.inventories.get("ann").get(6));
     }
 
