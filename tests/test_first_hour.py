@@ -41,7 +41,7 @@ def test_uno_is_not_offered_with_two_cards_and_nothing_to_play():
 
 
 @pytest.mark.parametrize("lang, expected", [
-    ("en", "You did not call UNO: [UNO!] now, before someone catches you."),
+    ("en", "You did not call UNO: click [UNO!] now, before someone catches you."),
     ("ru", "Вы не объявили УНО: нажмите [УНО!] сейчас, пока вас не поймали."),
     ("sk", "UNO nie je ohlásené: klikni hneď na [UNO!], kým ťa niekto nechytí."),
 ])
@@ -69,7 +69,7 @@ def test_the_late_call_reaches_the_player_after_their_turn_ended():
     cmd(tables, "ann", "play", "R7", now=11)
     said = texts(tables.flush(), "ann")
     assert "You played Red 7." in said
-    assert "You did not call UNO: [UNO!] now, before someone catches you." in said
+    assert "You did not call UNO: click [UNO!] now, before someone catches you." in said
 
 
 # ------------------------------------------------------------------ the title
@@ -131,8 +131,8 @@ def test_no_hint_before_the_database_said_what_the_player_has_seen():
 
 CATCH_HINT = {
     "en_us": "{bot} did not call UNO: click [Catch {bot}] before they call it, and they draw 2 cards.",
-    "ru_ru": "{bot} не объявляет УНО: нажмите [Поймать игрока {bot}], пока УНО не прозвучало, и {bot} возьмёт 2 карты.",
-    "sk_sk": "{bot} nehlási UNO: klikni na [Chyť hráča {bot}] skôr, než ho ohlási, a {bot} si berie 2 karty.",
+    "ru_ru": "УНО от игрока {bot} не прозвучало: успейте нажать [Поймать игрока {bot}], и этот игрок возьмёт 2 карты.",
+    "sk_sk": "UNO od hráča {bot} nezaznelo: klikni na [Chyť hráča {bot}] skôr, než zaznie, a tento hráč dostane 2 trestné karty.",
 }
 
 
@@ -200,7 +200,7 @@ def test_a_russian_player_plays_by_typing_the_card_in_russian():
     cmd(tables, "ivan", "play", "красная", "7", now=11)
     assert t.game.view("ivan")["hand"] == ["G8", "B9"]
     said = texts(tables.flush(), "ivan")
-    assert any(line.startswith("Вы выкладываете карту: Красная 7") for line in said), said
+    assert any(line.startswith("Вы выложили карту: Красная 7") for line in said), said
 
 
 # ------------------------------------------------------------------ who reads that a table opened

@@ -3,7 +3,9 @@ tables' keys (tests/test_tables_text.py):
 
 1. no English left in ru.yaml / sk.yaml (outside what a player types and proper names);
 2. every line with a {count} is a plural with exactly its language's forms;
-3. no player-facing text is built in Python: every line a player reads comes from say()/t().
+3. no player-facing text is built in Python: every line a player reads comes from say()/t();
+4. the patterns a native reader stumbles on (issue 34) stay out: a Russian `you.*` line in the
+   present tense, a word said twice in one rendered refusal, a Slovak draw verb outside its use.
 
 Each check is a plain function that returns every problem it finds (the assertion lists them all
 at once); each has a self-check on a small bad input, so the test demonstrably can fail.
@@ -492,6 +494,114 @@ def test_count_exceptions_are_real_keys():
     assert sorted(k for k in COUNT_NOT_PLURAL if k not in english) == []
 
 
+# ------------------------------------------------------------------ how a native speaker writes it
+
+#: A Russian verb of the 2nd person plural in the present (or future) after «вы», with at most one
+#: word between ("не", an adverb): "Вы выкладываете", "Вы напрасно ловите", "вы берёте",
+#: "Вы меняетесь". A `you.*` line tells the player's own move that has just happened, in the past
+#: tense of «вы», which is the same for every gender ("Вы выложили карту: …", "Вы объявили УНО!").
+RU_YOU_PRESENT = re.compile(r"\bвы\s+(?:[а-яё]+\s+)?([а-яё]+(?:ете|ёте|ите)(?:сь)?)\b", re.IGNORECASE)
+
+
+def russian_you_present(messages: dict) -> list[tuple[str, str]]:
+    """(key, verb) of every Russian `you.*` line that tells the player's own move in the present."""
+    return [(key + (f"[{form}]" if form else ""), m.group(1))
+            for key, message in sorted(messages.items()) if key.startswith("you.")
+            for form, text in _texts(message) for m in RU_YOU_PRESENT.finditer(text)]
+
+
+def test_russian_you_lines_are_in_the_past():
+    found = russian_you_present(lang.messages("ru"))
+    assert found == [], ("you.* lines in the present tense (write the past of «вы»: «Вы выложили»):\n"
+                         + "\n".join(f"  ru {k}: {v}" for k, v in found))
+
+
+#: Words shorter than 4 letters that still count when repeated ("Not now: nobody can be caught now").
+SHORT_REPEATS = frozenset({"now"})
+
+
+def refusal_lines(messages: dict) -> dict[str, str]:
+    """Every refusal as the player reads it: error.refused ("Not now: {reason}") around the
+    refusal.* line, or dos.no_match (tables/input.py); other placeholders are left as they are."""
+    frame = str(messages["error.refused"])
+    return {key: frame.replace("{reason}", str(text)) for key, text in sorted(messages.items())
+            if key.startswith("refusal.") or key == "dos.no_match"}
+
+
+def repeated_words(messages: dict) -> list[tuple[str, str, str]]:
+    """(key, word, line) for every word of 4+ letters (or in SHORT_REPEATS) that a rendered
+    refusal says twice, case-insensitive: "Сейчас нельзя: сейчас некого поймать",
+    "Teraz nie: teraz niet koho chytiť", "…with two cards before playing, or right after playing"."""
+    found = []
+    for key, line in refusal_lines(messages).items():
+        words = [w.lower() for w in LETTERS.findall(PLACEHOLDER.sub(" ", line))]
+        for word in sorted({w for w in words if words.count(w) > 1 and (len(w) >= 4 or w in SHORT_REPEATS)}):
+            found.append((key, word, line))
+    return found
+
+
+@pytest.mark.parametrize("code", lang.LANGUAGES)
+def test_no_word_twice_in_a_refusal(code):
+    found = repeated_words(lang.messages(code))
+    assert found == [], "a word said twice in one refusal:\n" + "\n".join(
+        f"  {code} {k}: {w!r} in {line!r}" for k, w, line in found)
+
+
+#: Slovak verbs for taking cards (the rule: slovak_draw_verbs). "ťah" the noun (a turn: "Si na
+#: ťahu", "ďalšieho ťahu") is not the verb ťahať and is not matched; nor are vybrať, vyberať.
+SK_PILE_VERB = re.compile(r"\b(?:ťah[aá]\w*|potiah\w*)", re.IGNORECASE)
+SK_PENALTY_VERB = re.compile(r"\b(?:ber(?:ie|ieš|iem|ieme|iete|ú|te)?|brať|bral\w*)\b", re.IGNORECASE)
+SK_NEVER = re.compile(r"\b(?:zob(?:rať|ral\w*|er\w*)|vziať|vezm\w*|vzal\w*|vzat\w*)\b", re.IGNORECASE)
+#: Lines about a penalty or a draw card (also as `you.<key>`); card.* are the cards' names.
+SK_PENALTY_LINES = frozenset({
+    "uno.caught", "uno.catch_hover", "hint.catch", "help.catch.text", "help.challenge.text", "help.accept.text",
+    "challenge.hover", "challenge.accept_hover", "challenge.guilty", "challenge.innocent", "stats.caught",
+    "button.slap_hover", "event.slap_last", "event.slap_late", "event.silence", "event.broke_silence",
+    "event.false_catch", "event.mistake", "refusal.answer_first"})
+#: Lines about drawing from the pile: each says it with ťahať / potiahnuť.
+SK_PILE_LINES = frozenset({
+    "button.draw", "button.draw_hover", "help.draw.text", "help.pass.text", "game.drew", "game.you_drew_card",
+    "game.you_drew", "refusal.draw_first", "refusal.only_drawn_card", "event.creeper", "you.event.creeper",
+    "mcpi.hello"})
+
+
+def slovak_draw_verbs(messages: dict) -> list[tuple[str, str, str]]:
+    """(key, word, what is wrong) for every Slovak draw verb outside its use. The rule (as in
+    sk.yaml's header): a card drawn from the pile is ťahať / potiahnuť (the Draw button, "Ťaháš
+    kartu", "{player} ťahá 2 karty" for every draw event, penalty draws included, since the cards
+    come from the pile), and each line of SK_PILE_LINES says so; brať si is kept for a penalty (a
+    catch, a challenge, a slap, the silence, a mistake: SK_PENALTY_LINES) and the draw cards'
+    names ("Ber dve", Žolík „Ber štyri“), and those lines do not use ťahať; zobrať and vziať are
+    not written anywhere (they were mixed in for the same draw)."""
+    found = []
+    for key, message in sorted(messages.items()):
+        base = key[len("you."):] if key.startswith("you.") else key
+        penalty = base in SK_PENALTY_LINES or key.startswith("card.")
+        for form, text in _texts(message):
+            where = key + (f"[{form}]" if form else "")
+            found += [(where, m.group(), "zobrať/vziať: ťahať for the pile, brať si for a penalty")
+                      for m in SK_NEVER.finditer(text)]
+            if not penalty:
+                found += [(where, m.group(), "brať is for a penalty; the pile is ťahať/potiahnuť")
+                          for m in SK_PENALTY_VERB.finditer(text)]
+            else:
+                found += [(where, m.group(), "a penalty is brať si, not ťahať")
+                          for m in SK_PILE_VERB.finditer(text)]
+            if key in SK_PILE_LINES and not SK_PILE_VERB.search(text):
+                found.append((where, "", "drawing from the pile is ťahať/potiahnuť"))
+    return found
+
+
+def test_slovak_has_one_verb_for_drawing():
+    found = slovak_draw_verbs(lang.messages("sk"))
+    assert found == [], "Slovak draw verbs:\n" + "\n".join(f"  sk {k}: {w!r}: {why}" for k, w, why in found)
+
+
+def test_the_draw_verb_lines_are_real_keys():
+    slovak = lang.messages("sk")
+    assert sorted(k for k in SK_PILE_LINES | SK_PENALTY_LINES if k not in slovak) == []
+
+
 # ------------------------------------------------------------------ the checkers can fail
 
 EN_SAMPLE = {"error.bad_argument": "Bad argument: {detail}", "card.rank.F": "Flip", "parse.needs_card": "/uno {verb} needs a card.",
@@ -563,3 +673,52 @@ def f(lang, name, sa):
     assert set(built_strings({"snippet.py": source}, allowed={})) == {
         "snippet.py:9: 'You win'", "snippet.py:11: '{} wins'", "snippet.py:12: 'Draw'",
         "snippet.py:13: 'Welcome!'", "snippet.py:14: 'Round over'"}
+
+
+def test_self_check_russian_you_present():
+    # lines of the old ru.yaml (issue 34)
+    old = {"you.game.played": "Вы выкладываете карту: {card}.", "you.uno.called": "Вы объявляете УНО!",
+           "you.event.false_catch": {"one": "Вы напрасно ловите игрока {target} и берёте {count} карту."},
+           "you.event.swap_hands": "Вы меняетесь картами с игроком {target}.",
+           "you.start.joined": "Вы садитесь за стол.", "you.event.slap_late": "Вы не успеваете положить руку."}
+    assert russian_you_present(old) == [
+        ("you.event.false_catch[one]", "ловите"), ("you.event.slap_late", "успеваете"), ("you.event.swap_hands", "меняетесь"),
+        ("you.game.played", "выкладываете"), ("you.start.joined", "садитесь"), ("you.uno.called", "объявляете")]
+    assert russian_you_present({"you.game.played": "Вы выложили карту: {card}.", "you.x": "Вы не успели.",
+                                "game.played": "{player} выкладывает карту: {card}.",
+                                "error.not_at_table": "Вы не за столом. Сядьте за стол командой /uno join."}) == []
+
+
+def test_self_check_repeated_words():
+    found = repeated_words({"error.refused": "Сейчас нельзя: {reason}", "refusal.nothing_to_catch": "сейчас некого поймать",
+                            "refusal.illegal_target": "этого игрока выбрать нельзя", "refusal.ok": "ловить некого",
+                            "dos.no_match": "карты не подходят к карте в центре", "other.key": "сейчас сейчас"})
+    assert [(k, w) for k, w, _ in found] == [("refusal.illegal_target", "нельзя"), ("refusal.nothing_to_catch", "сейчас")]
+    found = repeated_words({"error.refused": "Not now: {reason}", "refusal.nothing_to_catch": "nobody can be caught now",
+                            "refusal.nothing_to_call": "UNO is called with two cards before playing, or right after playing",
+                            "refusal.not_your_turn": "it is not your turn", "refusal.p": "{player} or {player}"})
+    assert [(k, w) for k, w, _ in found] == [("refusal.nothing_to_call", "playing"), ("refusal.nothing_to_catch", "now")]
+    assert [w for _, w, _ in repeated_words({"error.refused": "Teraz nie: {reason}",
+                                              "refusal.nothing_to_swap": "výmena teraz nie je na rade"})] == ["teraz"]
+
+
+def test_self_check_slovak_draw_verbs():
+    # lines of the old sk.yaml (issue 34)
+    old = {"help.accept.text": "zobrať karty bez spochybnenia", "button.draw_hover": "Vziať si kartu z balíčka",
+           "game.drew": {"one": "{player} si berie {count} kartu."}, "uno.catch_hover": "{player} nehlási UNO: nech si ťahá",
+           "option.whole": "Voľba {option} berie celé číslo, nie „{value}“.",
+           "challenge.accept_hover": {"one": "Prijať a vziať si {count} kartu"}}
+    assert slovak_draw_verbs(old) == [
+        ("button.draw_hover", "Vziať", "zobrať/vziať: ťahať for the pile, brať si for a penalty"),
+        ("button.draw_hover", "", "drawing from the pile is ťahať/potiahnuť"),
+        ("challenge.accept_hover[one]", "vziať", "zobrať/vziať: ťahať for the pile, brať si for a penalty"),
+        ("game.drew[one]", "berie", "brať is for a penalty; the pile is ťahať/potiahnuť"),
+        ("game.drew[one]", "", "drawing from the pile is ťahať/potiahnuť"),
+        ("help.accept.text", "zobrať", "zobrať/vziať: ťahať for the pile, brať si for a penalty"),
+        ("option.whole", "berie", "brať is for a penalty; the pile is ťahať/potiahnuť"),
+        ("uno.catch_hover", "ťahá", "a penalty is brať si, not ťahať")]
+    assert slovak_draw_verbs({"card.rank.+2": "Ber dve", "you.event.mistake": "Mýliš sa a berieš si trestné karty.",
+                              "game.you_drew_card": "Ťaháš kartu: {card}.", "turn.yours": "Si na ťahu!",
+                              "engine.items_paused": "predmety budeš môcť zbierať a vyberať", "x": "Vybrať farbu",
+                              "help.catch.text": "do začiatku ďalšieho ťahu: trestné karty si berie tento hráč",
+                              "y": "zobrazí sa"}) == []

@@ -63,8 +63,9 @@ def test_every_card_has_a_distinct_name(code):
 @pytest.mark.parametrize("code, card, name", [
     ("en", "R7", "Red 7"), ("ru", "R7", "Красная 7"), ("sk", "R7", "Červená 7"),
     ("en", "W+4", "Wild Draw Four"), ("en", "C", "Creeper"), ("ru", "C", "Крипер"),
-    ("en", "G+2", "Green Draw Two"), ("ru", "B+2", "Синяя «+2 карты»"),
+    ("en", "G+2", "Green Draw Two"), ("ru", "B+2", "Синяя +2"), ("ru", "GS", "Зелёная «Пропуск хода»"),
     ("sk", "Y+2", "Žltá „Ber dve“"), ("en", "PE", "Pink Skip Everyone"),
+    ("ru", "W+4", "Смена цвета +4"), ("ru", "W2", "Двойка любого цвета"), ("sk", "W+4", "Žolík „Ber štyri“"),
 ])
 def test_card_names(code, card, name):
     assert card_name(code, Card.parse(card)) == name
@@ -81,7 +82,7 @@ def test_plural_messages_pick_their_form():
     assert t("en", "game.drew", player="Alex", count=3) == "Alex drew 3 cards."
     assert t("ru", "game.drew", player="Алекс", count=2) == "Алекс берёт 2 карты."
     assert t("ru", "game.drew", player="Алекс", count=5) == "Алекс берёт 5 карт."
-    assert t("sk", "game.drew", player="Alex", count=5) == "Alex si berie 5 kariet."
+    assert t("sk", "game.drew", player="Alex", count=5) == "Alex ťahá 5 kariet."
     assert t("sk", "start.countdown", count=3) == "Hra začne o 3 sekundy."
 
 

@@ -260,9 +260,9 @@ def test_bad_stats_and_top_arguments_answer_clearly_and_change_nothing(tmp_path)
 
 @pytest.mark.parametrize("locale, lines", [
     ("ru_ru", ["Статистика UNO: ann", "2 матча сыграно, выиграно 1 (50%)", "1 очко набрано", "21 карта сыграна",
-               "УНО объявлено 5 раз", "Штраф за необъявленное УНО: 3 раза"]),
+               "УНО объявлено 5 раз", "Поймали без УНО: 3 раза"]),
     ("sk_sk", ["Štatistika UNO: ann", "2 odohrané zápasy, vyhraté: 1 (50 %)", "1 získaný bod",
-               "21 zahraných kariet", "UNO ohlásené 5-krát", "Prichytenie bez UNO: 3-krát"]),
+               "21 zahraných kariet", "UNO ohlásené 5-krát", "Trest za neohlásené UNO: 3-krát"]),
 ])
 def test_statistics_in_the_players_language(locale, lines):
     tables = Tables(parse(CONFIG))

@@ -94,7 +94,7 @@ def test_say_is_the_presentation_lookup():
     ("sk", "round.next", {"count": 2}, "Ďalšie kolo začne o 2 sekundy."),
     ("en", "event.false_catch", {"player": "A", "target": "B", "count": 2},
      "A tried to catch B, who was safe, and draws 2 cards."),
-    ("sk", "refusal.answer_first", {}, "karta „potiahni si“ čaká na odpoveď"),
+    ("sk", "refusal.answer_first", {}, "najprv sa rozhodni, čo urobíš s kartou, ktorú na teba zahrali"),
     ("ru", "side.dark", {}, "тёмную"),
     ("en", "button.slap", {}, "Slap!"),
 ])
