@@ -128,15 +128,23 @@ def test_mistake_penalty_draws_and_still_refuses():
 
 def test_ru_challenge_of_a_double_wild_draw_four_reshuffled_away():
     """ru challenge: a guilty +4 goes back to the offender's hand (§5) — unless it is no
-    longer in the discard pile: played as a double (play_doubles: together) it lay under the
-    second +4, and the draw of a catch reshuffled it into the draw pile. Found by a stress run."""
+    longer in the discard pile: played as a double it lay under the second +4, and the draw of a
+    catch reshuffled it into the draw pile. Found by a stress run. Play doubles no longer take two
+    Wild Draw Fours (issue 33: no wild is a double, 003), so the double is laid by hand here, as a
+    game saved before then holds it."""
     sc = parse({"players": ["ann", "bob", "cid"], "dealer": "cid",
                 "rules": {"challenge": "ru", "play_doubles": "together"},
                 "hands": {"ann": ["W+4", "W+4", "B1"], "bob": ["G1", "G2"], "cid": ["Y1", "Y2"]},
                 "start": "B5"})
     game = build_game(sc)
     total = game.total_cards()
-    game.play(Action.parse("ann", "play W+4 W+4 red"))          # guilty: ann holds blue
+    with pytest.raises(Refused):
+        game.play(Action.parse("ann", "play W+4 W+4 red"))
+    game.play(Action.parse("ann", "play W+4 red"))              # guilty: ann holds blue
+    second = next(c for c in game.hands[0] if str(game.face(c)) == "W+4")
+    game.hands[0].remove(second)                                 # the second +4 of the double, on top
+    game.discard.append(second)
+    game.catchable.add(0)                                        # one card left, UNO not called
     game.discard = game.draw_pile + game.discard                 # the draw pile runs dry
     game.draw_pile = []
     game.play(Action.parse("cid", "catch ann"))                  # ann draws 2: a reshuffle

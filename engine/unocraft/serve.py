@@ -32,6 +32,7 @@ from .tables.loop import EngineLoop
 from .tables.store import TableStore
 from .transport.base import IncompatiblePlugin
 from .transport.py4j_bridge import Py4jTransport
+from .web.feed import WebFeed
 
 log = logging.getLogger("unocraft.serve")
 
@@ -102,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as e:
         print(f"unocraft serve: {e}", file=sys.stderr)
         return 2
+    if cfg.web_enabled:
+        log.info("the web page of the tables: %s (served by the engine once it is attached)",
+                 cfg.web_public_url or f"http://{cfg.web_host}:{cfg.web_port}/")
     code = 0
     try:
         while not stop.is_set():
@@ -156,7 +160,13 @@ def run_engine(cfg: config_mod.EngineConfig, token_file: Path, stop: threading.E
     does not restart it). `reload` re-reads the config for `/uno reload`."""
     store = TableStore(cfg.path(cfg.database))
     transport = Py4jTransport(cfg.bridge_host, cfg.bridge_port, token_file, connect_timeout=120)
-    loop = EngineLoop(cfg, transport, store)
+    feed = WebFeed() if cfg.web_enabled else None
+    loop = EngineLoop(cfg, transport, store, web=feed)
+    web = None
+    if feed is not None:
+        from .web.server import WebServer    # Starlette and uvicorn: imported only where the page is on
+        web = WebServer(feed, cfg.web_host, cfg.web_port, loop.tables.stats.store, cfg.language, cfg.web_public_url)
+        web.start()
     loop.tables.admin.reload = reload
     if supervised:   # the engine exits; its supervisor starts it again at once
         loop.tables.admin.restart = loop.stop.set
@@ -181,6 +191,8 @@ def run_engine(cfg: config_mod.EngineConfig, token_file: Path, stop: threading.E
             stop.wait(0.2)
     finally:
         loop.stop.set()
+        if web is not None:
+            web.stop()
         thread.join(timeout=15)     # its last statistics write may wait for the connect timeout (5 s)
         store.close()
         log.info("stopped")

@@ -33,6 +33,7 @@ BASE_CONFIG = {
     "bots": {"fill_to": 2, "kind": "random", "stand_in": "basic"},
     "timers": {"lobby": 1, "turn": 60, "turn_warning": 10, "rejoin": 120, "bot_think": 0.05,
                "catch_window": 0.5, "next_round": 0.5},
+    "web": {"enabled": False},      # tests that read the web page turn it on, on a free port
 }
 
 

@@ -23,7 +23,7 @@ const PATIENCE_MS = 60000
 async function until (what, fn, timeoutMs = PATIENCE_MS, detail = null) {
   const end = Date.now() + timeoutMs
   while (Date.now() < end) {
-    const v = fn()
+    const v = await fn()     // fn may be async (a browser page asked)
     if (v) return v
     await sleep(25)
   }

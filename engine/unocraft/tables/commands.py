@@ -275,6 +275,21 @@ def top(c: Call) -> None:
     c.rooms.tally.ask_top(c.player, kind)
 
 
+@command("web")
+def web(c: Call) -> None:
+    """`/uno web`: a link to the web page of the tables and leaderboards, where the operator has
+    published it (`web.public_url`)."""
+    if c.rest:
+        return c.usage()
+    config = c.core.config
+    if not config.web_enabled or not config.web_public_url:
+        return c.notices.tell(c.player, "web.no_link", "gray")
+    lang = c.core.lang(c.player)
+    link = {"text": config.web_public_url, "colour": "aqua", "underlined": True,
+            "click": {"url": config.web_public_url}, "hover": say(lang, "web.link_hover")}
+    c.notices.send(c.player, chat.fill(say(lang, "web.link"), {"link": link}, "green"))
+
+
 # ================================================================ administration (admin.py)
 @command("close", admin=True, console=True)
 def close(c: Call) -> None:
@@ -387,7 +402,7 @@ def syntax(lang: str, name: str) -> str:
 HELP_GROUPS = ("table", "play", "stats", "admin")
 #: The group of each command in /uno help (the game actions are "play", admin-only ones "admin").
 GROUP_OF = {"start": "table", "join": "table", "leave": "table", "spectate": "table", "rules": "table",
-            "help": "table", "stats": "stats", "top": "stats"}
+            "help": "table", "stats": "stats", "top": "stats", "web": "stats"}
 #: The rules verb whose presence at a table lists an action command that is not one itself.
 LISTED_WITH = {"accept": "challenge"}
 

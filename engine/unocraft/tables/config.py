@@ -63,6 +63,10 @@ class EngineConfig:
     sounds: bool = True        # turn, penalty and UNO sounds (the `sound` op)
     sound_volume: float = 1.0
     timers: Timers = Timers()
+    web_enabled: bool = True   # the web page of the tables and leaderboards (unocraft.web)
+    web_host: str = "127.0.0.1"
+    web_port: int = 8250
+    web_public_url: str = ""   # where players reach it (behind a reverse proxy): /uno web links there
     base_dir: str = "."        # relative paths in the file are relative to the file
 
     def path(self, value: str) -> Path:
@@ -108,6 +112,10 @@ _SCHEMA: dict[str, tuple[str, type | tuple, Any]] = {
     "bots.stand_in": ("stand_in", str, lambda v: v in BOTS),
     "sounds.enabled": ("sounds", bool, None),
     "sounds.volume": ("sound_volume", (int, float), lambda v: 0 <= v <= 1),
+    "web.enabled": ("web_enabled", bool, None),
+    "web.host": ("web_host", str, None),
+    "web.port": ("web_port", int, lambda v: 0 < v < 65536),
+    "web.public_url": ("web_public_url", str, lambda v: v == "" or v.startswith(("http://", "https://"))),
 }
 _TIMERS = {f"timers.{name}" for name in Timers.__dataclass_fields__}
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")

@@ -28,8 +28,9 @@ TAG_TOP = "top"
 
 @lru_cache(maxsize=4096)
 def face_of(code: str, side: str) -> tuple[Card, bool]:
-    """The face of a hand card in play on `side` (flip cards name both faces)."""
-    ref = parse_ref(code)
+    """The face of a card in play on `side` (flip cards name both faces; a Wild DOS in the centre
+    row carries the colour it was given: "W2 red")."""
+    ref = parse_ref(code.split(" ")[0])
     if isinstance(ref, tuple):
         return (ref[1], True) if side == "dark" else (ref[0], False)
     return ref, side == "dark"
@@ -281,8 +282,7 @@ def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
     p = d.get("player")
 
     def card(code: str) -> str:
-        ref = parse_ref(code)
-        return card_name(lang, ref[0] if isinstance(ref, tuple) else ref)
+        return card_name(lang, face_of(code, "light")[0])
 
     def line(text: str, colour: str = "white") -> list[dict]:
         return [{"text": text, "colour": colour}]

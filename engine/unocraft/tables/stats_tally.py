@@ -225,23 +225,11 @@ class StatsTally:
     def _show_stats(self, player: str, who: str, named: bool, row: dict | None) -> None:
         notices = self.core.notices
         lang = self.core.lang(player)
-        if row is None or not any(row[c] for c in COUNTERS if not c.startswith("hint_")):   # hints shown only
+        if not has_stats(row):
             if named and who.lower() != player.lower():
                 return notices.error(player, "stats.none", player=who)
             return notices.tell(player, "stats.none_self", "yellow")
-        played = row["matches_played"]
-        percent = round(100 * rate(row))
-        rated = row.get("rating") is not None
-        lines = [(say(lang, "stats.header", player=row["name"]), "gold"),
-                 (say(lang, "stats.matches", count=played, won=row["matches_won"], rate=percent), "aqua"),
-                 (say(lang, "stats.rating", rating=row["rating"], count=row["rated"]) if rated
-                  else say(lang, "stats.rating_none"), "light_purple"),
-                 (say(lang, "stats.rounds", count=row["rounds_played"], won=row["rounds_won"]), "aqua"),
-                 (say(lang, "stats.points", count=row["points"]), "aqua"),
-                 (say(lang, "stats.cards", count=row["cards_played"]), "gray"),
-                 (say(lang, "stats.uno_calls", count=row["uno_calls"]), "gray"),
-                 (say(lang, "stats.caught", count=row["caught"]), "gray")]
-        for i, (text, colour) in enumerate(lines):
+        for i, (text, colour) in enumerate(stats_lines(lang, row)):
             part = {"text": text, "colour": colour}
             if i == 0:
                 part["bold"] = True
@@ -250,23 +238,54 @@ class StatsTally:
     def _show_top(self, player: str, kind: str, rows: list[dict]) -> None:
         notices = self.core.notices
         lang = self.core.lang(player)
-        notices.send(player, [{"text": say(lang, f"top.{kind}", count=MIN_MATCHES_FOR_RATE), "colour": "gold", "bold": True}])
+        title, lines = top_lines(lang, kind, rows)
+        notices.send(player, [{"text": title, "colour": "gold", "bold": True}])
         if not rows:
-            key = {"rate": "top.empty_rate", "rating": "top.empty_rating"}.get(kind, "top.empty")
-            return notices.tell(player, key, "gray", count=MIN_MATCHES_FOR_RATE)
-        for rank, row in enumerate(rows, 1):
-            if kind == "wins":
-                text = say(lang, "top.line_wins", rank=rank, player=row["name"], count=row["matches_won"])
-            elif kind == "points":
-                text = say(lang, "top.line_points", rank=rank, player=row["name"], count=row["points"])
-            elif kind == "rating":
-                text = say(lang, "top.line_rating", rank=rank, player=row["name"], rating=row["rating"],
-                           count=row["rated"])
-            else:
-                text = say(lang, "top.line_rate", rank=rank, player=row["name"], rate=round(100 * rate(row)),
-                           won=row["matches_won"], count=row["matches_played"])
-            notices.send(player, [{"text": text, "colour": "green" if row["name"].lower() == player.lower() else "white"}])
+            return notices.send(player, [{"text": lines[0][1], "colour": "gray"}])
+        for name, text in lines:
+            notices.send(player, [{"text": text, "colour": "green" if name.lower() == player.lower() else "white"}])
 
+
+def has_stats(row: dict | None) -> bool:
+    """Whether a statistics row has anything to show (a row with hints shown only has not)."""
+    return row is not None and any(row[c] for c in COUNTERS if not c.startswith("hint_"))
+
+
+def stats_lines(lang: str, row: dict) -> list[tuple[str, str]]:
+    """A player's statistics as lines (text, chat colour), the header first: /uno stats and the web page."""
+    rated = row.get("rating") is not None
+    return [(say(lang, "stats.header", player=row["name"]), "gold"),
+            (say(lang, "stats.matches", count=row["matches_played"], won=row["matches_won"],
+                 rate=round(100 * rate(row))), "aqua"),
+            (say(lang, "stats.rating", rating=row["rating"], count=row["rated"]) if rated
+             else say(lang, "stats.rating_none"), "light_purple"),
+            (say(lang, "stats.rounds", count=row["rounds_played"], won=row["rounds_won"]), "aqua"),
+            (say(lang, "stats.points", count=row["points"]), "aqua"),
+            (say(lang, "stats.cards", count=row["cards_played"]), "gray"),
+            (say(lang, "stats.uno_calls", count=row["uno_calls"]), "gray"),
+            (say(lang, "stats.caught", count=row["caught"]), "gray")]
+
+
+def top_lines(lang: str, kind: str, rows: list[dict]) -> tuple[str, list[tuple[str, str]]]:
+    """A top list's title and its lines (player, text); an empty list is one line ("", why):
+    /uno top and the web page."""
+    title = say(lang, f"top.{kind}", count=MIN_MATCHES_FOR_RATE)
+    if not rows:
+        key = {"rate": "top.empty_rate", "rating": "top.empty_rating"}.get(kind, "top.empty")
+        return title, [("", say(lang, key, count=MIN_MATCHES_FOR_RATE))]
+    lines = []
+    for rank, row in enumerate(rows, 1):
+        if kind == "wins":
+            text = say(lang, "top.line_wins", rank=rank, player=row["name"], count=row["matches_won"])
+        elif kind == "points":
+            text = say(lang, "top.line_points", rank=rank, player=row["name"], count=row["points"])
+        elif kind == "rating":
+            text = say(lang, "top.line_rating", rank=rank, player=row["name"], rating=row["rating"], count=row["rated"])
+        else:
+            text = say(lang, "top.line_rate", rank=rank, player=row["name"], rate=round(100 * rate(row)),
+                       won=row["matches_won"], count=row["matches_played"])
+        lines.append((row["name"], text))
+    return title, lines
 
 
 def finishing(t: Table, winners, scores: dict[str, int] | None) -> rating.Result:
