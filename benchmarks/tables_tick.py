@@ -15,6 +15,9 @@ as the loop does). The same script runs against an older checkout, for a before/
     .venv/bin/python benchmarks/tables_tick.py --tables 200 --seconds 60 --repeats 3
     git archive main engine | tar -x -C /tmp/before
     PYTHONPATH=/tmp/before/engine .venv/bin/python benchmarks/tables_tick.py --tables 200 --seconds 60 --repeats 3
+
+`--web` adds the web page's feed as the engine loop runs it (web.enabled): a listener of every
+table's events, and a snapshot of each table a flush redrew.
 """
 
 from __future__ import annotations
@@ -62,10 +65,21 @@ class FullPasses:
                 self.ms.append((time.perf_counter() - self.began) * 1000)
 
 
+WEB = None      # the web page's feed, with --web
+
+
+def flush(tables: Tables) -> None:
+    tables.flush(save=False)
+    if WEB is not None:
+        WEB.publish(tables.tables, tables.flushed)
+
+
 def opened(n: int, spread: float = 5.0) -> tuple[Tables, float]:
     """`n` tables opened one by one over `spread` seconds (so their bots do not all move at the
     same moment), dealt, each with bots in every seat and one spectator."""
     tables = Tables(parse({"bots": {"fill_to": 4, "kind": "basic"}, "game": {"single_round": False}}))
+    if WEB is not None:
+        tables.listeners.append(WEB.heard)
     owners = [f"p{i}" for i in range(n)]
     tables.attach({"online": owners + [f"w{i}" for i in range(n)], "vault": []}, 0)
     freeze(0.0)   # as the loop does at the plugin's connection: the tables open later
@@ -85,7 +99,7 @@ def opened(n: int, spread: float = 5.0) -> tuple[Tables, float]:
                 tables.handle({"type": "command", "player": "w" + t.owner[1:], "args": ["spectate", t.id]}, now)
                 tables.handle({"type": "command", "player": t.owner, "args": ["leave"]}, now)
                 settled += 1
-        tables.flush(save=False)
+        flush(tables)
     assert len(tables.tables) == n and all(t.state == "playing" for t in tables.tables.values())
     return tables, now
 
@@ -122,7 +136,7 @@ def run(n: int, seconds: float, passes: FullPasses, cpu: list[float]) -> tuple[l
         began, began_cpu = time.perf_counter(), time.thread_time()
         now = next_time(tables, now)
         tick(tables, now)
-        tables.flush(save=False)
+        flush(tables)
         if COLLECTOR is not None:
             COLLECTOR.settle(now)
         times.append((time.perf_counter() - began) * 1000)
@@ -130,7 +144,7 @@ def run(n: int, seconds: float, passes: FullPasses, cpu: list[float]) -> tuple[l
         began = time.perf_counter()
         tables.next_wakeup(now)
         tick(tables, now)
-        tables.flush(save=False)
+        flush(tables)
         idle.append((time.perf_counter() - began) * 1000)
     gc.callbacks.remove(passes)
     gc.unfreeze()
@@ -142,7 +156,12 @@ def main() -> None:
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--seconds", type=float, default=60.0, help="simulated seconds per repeat")
     p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--web", action="store_true", help="with the web page's feed (web.enabled)")
     args = p.parse_args()
+    if args.web:
+        global WEB
+        from unocraft.web.feed import WebFeed
+        WEB = WebFeed()
     medians, p90s, p99s, idles, shares = [], [], [], [], []
     passes = FullPasses()
     cpu_medians, cpu_p99s = [], []
