@@ -257,3 +257,14 @@ def test_the_streams_push_each_change_and_say_when_a_table_is_gone(engine):
         assert got["table"][-1][0] == "gone" and got["table"][-1][1] - closed < 1.0
     finally:
         server.stop()
+
+
+def test_a_stream_whose_loop_closed_never_troubles_the_engine_thread(engine):
+    """A watcher that cannot be woken any more (its event loop closed) is dropped, not raised into
+    the engine loop's `publish`."""
+    import asyncio
+    loop = asyncio.new_event_loop()
+    engine.feed.watch(lambda: loop.call_soon_threadsafe(lambda: None))
+    loop.close()
+    engine.run(2)        # publishes: must not raise
+    assert engine.feed._watchers == []

@@ -82,7 +82,12 @@ class WebFeed:
             self.version += 1
             watchers = list(self._watchers)
         for wake in watchers:
-            wake()
+            try:
+                wake()
+            except RuntimeError:    # the page's loop closed under a stream (a stop): nothing to wake
+                with self._lock:
+                    if wake in self._watchers:
+                        self._watchers.remove(wake)
 
     def heard(self, t: Table, events: list) -> None:
         """A table listener: the table's events as a spectator sees them (no secret in them)."""
