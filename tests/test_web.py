@@ -91,6 +91,7 @@ def test_the_open_tables_with_seats_counts_turn_and_top_card(engine, served):
         assert p["name"] in page
         assert (f"{p['cards']} card" if p["cards"] == 1 else f"{p['cards']} cards") in page
     assert f"Turn: {view['turn']}" in page
+    assert all(f"{p['score']} pt" in page for p in view["players"])
     assert f'src="/card/{view["top"]}.png"' in page or f'/card/{view["top"].replace("+", "+")}.png' in page
     assert 'name="viewport"' in page          # readable on a phone
 
@@ -268,3 +269,17 @@ def test_a_stream_whose_loop_closed_never_troubles_the_engine_thread(engine):
     loop.close()
     engine.run(2)        # publishes: must not raise
     assert engine.feed._watchers == []
+
+
+def test_uno_web_links_to_the_public_page_where_the_operator_set_one():
+    from test_tables import texts
+    for url, expected in (("https://example.org/uno/", "on the web: https://example.org/uno/"),
+                          ("", "This server has no public UNO web page.")):
+        e = Engine(web={"public_url": url} if url else {})
+        e.tables.handle({"type": "join", "player": "ann", "locale": "en_us"}, 0)
+        cmd(e.tables, "ann", "web")
+        ops = e.tables.flush()
+        assert any(expected in line for line in texts(ops, "ann")), texts(ops, "ann")
+        if url:
+            msg = next(op for op in ops if op["op"] == "msg" and "example.org" in str(op["c"]))
+            assert {"url": url} in [part.get("click") for part in msg["c"]]
