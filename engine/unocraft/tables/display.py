@@ -5,8 +5,8 @@ card faces, sounds), and each kind of op is remembered per player as it was last
 sends only what changed: `sent_slots` (inventory slots), `sent_sidebars`, `sent_completions`,
 `prompted` (the turn lines of a turn token), `titled` (the title of a turn), `faces_sent` (map
 pixels of a card face, once per plugin connection), `stats_names`, `shared_ids` and `console_ids`
-(the shared and the console completion trees). A reconnected plugin (`attach`) or a player who joins, quits or
-leaves a table resets what no longer holds. The ops wait in `ops` until the loop takes them.
+(the shared and the console completion trees). A reconnected plugin (`attach`) or a player who joins, quits,
+respawns or leaves a table resets what no longer holds. The ops wait in `ops` until the loop takes them.
 """
 
 from __future__ import annotations
@@ -111,6 +111,15 @@ class Display:
         self.prompted.pop(player, None)
         self.sent_states.pop(player, None)
         self._state_may_change(player)
+
+    def respawned(self, player: str) -> None:
+        """Back from a death: the server emptied the inventory (the plugin keeps cards out of the
+        drops, the player's own items are in its vault), so what `sent_slots` says is shown is gone.
+        The hand goes out again, whole, at once."""
+        self.sent_slots.pop(player, None)
+        t = self.core.seated_table(player)
+        if t is not None:
+            self.redraw(t)
 
     def quit(self, player: str) -> None:
         self.sent_slots.pop(player, None)

@@ -142,6 +142,8 @@ class Tables:
             self.input.click(player, ev.get("tag") or "", now)
         elif kind == "chat":
             self.input.chat(player, now)
+        elif kind == "respawn":
+            self.display.respawned(player)
         # the player's table (before and after) may need its clocks sooner or later now
         core.touch(before)
         core.touch(core.where.get(player))

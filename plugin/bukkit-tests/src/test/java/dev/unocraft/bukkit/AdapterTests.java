@@ -630,6 +630,41 @@ abstract class AdapterTests extends AdapterTestBase {
         assertFalse(core.vault().holds("ann"));
     }
 
+    /**
+     * Issue 33: a death mid-game. No card is among the drops (and nothing of the player's own: it is in the
+     * vault), the server empties the inventory, and the respawn reaches the engine as a "respawn" event; its
+     * answer, the whole hand again, puts the cards back, and the own items come back at the end.
+     */
+    @Test
+    void aDeathMidGameDropsNoCardAndTheRespawnAsksTheEngineForTheHand() throws Exception {
+        CheckedPlayer ann = join("ann");
+        dealCards(ann);
+        CoreAccess.takeEvents(core);
+        List<ItemStack> dropped = new java.util.ArrayList<>();
+        server.getPluginManager().registerEvents(new org.bukkit.event.Listener() {
+            @org.bukkit.event.EventHandler(priority = org.bukkit.event.EventPriority.MONITOR)
+            public void dropped(org.bukkit.event.entity.PlayerDeathEvent e) {
+                e.getDrops().stream().filter(i -> i != null && i.getType() != Material.AIR).forEach(dropped::add);   // (MockBukkit lists empty slots)
+            }
+        }, plugin);
+        ann.setHealth(0);
+        settle();
+        assertTrue(ann.isDead());
+        assertEquals(List.of(), dropped, "dropped at the death");
+        assertEquals(Map.of(), contents(ann), "the server emptied the inventory");
+        assertTrue(core.vault().holds("ann"), "the own items are in the vault");
+        ann.respawn();
+        settle();
+        List<JsonObject> events = CoreAccess.takeEvents(core);
+        assertEquals(1, events.stream().filter(e -> type(e, "respawn") && "ann".equals(e.get("player").getAsString())).count(),
+                events.toString());
+        engine.ops(deal("ann"));        // the engine's answer: the whole hand again
+        settle();
+        assertHoldsTheDeal(ann);
+        leave(ann, Exit.RESTORE_OP);
+        assertEverythingBack(ann, Map.of());
+    }
+
     @Test
     void aServerStopMidGameGivesTheItemsBack() throws Exception {
         CheckedPlayer ann = join("ann");

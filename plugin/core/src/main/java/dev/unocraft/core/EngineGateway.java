@@ -107,8 +107,18 @@ public final class EngineGateway {
         return active != null;
     }
 
+    /**
+     * Stops listening and ends every connection. The attached engine's is hung up on first
+     * ({@link LineLimitedSockets.LimitedSocket#hangUp}): py4j's thread for it then ends as on the
+     * engine's quit, where a socket py4j's shutdown closed under it would log a WARNING with a
+     * stack trace ("Socket closed") at every clean stop (issue 33).
+     */
     public void stop() {
         deadlines.shutdownNow();
+        LockedConnection engine = active;
+        if (engine != null) {
+            engine.limited.hangUp();
+        }
         server.shutdown();
     }
 
@@ -173,6 +183,7 @@ public final class EngineGateway {
         private volatile String closeReason;      // why the gateway closed it
         private volatile boolean claimed;
         private volatile boolean refusedAsSecond;
+        private volatile Thread thread;           // py4j's thread reading this connection
 
         LockedConnection(Gateway gateway, LineLimitedSockets.LimitedSocket socket, String token) throws IOException {
             super(gateway, socket, token, null, List.of());
@@ -181,6 +192,27 @@ public final class EngineGateway {
 
         boolean authenticated() {
             return authCommand != null && authCommand.isAuthenticated();
+        }
+
+        @Override
+        public void run() {
+            thread = Thread.currentThread();
+            super.run();
+        }
+
+        /**
+         * py4j's server shutdown closes every connection's streams under its thread: an answer being
+         * written then (to a long poll) fails with "Stream closed", logged with its stack trace. The
+         * engine's connection, hung up on at a stop ({@link #stop}), is left to its own thread
+         * instead: its answer goes nowhere, its next read is the quit line, and it shuts down.
+         */
+        @Override
+        public void shutdown(boolean reset) {
+            Thread own = thread;
+            if (limited.hungUp() && own != null && own != Thread.currentThread() && own.isAlive()) {
+                return;
+            }
+            super.shutdown(reset);
         }
 
         /**
@@ -215,6 +247,9 @@ public final class EngineGateway {
                     claimed = true;
                     pending.remove(this);
                     limited.raiseLimit(MAX_LINE_BYTES);
+                    // its end (the engine hangs up, or the plugin stops) reads as py4j's quit: no stack trace in the log
+                    commands.put(QUIT, new Quit());
+                    limited.quitAtEnd();
                     log.info("engine attached from " + socket.getRemoteSocketAddress());
                     return true;
                 }
@@ -296,6 +331,27 @@ public final class EngineGateway {
             public void init(Gateway gateway, Py4JServerConnection connection) {
                 call.init(gateway, connection);
             }
+        }
+    }
+
+    /** py4j's quit line: its connection loop ends after it, quietly. */
+    static final String QUIT = "q";
+
+    /** "q": nothing to do or answer; py4j's loop ends on the line itself ({@link LineLimitedSockets.LimitedSocket#quitAtEnd}). */
+    private static final class Quit implements Command {
+        @Override
+        public void execute(String commandName, BufferedReader reader, BufferedWriter writer) {
+            // the connection ends
+        }
+
+        @Override
+        public String getCommandName() {
+            return QUIT;
+        }
+
+        @Override
+        public void init(Gateway gateway, Py4JServerConnection connection) {
+            // nothing to keep
         }
     }
 

@@ -27,6 +27,8 @@ public final class EngineSupervisor {
     static final long MAX_DELAY_MS = 30_000;
     /** An engine that ran this long counts as healthy: the next crash restarts it at once again. */
     static final long HEALTHY_MS = 60_000;
+    /** Said where supervision gives up: what starts it over without a server restart ({@link #restart}). */
+    static final String RETRY_HINT = " Once that is done, `/uno engine restart` in the console tries again.";
 
     /** Finds (or installs) the engine and returns the command that starts it; runs on the supervisor's thread. */
     @FunctionalInterface
@@ -51,6 +53,8 @@ public final class EngineSupervisor {
     private long startedAt;             // guarded by lock
     private int starts;                 // guarded by lock
     private String state = "not started";   // guarded by lock
+    private boolean gaveUp;             // guarded by lock: supervision ended (no engine to start, a refusing one)
+    private boolean restartNow;         // guarded by lock: a wanted restart cuts the back-off short
 
     public EngineSupervisor(Launch launch, Path workDir, Logger log) {
         this.launch = launch;
@@ -120,16 +124,48 @@ public final class EngineSupervisor {
         return p == null || p.waitFor(timeoutMs, TimeUnit.MILLISECONDS);
     }
 
-    /** Ends the running engine; the supervisor starts it again at once. */
-    public void restart() {
+    /** What {@link #restart} did. */
+    public enum Restart {
+        /** The running engine was ended; the supervisor starts it again at once. */
+        RESTARTING,
+        /**
+         * Supervision had given up (no Python, the install failed, an engine of another release):
+         * it starts over, looking for Python and installing the engine again ({@link Launch}).
+         */
+        STARTING_OVER,
+        /** The supervisor is stopped (the plugin is being disabled): nothing is started. */
+        STOPPED
+    }
+
+    /**
+     * Ends the running engine; the supervisor starts it again at once (a back-off under way is cut
+     * short). When supervision had given up ({@link #status} "unavailable: …" or "refused: …"), it
+     * starts over instead: {@link Launch#command} looks for Python and installs the engine again, so
+     * an operator who installed Python (or the matching engine) meanwhile needs no server restart.
+     */
+    public Restart restart() {
         Process p;
         synchronized (lock) {
+            if (stopping) {
+                return Restart.STOPPED;
+            }
+            if (gaveUp || thread == null) {
+                gaveUp = false;
+                state = "starting";
+                thread = new Thread(this::run, "unocraft-engine-supervisor");
+                thread.setDaemon(true);
+                thread.start();
+                return Restart.STARTING_OVER;
+            }
             p = process;
             startedAt = 0;          // a wanted restart: no back-off
+            restartNow = true;
+            lock.notifyAll();
         }
         if (p != null) {
             p.destroy();
         }
+        return Restart.RESTARTING;
     }
 
     /** One line for `/uno engine status`: running (pid, uptime, starts), waiting, stopped, unavailable. */
@@ -158,12 +194,14 @@ public final class EngineSupervisor {
         } catch (EngineUnavailable e) {
             synchronized (lock) {
                 state = "unavailable: " + e.getMessage();
+                gaveUp = true;
             }
-            log.severe(e.getMessage());
+            log.severe(e.getMessage() + RETRY_HINT);
             return;
         } catch (RuntimeException e) {
             synchronized (lock) {
                 state = "unavailable: " + e;
+                gaveUp = true;
             }
             log.log(Level.SEVERE, "[engine] cannot prepare the engine", e);
             return;
@@ -201,17 +239,19 @@ public final class EngineSupervisor {
                 }
                 if (code == EXIT_INCOMPATIBLE) {
                     state = "refused: the engine does not speak this plugin's bridge protocol (see the log)";
+                    gaveUp = true;
                     log.severe("[engine] the engine refused this plugin's bridge protocol; install the engine"
-                            + " and the plugin of the same release. Not restarting it.");
+                            + " and the plugin of the same release. Not restarting it." + RETRY_HINT);
                     return;
                 }
                 if (ran >= HEALTHY_MS) {
                     delay = FIRST_DELAY_MS;
                 }
+                restartNow = false;     // a restart asked during the wait below cuts it short
                 state = "restarting in " + delay + " ms after exit code " + code;
                 log.warning("[engine] exited with code " + code + "; starting it again in " + delay + " ms");
                 long until = System.currentTimeMillis() + delay;
-                while (!stopping && System.currentTimeMillis() < until) {
+                while (!stopping && !restartNow && System.currentTimeMillis() < until) {
                     try {
                         lock.wait(Math.max(1, until - System.currentTimeMillis()));
                     } catch (InterruptedException e) {

@@ -61,6 +61,11 @@ final class PlayerEvents {
         offer(player, event("quit", player));
     }
 
+    /** Back from a death: the server emptied the inventory, so the engine draws the hand again. */
+    void respawn(String player) {
+        offer(player, event("respawn", player));
+    }
+
     /** A console command for the engine, as a "console" event; the reason it cannot go goes to {@code reply}. */
     void console(String[] args, Consumer<String> reply) {
         if (!engineAttached.getAsBoolean()) {

@@ -212,6 +212,15 @@ public final class UnoCore {
         online.remove(player);
     }
 
+    /**
+     * The player respawned after a death. The server emptied the inventory at the death (cards never
+     * drop: {@link ItemPolicy#dropsAtDeath}; the player's own items are in the vault, on disk), but
+     * the engine sends only the slots that changed: a "respawn" event makes it draw the hand again.
+     */
+    public void onRespawn(String player) {
+        input.respawn(player);
+    }
+
     /** The online players as the core last saw them on the main thread; safe on any thread. */
     public List<String> onlineNow() {
         return online.keySet().stream().sorted().toList();
@@ -248,8 +257,13 @@ public final class UnoCore {
             } else if (args[1].equals("status")) {
                 reply.accept("unocraft: engine " + supervisor.status() + "; " + (engineAttachedNow() ? "attached" : "not attached"));
             } else {
-                supervisor.restart();
-                reply.accept("unocraft: restarting the engine; the tables resume in a moment");
+                reply.accept(switch (supervisor.restart()) {
+                    case RESTARTING -> "unocraft: restarting the engine; the tables resume in a moment";
+                    // it had given up (no Python, a failed install): looked for and installed again
+                    case STARTING_OVER -> "unocraft: starting the engine again: looking for Python and installing the"
+                            + " engine if needed (the log shows how it goes; /uno engine status)";
+                    case STOPPED -> "unocraft: the plugin is stopping; the engine is not started again";
+                });
             }
             return;
         }

@@ -107,7 +107,64 @@ class SupervisionTest {
         s.start();
         waitFor("the line", () -> logged("SEVERE", "no Python 3.11"));
         assertTrue(s.status().startsWith("unavailable"));
-        assertEquals(List.of("SEVERE [engine] no Python 3.11 or newer found"), lines);
+        assertEquals(List.of("SEVERE [engine] no Python 3.11 or newer found" + EngineSupervisor.RETRY_HINT), lines);
+    }
+
+    /**
+     * Issue 33, item 4: no Python at the first start; the operator installs it and types `/uno engine
+     * restart` in the console: the supervisor looks for Python again and starts the engine, without
+     * a server restart, and the answer says so (it said "restarting" and did nothing).
+     */
+    @Test
+    void aRestartAfterNoPythonWasFoundLooksAgainAndStartsTheEngine() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean pythonInstalled = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicInteger looks = new java.util.concurrent.atomic.AtomicInteger();
+        FakePlatform platform = new FakePlatform(dir);
+        platform.logger().setUseParentHandlers(false);
+        UnoCore core = new UnoCore(platform, "test");
+        core.superviseEngine(() -> {
+            looks.incrementAndGet();
+            if (!pythonInstalled.get()) {
+                throw new EngineSupervisor.EngineUnavailable("[engine] no Python 3.11 or newer found (tried python3):"
+                        + " install Python 3.11+ with its venv module");
+            }
+            return List.of("sh", "-c", "exec sleep 60");
+        });
+        List<String> replies = new CopyOnWriteArrayList<>();
+        waitFor("the first look", () -> !platform.warnings.isEmpty());
+        assertTrue(core.supervisor().status().startsWith("unavailable"), core.supervisor().status());
+        assertTrue(platform.warnings.get(0).contains("no Python 3.11") && platform.warnings.get(0).contains("/uno engine restart"),
+                "the line says what to do, and what then: " + platform.warnings);
+        pythonInstalled.set(true);                       // the operator installs Python
+        core.onConsoleCommand(new String[] {"engine", "restart"}, replies::add);
+        assertEquals(1, replies.size(), replies.toString());
+        assertTrue(replies.get(0).contains("looking for Python"), replies.toString());
+        waitFor("the engine", () -> core.supervisor().pid() > 0);
+        assertEquals(2, looks.get());
+        core.onConsoleCommand(new String[] {"engine", "status"}, replies::add);
+        assertTrue(replies.get(1).startsWith("unocraft: engine running, pid " + core.supervisor().pid()), replies.toString());
+        // a restart of the running engine is a restart, as before
+        long first = core.supervisor().pid();
+        core.onConsoleCommand(new String[] {"engine", "restart"}, replies::add);
+        assertEquals("unocraft: restarting the engine; the tables resume in a moment", replies.get(2));
+        waitFor("the engine started again", () -> core.supervisor().pid() > 0 && core.supervisor().pid() != first);
+        assertEquals(2, looks.get(), "the command is not looked for again while supervision runs");
+        core.supervisor().stop(2000);
+        assertEquals(EngineSupervisor.Restart.STOPPED, core.supervisor().restart());
+    }
+
+    /** A restart asked while a crashing engine waits out its back-off starts it now, not after the wait. */
+    @Test
+    void aRestartDuringTheBackOffStartsTheEngineAtOnce() throws Exception {
+        EngineSupervisor s = new EngineSupervisor(() -> List.of("sh", "-c", "exit 3"), dir, log("sup6"));
+        s.start();
+        waitFor("a back-off of 8 s", () -> s.status().startsWith("restarting in 8000 ms"));
+        long started = lines.stream().filter(l -> l.contains("[engine] started (pid")).count();
+        long asked = System.currentTimeMillis();
+        s.restart();
+        waitFor("the next start", () -> lines.stream().filter(l -> l.contains("[engine] started (pid")).count() > started);
+        s.stop(1000);
+        assertTrue(System.currentTimeMillis() - asked < 6_000, "started " + (System.currentTimeMillis() - asked) + " ms after the restart");
     }
 
     @Test

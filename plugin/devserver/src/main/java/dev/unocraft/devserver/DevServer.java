@@ -25,7 +25,9 @@ import net.minestom.server.event.GlobalEventHandler;
 import net.minestom.server.event.inventory.InventoryPreClickEvent;
 import net.minestom.server.event.item.ItemDropEvent;
 import net.minestom.server.event.player.AsyncPlayerConfigurationEvent;
+import net.minestom.server.event.player.PlayerDeathEvent;
 import net.minestom.server.event.player.PlayerDisconnectEvent;
+import net.minestom.server.event.player.PlayerRespawnEvent;
 import net.minestom.server.event.player.PlayerSpawnEvent;
 import net.minestom.server.event.player.PlayerSwapItemEvent;
 import net.minestom.server.event.player.PlayerUseItemEvent;
@@ -137,6 +139,11 @@ public final class DevServer {
             store.save(p);
             MinestomPlatform.untrack(p);
         });
+        // A death empties the inventory, as on a vanilla server (keepInventory off; Minestom itself keeps
+        // it): what is not the engine's drops where the player died, cards never do (the player's own
+        // items are in the vault during a game). The respawn goes to the engine, which draws the hand again.
+        events.addListener(PlayerDeathEvent.class, e -> dropAtDeath(e.getPlayer(), core));
+        events.addListener(PlayerRespawnEvent.class, e -> core.onRespawn(e.getPlayer().getUsername()));
         events.addListener(net.minestom.server.event.player.PlayerChatEvent.class,
                 e -> core.onChat(e.getPlayer().getUsername()));
         events.addListener(PlayerUseItemEvent.class, e -> {
@@ -259,6 +266,20 @@ public final class DevServer {
         System.exit(1);
     }
 
+    /** What a vanilla server does with the inventory at a death (keepInventory off), with the core's {@code dropsAtDeath}. */
+    static void dropAtDeath(Player p, UnoCore core) {
+        net.minestom.server.inventory.PlayerInventory inventory = p.getInventory();
+        for (int slot = 0; slot < inventory.getSize(); slot++) {
+            ItemStack item = inventory.getItemStack(slot);
+            if (!item.isAir() && core.items().dropsAtDeath(item.getTag(MinestomPlatform.ENGINE_TAG)) && p.getInstance() != null) {
+                net.minestom.server.entity.ItemEntity drop = new net.minestom.server.entity.ItemEntity(item);
+                drop.setPickupDelay(java.time.Duration.ofSeconds(2));
+                drop.setInstance(p.getInstance(), p.getPosition());
+            }
+        }
+        inventory.clear();
+    }
+
     private static boolean hotbarSwapOfEngineItem(InventoryPreClickEvent e) {
         if (e.getClick() instanceof net.minestom.server.inventory.click.Click.HotbarSwap swap) {
             ItemStack other = e.getPlayer().getInventory().getItemStack(swap.hotbarSlot());
@@ -318,6 +339,15 @@ public final class DevServer {
             }
         }, material, count);
         MinecraftServer.getCommandManager().register(drop);
+
+        // The player dies (as a fall or a mob would kill them): the death screen, then a respawn.
+        Command kill = new Command("devkill");
+        kill.setDefaultExecutor((sender, context) -> {
+            if (sender instanceof Player p) {
+                p.kill();
+            }
+        });
+        MinecraftServer.getCommandManager().register(kill);
 
         // One chest for everyone, opened by command (the dev world has no chest block): 5 apples to start with.
         net.minestom.server.inventory.Inventory chest = new net.minestom.server.inventory.Inventory(

@@ -18,6 +18,7 @@ import org.bukkit.event.player.PlayerInteractEvent;
 import org.bukkit.event.player.PlayerJoinEvent;
 import org.bukkit.event.player.PlayerPickupArrowEvent;
 import org.bukkit.event.player.PlayerQuitEvent;
+import org.bukkit.event.player.PlayerRespawnEvent;
 import org.bukkit.event.player.PlayerSwapHandItemsEvent;
 import org.bukkit.inventory.EquipmentSlot;
 import org.bukkit.inventory.InventoryView;
@@ -140,5 +141,11 @@ final class SpigotListener implements Listener {
     public void onDeath(PlayerDeathEvent e) {
         // the player's own items are in the vault; cards are never dropped into the world
         e.getDrops().removeIf(item -> !core.items().dropsAtDeath(tag(item)));
+    }
+
+    /** The inventory was emptied at the death: the engine draws the hand again (its ops come in a later tick). */
+    @EventHandler(priority = EventPriority.MONITOR)
+    public void onRespawn(PlayerRespawnEvent e) {
+        core.onRespawn(e.getPlayer().getName());
     }
 }
