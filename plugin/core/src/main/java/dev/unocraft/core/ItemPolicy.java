@@ -32,6 +32,12 @@ public final class ItemPolicy {
     private final Platform platform;
     private final BiConsumer<String, String> tell;
     private final Map<String, Long> lastTold = new ConcurrentHashMap<>();
+    /**
+     * Per player, what {@link #makeWay} last let the engine put in each slot (index 40: the off-hand),
+     * what {@link Platform#prepare} made: a slot that still holds that very object is the engine's,
+     * known without reading the item ({@link Platform#slotIs}); anything else is read.
+     */
+    private final Map<String, Object[]> shown = new ConcurrentHashMap<>();
 
     ItemPolicy(UnoCore core, Platform platform, BiConsumer<String, String> tell) {
         this.core = core;
@@ -49,10 +55,14 @@ public final class ItemPolicy {
      */
     void makeWay(String player, Map<Integer, Object> changes) {
         InventoryCopy aside = null;
+        Object[] mine = shown.computeIfAbsent(player, p -> new Object[41]);
         for (Iterator<Map.Entry<Integer, Object>> it = changes.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<Integer, Object> e = it.next();
             int slot = e.getKey();
-            if (platform.slotHolds(player, slot) != SlotHolds.OTHER) {
+            Object before = mine[slot];
+            mine[slot] = e.getValue();
+            if (before != null && platform.slotIs(player, slot, before)
+                    || platform.slotHolds(player, slot) != SlotHolds.OTHER) {
                 continue;
             }
             if (e.getValue() == null) {
@@ -147,5 +157,11 @@ public final class ItemPolicy {
     /** The player left: nothing of theirs is remembered. */
     void forget(String player) {
         lastTold.remove(player);
+        shown.remove(player);
+    }
+
+    /** The player's own items are back (the game is over for them): no slot holds what the engine put there. */
+    void restored(String player) {
+        shown.remove(player);
     }
 }

@@ -139,6 +139,7 @@ final class OpPreparer {
             case "items" -> prepareItems(player, op);
             case "restore" -> () -> {
                 vault.restore(player);
+                items.restored(player);
                 displays.unseat(player);
             };
             case "sidebar" -> prepareSidebar(player, op);

@@ -190,6 +190,15 @@ public interface Platform {
     /** What the player's slot (0–35, 40: as {@link #setSlot}) holds now; NOTHING for an offline player. */
     SlotHolds slotHolds(String player, int slot);
 
+    /**
+     * Whether the slot holds, as it is, the very item {@link #setSlots} put there ({@code prepared}: what
+     * {@link #prepare} made of it): a quick answer that lets the core skip {@link #slotHolds}. False
+     * whenever in doubt (the default: a platform that keeps no such identity reads the slot instead).
+     */
+    default boolean slotIs(String player, int slot, Object prepared) {
+        return false;
+    }
+
     /** Moves the stack in slot {@code from} into slot {@code to}, which is empty (both 0–35 or 40). */
     void moveSlot(String player, int from, int to);
 

@@ -67,6 +67,11 @@ class ApplierTest {
             setSlotThreads.add(Thread.currentThread());
             super.setSlot(p, slot, item == null ? null : ((Prepared) item).item());
         }
+
+        @Override
+        CardItem unwrap(Object prepared) {
+            return ((Prepared) prepared).item();
+        }
         @Override public void warmUp() { warmUps++; }
     }
 

@@ -165,6 +165,21 @@ class ArrivingItemsTest {
     }
 
     @Test
+    void aSlotStillHoldingTheCardTheEngineLastPutThereIsNotReadAgain() {
+        TickingPlatform platform = new TickingPlatform(dir);
+        UnoCore core = coreOf(platform);
+        platform.inventories.put("ann", new HashMap<>(OWN));
+        apply(core, platform, hand(7, 0));
+        platform.slotReads = 0;
+        apply(core, platform, hand(7, 1));          // every card and the top card change: 8 slots written
+        assertEquals(0, platform.slotReads, "a card the engine put there is known without reading it");
+        platform.inventories.get("ann").put(3, "diamond x2");      // a plugin's setItem over a card
+        apply(core, platform, hand(7, 2));
+        assertEquals(2, platform.slotReads, "the slot that changed under the engine is read, and the free one it goes to");
+        assertTrue(platform.inventories.get("ann").containsValue("diamond x2"));
+    }
+
+    @Test
     void aSlotTheEngineEmptiesKeepsTheGiftInIt() {
         // a plugin's setItem over the card in slot 6, which the engine then empties
         TickingPlatform platform = dealtThenGiven(6, "apple", 6);

@@ -78,7 +78,25 @@ class FakePlatform implements Platform {
     public void setSlot(String p, int slot, Object prepared) {
         Map<Integer, String> inv = inventories.get(p);
         CardItem item = (CardItem) prepared;     // what the default prepare hands on
-        if (item == null) inv.remove(slot); else inv.put(slot, "card " + item.tag() + " map " + item.mapId());
+        if (item == null) inv.remove(slot); else inv.put(slot, describe(item));
+    }
+
+    static String describe(CardItem item) {
+        return "card " + item.tag() + " map " + item.mapId();
+    }
+
+    /** How many times the core asked {@link #slotHolds} (the read it skips where {@link #slotIs} answers). */
+    int slotReads;
+
+    /** The item a slot shows for what prepare made (the default prepare hands the CardItem on). */
+    CardItem unwrap(Object prepared) {
+        return (CardItem) prepared;
+    }
+
+    @Override
+    public boolean slotIs(String p, int slot, Object prepared) {
+        String there = inventories.getOrDefault(p, Map.of()).get(slot);
+        return there != null && there.equals(describe(unwrap(prepared)));
     }
 
     @Override public void setHeldSlot(String p, int slot) { log.add("held " + p + " " + slot); }
@@ -196,6 +214,7 @@ class FakePlatform implements Platform {
 
     @Override
     public SlotHolds slotHolds(String p, int slot) {
+        slotReads++;
         String item = inventories.getOrDefault(p, Map.of()).get(slot);
         return item == null ? SlotHolds.NOTHING : card(item) ? SlotHolds.ENGINE : SlotHolds.OTHER;
     }

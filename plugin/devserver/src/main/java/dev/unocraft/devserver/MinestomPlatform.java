@@ -530,6 +530,13 @@ final class MinestomPlatform implements Platform {
         return item.isAir() ? SlotHolds.NOTHING : own(item) ? SlotHolds.OTHER : SlotHolds.ENGINE;
     }
 
+    /** Stacks are immutable and a slot keeps the very stack {@link #setSlots} gave it: identity says it. */
+    @Override
+    public boolean slotIs(String name, int slot, Object prepared) {
+        Player p = player(name);
+        return p != null && p.getInventory().getItemStack(internalSlot(slot)) == prepared;
+    }
+
     @Override
     public void moveSlot(String name, int from, int to) {
         Player p = player(name);
