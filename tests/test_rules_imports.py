@@ -103,7 +103,8 @@ def test_no_import_cycles_anywhere_in_the_engine():
 
 def test_packages_import_one_way():
     """The rules know nothing of what uses them; the statistics nothing of tables; the bots
-    nothing of tables; the mcpi front end only the tables layer's public API."""
+    nothing of tables; the mcpi front end only the tables layer's public API; the tables nothing
+    of the web page."""
     graph = imports(ENGINE)
 
     def reach(prefix: str) -> set[str]:
@@ -112,6 +113,8 @@ def test_packages_import_one_way():
     assert not {t for t in reach("unocraft.stats") if t.startswith(("unocraft.tables", "unocraft.bots"))}
     assert not {t for t in reach("unocraft.bots") if t.startswith(("unocraft.tables", "unocraft.stats"))}
     assert {t for t in reach("unocraft.mcpi") if t.startswith("unocraft.tables")} == {"unocraft.tables.api"}
+    # the web page reads the tables; the tables know nothing of it (serve.py wires its feed in)
+    assert not {t for t in reach("unocraft.tables") if t.startswith("unocraft.web")}
 
 
 #: The longest a module of the engine may be: a module longer than this does more than

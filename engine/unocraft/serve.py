@@ -161,9 +161,10 @@ def run_engine(cfg: config_mod.EngineConfig, token_file: Path, stop: threading.E
     store = TableStore(cfg.path(cfg.database))
     transport = Py4jTransport(cfg.bridge_host, cfg.bridge_port, token_file, connect_timeout=120)
     feed = WebFeed() if cfg.web_enabled else None
-    loop = EngineLoop(cfg, transport, store, web=feed)
+    loop = EngineLoop(cfg, transport, store, changed=feed.publish if feed is not None else None)
     web = None
     if feed is not None:
+        loop.tables.listeners.append(feed.heard)
         from .web.server import WebServer    # Starlette and uvicorn: imported only where the page is on
         web = WebServer(feed, cfg.web_host, cfg.web_port, loop.tables.stats.store, cfg.language, cfg.web_public_url)
         web.start()

@@ -10,11 +10,10 @@ import math
 import os
 import threading
 import time
-from typing import Callable
+from typing import Callable, Iterable
 
 from ..presentation import faces, lang
 from ..transport.base import Transport, TransportClosed
-from ..web.feed import WebFeed
 from . import metrics
 from .collector import Collector
 from .config import EngineConfig
@@ -33,18 +32,17 @@ TICK_BUDGET = 0.002
 class EngineLoop:
     def __init__(self, config: EngineConfig, transport: Transport, store: TableStore | None,
                  clock=time.time, hints: bool = True, after_send: Callable[[dict[str, Table]], None] | None = None,
-                 web: WebFeed | None = None):
+                 changed: Callable[[dict[str, Table], Iterable[str]], None] | None = None):
         """`hints`: the first-game and first-catch hints (they speak of hotbars and chat buttons);
         `after_send(tables)`: called after each op batch is handed over (the mcpi board paints);
-        `web`: the web page's feed, told of the tables each op batch changed."""
+        `changed(tables, ids)`: told which tables each op batch redrew, and every table at an
+        attach (the web page's feed)."""
         self.config = config
         self.transport = transport
         self.tables = Tables(config, store)
         self.tables.core.hints.enabled = hints
         self.after_send = after_send
-        self.web = web
-        if web is not None:
-            self.tables.listeners.append(web.heard)
+        self.changed = changed
         self.clock = clock
         self.stop = threading.Event()
         self.collector = Collector(time.monotonic())
@@ -82,8 +80,8 @@ class EngineLoop:
             try:
                 self.tables.attach(hello, self.clock())
                 self.transport.apply(self.tables.flush())
-                if self.web is not None:
-                    self.web.publish(self.tables.tables, list(self.tables.tables))    # every table, as resumed
+                if self.changed is not None:
+                    self.changed(self.tables.tables, list(self.tables.tables))    # every table, as resumed
                 # what exists now (modules, language files, rendered faces) lives for good: keep it
                 # out of the collector's full passes, which would otherwise pause a click now and then
                 # (and what lives on later too: collector.py)
@@ -147,8 +145,8 @@ class EngineLoop:
             self.transport.apply(ops)
         if self.after_send is not None:
             self.after_send(self.tables.tables)
-        if self.web is not None:
-            self.web.publish(self.tables.tables, self.tables.flushed)
+        if self.changed is not None:
+            self.changed(self.tables.tables, self.tables.flushed)
         probe.mark()
         if save_now:
             self.tables.save_flushed()
