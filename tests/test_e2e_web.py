@@ -35,9 +35,14 @@ def server(tmp_path_factory):
     s.stop()
 
 
+#: where the browser's screenshots go (look at them: build/test-artifacts/web/*.png)
+SHOTS = E2E.parents[1] / "build" / "test-artifacts" / "web"
+
+
 def test_the_web_page_follows_a_game_live_in_a_real_browser(server):
     web_port = server.config["web"]["port"]
-    r = run_node("web_page.js", server.port, web_port, CHROMIUM, timeout=300)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    r = run_node("web_page.js", server.port, web_port, CHROMIUM, SHOTS, timeout=300)
     assert "wen" in r["indexText"] and "Turn:" in r["indexText"], r
     assert r["topCardLoaded"], "the top card's art did not load"
     assert r["sideways"] <= 0, f"a phone-sized page scrolls sideways by {r['sideways']} px"
@@ -49,4 +54,6 @@ def test_the_web_page_follows_a_game_live_in_a_real_browser(server):
     assert r["missingStatus"] == 404 and "There is no table t999" in r["missingText"]
     assert r["russianHeading"] == "Открытые столы"
     assert r["topStatus"] == 200 and r["topHeading"] == "Рейтинги"
+    assert r["slovakTopHeading"] == "Rebríčky"
+    assert all((SHOTS / f).stat().st_size > 1000 for f in ("phone.png", "table.png", "ru.png", "sk-top.png"))
     assert f"the web page of the tables: http://127.0.0.1:{web_port}/" in server.log()

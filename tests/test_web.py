@@ -283,3 +283,41 @@ def test_uno_web_links_to_the_public_page_where_the_operator_set_one():
         if url:
             msg = next(op for op in ops if op["op"] == "msg" and "example.org" in str(op["c"]))
             assert {"url": url} in [part.get("click") for part in msg["c"]]
+
+
+def test_many_stream_clients_share_one_wake_up_and_leave_nothing_behind(engine):
+    """Hundreds of live pages connect at once and vanish: the engine thread has one watcher to wake
+    (not one per stream), each client got its first update, and the page goes on serving."""
+    import asyncio
+    server = WebServer(engine.feed, "127.0.0.1", free_port())
+    assert server.start()
+    try:
+        async def one(client):
+            async with client.stream("GET", "/events") as r:
+                async for line in r.aiter_lines():
+                    if line.startswith("data:"):
+                        return True
+            return False
+
+        async def many(n):
+            limits = httpx.Limits(max_connections=n, max_keepalive_connections=0)
+            async with httpx.AsyncClient(base_url=server.address, timeout=30, limits=limits) as client:
+                return await asyncio.gather(*(one(client) for _ in range(n)))
+        got = asyncio.run(many(300))
+        assert all(got) and len(got) == 300
+        assert len(engine.feed._watchers) == 1, "one wake-up for every stream of the page"
+        engine.run(2)                                   # the engine goes on, publishing
+        assert httpx.get(server.address, timeout=10).status_code == 200
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("path", ["/table/%ZZ", "/table/t1%00", "/player/%00", "/card/..%2F..%2Fetc%2Fpasswd.png",
+                                  "/card/R5.png/x", "/?lang=%FF%FE", "/top?lang=<script>", "/table/", "/player/"])
+def test_a_malformed_path_or_query_is_a_clear_4xx_or_the_page_never_a_traceback(engine, served, path):
+    r = served(engine).get(path)
+    assert r.status_code in (200, 404), (path, r.status_code)
+    assert "Traceback" not in r.text and "<script>" not in r.text
+    if r.status_code == 404:
+        assert "<html" in r.text and ("There is no" in r.text or "No statistics" in r.text or "no such page" in r.text
+                                      or "no UNO statistics" in r.text)

@@ -1,6 +1,6 @@
 // Issue 32: the web page of the tables, in a real headless Chromium (playwright-core driving
 // Debian's /usr/bin/chromium), while a real client (mineflayer) plays at the dev server.
-// argv: port webPort chromiumPath
+// argv: port webPort chromiumPath shotsDir (the screenshots: phone.png, table.png, ru.png, sk-top.png)
 //   a player opens a table and plays; the page lists it and follows the game live (no reload);
 //   the table's page tells its moves in words; the player leaves, the table closes, and the
 //   page drops it within a second; a phone-sized page has no sideways scrolling; Russian by the
@@ -10,7 +10,7 @@ const { chromium } = require('playwright-core')
 const { Player, playUntil, main, result, sleep, until, PATIENCE_MS } = require('./lib')
 
 main(async () => {
-  const [port, webPort, chromiumPath] = process.argv.slice(2)
+  const [port, webPort, chromiumPath, shots] = process.argv.slice(2)
   const web = `http://127.0.0.1:${webPort}`
   const p = await Player.join('wen', Number(port))
   let from = p.mark()
@@ -43,6 +43,8 @@ main(async () => {
     out.stillSamePage = await index.evaluate(() => window.notReloaded === true)
     await until('moves in words', async () => /played|drew/.test(await table.locator('#live').innerText()))
     out.tableText = await table.locator('#live').innerText()
+    await index.screenshot({ path: `${shots}/phone.png`, fullPage: true })
+    await table.screenshot({ path: `${shots}/table.png`, fullPage: true })
     // the player leaves: bots alone, the table closes and leaves the list
     from = p.mark()
     p.chat('/uno leave')
@@ -59,9 +61,15 @@ main(async () => {
     const ru = await russian.newPage()
     await ru.goto(web + '/')
     out.russianHeading = await ru.locator('h1').innerText()
+    await ru.screenshot({ path: `${shots}/ru.png`, fullPage: true })
     const top = await ru.goto(web + '/top')
     out.topStatus = top.status()
     out.topHeading = await ru.locator('h1').innerText()
+    const slovak = await browser.newContext({ locale: 'sk-SK' })
+    const sk = await slovak.newPage()
+    await sk.goto(web + '/top')
+    out.slovakTopHeading = await sk.locator('h1').innerText()
+    await sk.screenshot({ path: `${shots}/sk-top.png`, fullPage: true })
   } finally {
     await browser.close()
   }

@@ -44,6 +44,9 @@ HERE = Path(__file__).parent
 TOP_CACHE = 10.0
 #: seconds between keep-alive comments on an idle stream (proxies close silent connections)
 PING = 15
+#: seconds a stream waits after a change before it sends, so that a burst of moves is one update
+#: (bots move several times a second on a busy server; a page needs no more)
+SETTLE = 0.25
 
 
 def pick_language(request: Request, fallback: str) -> str:
@@ -76,6 +79,39 @@ class _Public:
 
     def for_player(self, _name: str | None) -> dict:
         return self.d
+
+
+class Fanout:
+    """The feed's changes, for every stream of the page's event loop: the engine thread hands over
+    at most one wake-up at a time (however many streams are open), and each stream awaits the
+    current change."""
+
+    def __init__(self, feed: WebFeed):
+        self.feed = feed
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.future: asyncio.Future | None = None
+        self.pending = False
+
+    def next_change(self) -> asyncio.Future:
+        """What resolves at the next change of the feed (on the page's loop)."""
+        if self.loop is None:
+            self.loop = asyncio.get_running_loop()
+            self.future = self.loop.create_future()
+            self.feed.watch(self._from_engine)
+        assert self.future is not None
+        return self.future
+
+    def _from_engine(self) -> None:
+        """On the engine thread: one wake-up on its way at a time."""
+        if not self.pending and self.loop is not None:
+            self.pending = True
+            self.loop.call_soon_threadsafe(self._wake)
+
+    def _wake(self) -> None:
+        self.pending = False
+        done, self.future = self.future, self.loop.create_future() if self.loop is not None else None
+        if done is not None and not done.done():
+            done.set_result(None)
 
 
 class Words:
@@ -116,6 +152,9 @@ def make_app(feed: WebFeed, stats_store: Any = None, language: str = "en", publi
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True)
     top_cache: dict[str, tuple[float, list[dict]]] = {}
+    fanout = Fanout(feed)
+    #: a stream's fragment by (what, language): rendered once per change of the feed, for every stream
+    rendered: dict[tuple, tuple[int, tuple[str, bool]]] = {}
 
     def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         lang = pick_language(request, language)
@@ -179,32 +218,38 @@ def make_app(feed: WebFeed, stats_store: Any = None, language: str = "en", publi
             raise HTTPException(404)
         return Response(png, media_type="image/png", headers={"Cache-Control": "public, max-age=86400"})
 
-    def stream(request: Request, render_now: Callable[[str], tuple[str, bool]]) -> EventSourceResponse:
+    def stream(request: Request, what: tuple, render_now: Callable[[str], tuple[str, bool]]) -> EventSourceResponse:
         """Pushes `render_now(lang)`'s fragment at once and after each change of the tables (only
-        when it changed); the stream ends when it says the table is gone."""
+        when it changed; a burst of changes is one update); the stream ends when it says the table
+        is gone. A fragment is rendered once per change for all the streams that show it."""
         lang = pick_language(request, language)
-        loop = asyncio.get_running_loop()
-        changed = asyncio.Event()
-        stop_watching = feed.watch(lambda: loop.call_soon_threadsafe(changed.set))
+        key = (*what, lang)
+
+        def fragment_now() -> tuple[str, bool]:
+            version = feed.version
+            cached = rendered.get(key)
+            if cached is None or cached[0] != version:
+                cached = (version, render_now(lang))
+                rendered[key] = cached
+            return cached[1]
 
         async def events():
             last = None
-            try:
-                while True:
-                    changed.clear()
-                    html, gone = render_now(lang)
-                    if html != last:
-                        last = html
-                        yield {"event": "gone" if gone else "update", "data": html}
-                    if gone:
-                        return
-                    await changed.wait()
-            finally:
-                stop_watching()
+            while True:
+                change = fanout.next_change()
+                html, gone = fragment_now()
+                if html != last:
+                    last = html
+                    yield {"event": "gone" if gone else "update", "data": html}
+                if gone:
+                    rendered.pop(key, None)
+                    return
+                await change
+                await asyncio.sleep(SETTLE)
         return EventSourceResponse(events(), ping=PING)
 
     async def index_events(request: Request) -> Response:
-        return stream(request, lambda lang: (fragment("tables.html", lang, tables=feed.tables()[1]), False))
+        return stream(request, ("tables",), lambda lang: (fragment("tables.html", lang, tables=feed.tables()[1]), False))
 
     async def table_events(request: Request) -> Response:
         tid = request.path_params["table_id"]
@@ -214,7 +259,7 @@ def make_app(feed: WebFeed, stats_store: Any = None, language: str = "en", publi
             if snap is None:
                 return fragment("gone.html", lang, table_id=tid), True
             return fragment("table_body.html", lang, table=snap, events=events), False
-        return stream(request, now)
+        return stream(request, ("table", tid), now)
 
     def not_found(request: Request, key: str, **args: Any) -> HTMLResponse:
         return page(request, "message.html", status=404, message=say(pick_language(request, language), key, **args))
