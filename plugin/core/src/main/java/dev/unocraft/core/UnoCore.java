@@ -168,6 +168,7 @@ public final class UnoCore {
             // the engine is away (restarting): the player gets up now, with their items, as at a quit;
             // the leave waits in the queue for the engine, which then lets the table go on without them
             vault.restore(player);
+            items.restored(player);
             displays.unseat(player);
             displays.clearSidebar(player);
             messages.tell(player, "left_while_away");
