@@ -284,6 +284,7 @@ class Player {
 //   callUno: 'click' (inventory click on a card), 'button' ([UNO!]), or 'never'
 //   drawWhenAtMost: draw instead of playing with this many cards or fewer (a weak player)
 //   catchOthers: click [Catch X] buttons
+//   preferChat: every play by its chat button; chatFirst: only the first one
 async function playUntil (p, done, policy = {}, timeoutMs = 120000) {
   const stats = { rightClickPlays: 0, chatPlays: 0, chatClicks: 0, unoClicks: 0, unoButtons: 0, catches: 0, draws: 0 }
   let handled = null
@@ -317,7 +318,8 @@ async function playUntil (p, done, policy = {}, timeoutMs = 120000) {
     }
     if (plays.length && !(policy.drawWhenAtMost && nCards <= policy.drawWhenAtMost && drawCmd)) {
       const code = plays[0].split(' ')[2]
-      if (policy.preferChat || !(await p.rightClickCard(code))) { p.chat(plays[0]); stats.chatPlays++; stats.chatClicks++ } else stats.rightClickPlays++
+      const byChat = policy.preferChat || (policy.chatFirst && stats.chatPlays === 0)
+      if (byChat || !(await p.rightClickCard(code))) { p.chat(plays[0]); stats.chatPlays++; stats.chatClicks++ } else stats.rightClickPlays++
       continue
     }
     if (drawCmd) { p.chat(drawCmd); stats.draws++; stats.chatClicks++; continue }

@@ -1,6 +1,7 @@
 // Test 1: one client types /uno start, shows its card items and map pixels (for pytest to
-// compare with the engine), then plays against engine bots with right-clicks and chat clicks,
-// calling UNO by clicking a card, until a round ends after such a call.
+// compare with the engine), then plays against engine bots with right-clicks and chat clicks
+// (the first play by chat, so that a hand which never draws still clicks one), calling UNO by
+// clicking a card, until a round ends after such a call.
 // argv: port snapshotFile goFile
 'use strict'
 const fs = require('fs')
@@ -29,7 +30,7 @@ main(async () => {
     }
     return unoSeenAt >= 0 && p.messages.slice(unoSeenAt).some(m => /won the round/.test(m.text))
   }
-  const stats = await playUntil(p, done, { callUno: 'click' }, 240000)
+  const stats = await playUntil(p, done, { callUno: 'click', chatFirst: true }, 240000)
   const roundEnd = p.messages.slice(unoSeenAt).find(m => /won the round/.test(m.text)).text
   await sleep(300)
   p.bot.quit()
