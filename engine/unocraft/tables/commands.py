@@ -20,6 +20,7 @@ from ..rules.errors import ConfigError
 from ..rules.options import CHOICES, PRESETS, Options
 from ..rules.vocab import HOUSE_VERBS, VERBS
 from ..stats.store import TOP_KINDS
+from . import stakes
 from .call import REGISTERED, Call, Command, Completing, Completion, Rooms, command
 from .table import Table
 from .text import config_error, option_list, preset_name, say
@@ -55,8 +56,13 @@ def start(c: Call) -> None:
         core.unwatch(player)
     preset = core.config.preset
     overrides = dict(core.config.options)
+    stake = None
     if c.rest:
         preset, assignments = _preset_and_assignments(c.rest, preset)
+        found = _stake(c, assignments)
+        if found is None:
+            return None
+        stake, assignments = found
         checked = _rule_overrides(c, preset, assignments, overrides)
         if checked is None:
             return None
@@ -64,7 +70,7 @@ def start(c: Call) -> None:
     near = core.open_table_near(c.pos) if not c.rest else None
     if near is not None:
         return core.sit(near, player, c.now)
-    core.open(player, c.pos, preset, overrides, c.now)
+    core.open(player, c.pos, preset, overrides, c.now, stake=stake)
 
 
 def _table_ids(key: str) -> Completion:
@@ -155,9 +161,12 @@ def rules(c: Call) -> None:
             opts = core.config.options_for()
             return c.notices.send(player, [{"text": say(lang, "table.rules_default", preset=preset_name(lang, core.config.preset),
                                                         options=option_list(opts.changed(), lang)), "colour": "aqua"}])
-        return c.notices.send(player, [{"text": say(lang, "table.rules", table=t.id, preset=preset_name(lang, t.preset),
-                                                    options=option_list(t.options().changed(), lang)), "colour": "aqua"}])
+        return c.notices.send(player, [{"text": _rules_line(c, t, player, lang), "colour": "aqua"}])
     preset, assignments = _preset_and_assignments(c.rest, t.preset if t is not None else core.config.preset)
+    found = _stake(c, assignments, t.stake if t is not None else None)
+    if found is None:
+        return None
+    stake, assignments = found
     base = dict(t.overrides) if t is not None and preset == t.preset else {}
     overrides = _rule_overrides(c, preset, assignments, base)
     if overrides is None:
@@ -168,16 +177,44 @@ def rules(c: Call) -> None:
         return c.error("error.not_owner", player=t.owner)
     if t.state != "lobby":
         return c.error("error.rules_locked")
+    refused = core.stakes.set(t, stake, player)
+    if refused is not None:
+        return c.error(refused)
     t.preset, t.overrides = preset, overrides
     for name, lang2, _ in t.members():
-        c.notices.send(name, [{"text": say(lang2, "table.rules", table=t.id, preset=preset_name(lang2, preset),
-                                           options=option_list(t.options().changed(), lang2)), "colour": "aqua"}])
+        c.notices.send(name, [{"text": _rules_line(c, t, name, lang2), "colour": "aqua"}])
     core.changed(t)
+
+
+def _rules_line(c: Call, t: Table, reader: str, lang: str) -> str:
+    """The rules of the table, and its stake when it has one."""
+    line = say(lang, "table.rules", table=t.id, preset=preset_name(lang, t.preset), options=option_list(t.options().changed(), lang))
+    return line + (say(lang, "stake.rule", stake=c.core.stakes.shown(t.stake, reader)) if t.stake else "")
 
 
 def _preset_and_assignments(rest: list[str], current: str) -> tuple[str, list[str]]:
     """`official a=b ...` names a preset; `a=b ...` keeps `current`."""
     return (rest[0], rest[1:]) if "=" not in rest[0] else (current, rest)
+
+
+def _stake(c: Call, assignments: list[str], current: dict | None = None) -> tuple[dict | None, list[str]] | None:
+    """The `stake=...` among the words (`stake=3 diamond` may be two words) and the other words;
+    None after telling the player what is wrong with it."""
+    rest, stake, words = [], current, list(assignments)
+    while words:
+        word = words.pop(0)
+        if not word.lower().startswith("stake="):
+            rest.append(word)
+            continue
+        text = word.split("=", 1)[1]
+        if words and "=" not in words[0] and text.isdigit():
+            text += " " + words.pop(0)
+        try:
+            stake = stakes.parse(text, c.core.config)
+        except stakes.StakeError as e:
+            c.error(f"stake.error.{e.key}", **e.fields)
+            return c.usage()
+    return stake, rest
 
 
 def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict) -> dict | None:
@@ -265,8 +302,9 @@ def stats(c: Call) -> None:
 
 @command("top", complete=shared(lambda c: {"top": list(TOP_KINDS)}))
 def top(c: Call) -> None:
-    """`/uno top [wins|points|rate|rating]`: the best ten (rate: among players with enough matches;
-    rating: among rated players, stats/rating.py)."""
+    """`/uno top [wins|points|rate|rating|winnings]`: the best ten (rate: among players with enough
+    matches; rating: among rated players, stats/rating.py; winnings: by net money won at stakes,
+    among players who ever staked money)."""
     kind = c.rest[0].lower() if c.rest else "wins"
     if kind not in TOP_KINDS or len(c.rest) > 1:
         c.error("top.unknown", what=" ".join(c.rest))

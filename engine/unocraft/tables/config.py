@@ -25,6 +25,17 @@ from ..stats.store import STORAGES, database_url
 ANNOUNCE = ("server", "world", "nearby", "none")
 
 
+#: items never staked by default: containers (a stake takes plain stacks only, so a filled one is
+#: refused anyway; an empty one is refused too, so no one is surprised by which is which)
+FORBIDDEN_ITEMS = ("minecraft:shulker_box", *(f"minecraft:{c}_shulker_box" for c in (
+    "white", "orange", "magenta", "light_blue", "yellow", "lime", "pink", "gray", "light_gray", "cyan",
+    "purple", "blue", "brown", "green", "red", "black")), "minecraft:bundle", *(f"minecraft:{c}_bundle" for c in (
+    "white", "orange", "magenta", "light_blue", "yellow", "lime", "pink", "gray", "light_gray", "cyan",
+    "purple", "blue", "brown", "green", "red", "black")), "minecraft:chest", "minecraft:barrel", "minecraft:ender_chest")
+STAKE_LEAVE = ("forfeit", "refund")
+STAKE_BOT_WIN = ("refund", "house")
+
+
 @dataclass(frozen=True)
 class Timers:
     lobby: float = 10
@@ -67,6 +78,13 @@ class EngineConfig:
     web_host: str = "127.0.0.1"
     web_port: int = 8250
     web_public_url: str = ""   # where players reach it (behind a reverse proxy): /uno web links there
+    stakes_enabled: bool = True      # tables may play for money or items (tables/stakes.py)
+    stakes_max_money: int = 10000
+    stakes_max_items: int = 64
+    stakes_forbidden: tuple = FORBIDDEN_ITEMS
+    stakes_house_cut: int = 0        # percent of each pot that goes to no one
+    stakes_on_leave: str = "forfeit"     # a stake of a player who leaves a game: forfeit (to the pot) or refund
+    stakes_on_bot_win: str = "refund"    # a pot a bot wins: refund (every payer) or house (to no one)
     base_dir: str = "."        # relative paths in the file are relative to the file
 
     def path(self, value: str) -> Path:
@@ -116,6 +134,13 @@ _SCHEMA: dict[str, tuple[str, type | tuple, Any]] = {
     "web.host": ("web_host", str, None),
     "web.port": ("web_port", int, lambda v: 0 < v < 65536),
     "web.public_url": ("web_public_url", str, lambda v: v == "" or v.startswith(("http://", "https://"))),
+    "stakes.enabled": ("stakes_enabled", bool, None),
+    "stakes.max_money": ("stakes_max_money", int, lambda v: v >= 1),
+    "stakes.max_items": ("stakes_max_items", int, lambda v: 1 <= v <= 2304),
+    "stakes.forbidden": ("stakes_forbidden", list, lambda v: all(isinstance(x, str) for x in v)),
+    "stakes.house_cut": ("stakes_house_cut", int, lambda v: 0 <= v <= 100),
+    "stakes.on_leave": ("stakes_on_leave", str, lambda v: v in STAKE_LEAVE),
+    "stakes.on_bot_win": ("stakes_on_bot_win", str, lambda v: v in STAKE_BOT_WIN),
 }
 _TIMERS = {f"timers.{name}" for name in Timers.__dataclass_fields__}
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")

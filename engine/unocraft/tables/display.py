@@ -56,7 +56,7 @@ class Display:
             self.send, self.tell, self.tell_table, self.announce, self.usage, self.did_you_mean, self.tell_events,
             self.console, self.sound, self.joined, self.quit, self.give_back, self.unwatched, self.forget_sidebar,
             self.first_game_hint, self.shared_completions, self.known_stats_names, self.new_stats_names,
-            self.placeholders, self.placeholders_top)}
+            self.placeholders, self.placeholders_top, self.stake)}
 
     def show(self, notices: list[Notice]) -> None:
         """Makes the ops of what the other rooms noted (notices.py), in their order."""
@@ -293,6 +293,10 @@ class Display:
     def restore(self, player: str) -> None:
         """The plugin gives the player their own items back."""
         self.ops.append({"op": "restore", "player": player})
+
+    def stake(self, op: dict) -> None:
+        """A stake's move (stakes.py), to the plugin as it is."""
+        self.ops.append(op)
 
     def give_back(self, player: str) -> None:
         """The player is done with a table: their items back, the table's sidebar down."""

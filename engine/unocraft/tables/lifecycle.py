@@ -15,9 +15,7 @@ from __future__ import annotations
 import heapq
 import logging
 import math
-import os
 import time
-import zlib
 from typing import TYPE_CHECKING
 
 from ..rules.actions import Action
@@ -25,15 +23,15 @@ from ..rules.errors import Refused
 from .config import EngineConfig
 from .hints import Hints
 from .notices import Notices
+from .stakes import Stakes
 from .store import TableStore
-from .table import Seat, Table
+from .table import SEED_ENV, Seat, Table, table_seed  # noqa: F401 (SEED_ENV: tests import it here)
 from .text import option_list
 
 if TYPE_CHECKING:
     from ..rules.events import Event
 
 MAX_BOT_STEPS_PER_TICK = 20
-SEED_ENV = "UNOCRAFT_TABLE_SEED"   # tests only: every new table gets this seed (see table_seed)
 #: One INFO line per table opened, dealt, finished or closed and per player seated or gone:
 #: what an operator reads in the server log.
 log = logging.getLogger("unocraft.tables")
@@ -54,6 +52,7 @@ class Lifecycle:
         self.ids: list[str] | None = None         # the table ids, sorted (None: to sort again)
         self.notices = Notices()                 # what players are to be told (display.py shows it)
         self.hints = Hints()
+        self.stakes = Stakes(self)               # what tables play for (stakes.py)
         # wake-ups: (time, table id); an entry whose time is not `wake_at[id]` any more is stale
         self.wakes: list[tuple[float, str]] = []
         self.wake_at: dict[str, float] = {}
@@ -119,8 +118,8 @@ class Lifecycle:
         self.unscheduled |= set(self.tables)
 
     # ================================================================ open and seat
-    def open(self, player: str, pos, preset: str, overrides: dict, now: float) -> None:
-        table = Table(id=f"t{self.next_id}", owner=player, pos=tuple(pos or (0, 0, 0)), preset=preset,
+    def open(self, player: str, pos, preset: str, overrides: dict, now: float, stake: dict | None = None) -> None:
+        table = Table(id=f"t{self.next_id}", owner=player, pos=tuple(pos or (0, 0, 0)), preset=preset, stake=stake,
                       overrides={k: v for k, v in overrides.items()},
                       countdown_at=now + self.config.timers.lobby,
                       seed=table_seed(player, now, self.next_id))
@@ -152,6 +151,7 @@ class Lifecycle:
         log.info("%s sat down at table %s (%d seated)", player, t.id, len(t.seats))
         if announce:
             self.notices.to_table(t, "start.joined", "green", about=player)
+        self.stakes.sat(t, player)
         self.changed(t)
 
     def watch(self, t: Table, player: str) -> None:
@@ -171,6 +171,7 @@ class Lifecycle:
     def leave(self, player: str, t: Table) -> None:
         """`/uno leave` from a seat: in the lobby the seat goes; in a game a bot plays it."""
         seat = t.seat(player)
+        self.stakes.got_up(t, player)
         if t.state == "lobby":
             t.seats.remove(seat)
             _hand_over(t, player)
@@ -220,20 +221,24 @@ class Lifecycle:
             return
         if player in t.spectators:
             return self.unwatch(player)
-        seat = t.seat(player)
         if t.state == "lobby":
-            t.seats.remove(seat)
-            del self.where[player]
-            _hand_over(t, player)
             log.info("%s left the server and table %s", player, t.id)
-            if not t.humans():
-                self.close(t)
-            return
+            return self.unseat(t, player)
+        seat = t.seat(player)
         seat.away_since = now
         log.info("%s left the server; their seat at table %s waits %.0f s for them", player, t.id,
                  self.config.timers.rejoin)
         self.notices.to_table(t, "table.away", "gray", player=player)
         self.changed(t)
+
+    def unseat(self, t: Table, player: str) -> None:
+        """A player gets up from a lobby seat without a word (gone, or could not pay the stake)."""
+        self.stakes.got_up(t, player)
+        t.seats.remove(t.seat(player))
+        del self.where[player]
+        _hand_over(t, player)
+        self.notices.give_back(player)
+        self.close(t) if not t.humans() else self.changed(t)
 
     # ================================================================ playing
     def play(self, t: Table, action: Action, now: float) -> list[Event]:
@@ -287,7 +292,7 @@ class Lifecycle:
 
     def _tick_table(self, t: Table, now: float) -> None:
         if t.state == "lobby":
-            if now >= t.countdown_at and t.humans():
+            if now >= t.countdown_at and t.humans() and not self.stakes.unpaid(t):
                 self._deal(t, now)
             return
         if t.state != "playing" or t.game is None:
@@ -296,6 +301,7 @@ class Lifecycle:
             if s.away_since is not None and now - s.away_since >= self.config.timers.rejoin:
                 s.bot = self.config.stand_in      # gone for good: a bot plays the rest
                 s.away_since = None
+                self.stakes.got_up(t, s.name)
                 log.info("%s did not come back to table %s; a bot plays the seat", s.name, t.id)
                 self.where.pop(s.name, None)
                 self.notices.forget_sidebar(s.name)
@@ -439,6 +445,7 @@ class Lifecycle:
             self.notices.to_table(t, "table.closed", "gray", table=t.id)
             if by and by not in [m[0] for m in t.members()]:
                 self.notices.tell(by, "table.closed", "gray", table=t.id)
+        self.stakes.closing(t)
         for s in t.humans():
             if self.where.get(s.name) == t.id:
                 del self.where[s.name]
@@ -488,11 +495,3 @@ def number(tid: str) -> int:
     """The table's number: t12 -> 12 (the order tables opened in)."""
     return int(tid.lstrip("t") or 0)
 
-
-def table_seed(player: str, now: float, number: int) -> int:
-    """A new table's seed (its deck and dealer). For tests only, the environment variable
-    UNOCRAFT_TABLE_SEED fixes it, so an end-to-end test knows the deal in advance."""
-    fixed = os.environ.get(SEED_ENV)
-    if fixed:
-        return int(fixed)
-    return zlib.crc32(f"{player}{now}{number}".encode())

@@ -53,7 +53,9 @@ class Tables:
         self.stats = stats if stats is not None else open_stats(config, store)
         self.tally = StatsTally(self.core, self.stats)
         # what happened at a table, heard and counted (after the transition, before it is shown)
-        self.listeners: list[Callable[[Table, list], None]] = [Sounds(self.core.notices).heard, self.tally.counted]
+        self.listeners: list[Callable[[Table, list], None]] = [Sounds(self.core.notices).heard, self.tally.counted,
+                                                               self.core.stakes.counted]
+        self.core.stakes.record = self.tally.add
         self.admin = Admin(self.core)             # console and uno.admin commands (admin.py)
         self.admin.read_languages()               # the operator's language files, checked (overrides.py)
         self.rooms = Rooms(self.core, self.tally, self.admin, self.input.typed, self.save)
@@ -99,6 +101,7 @@ class Tables:
         self.tally.feed(hello)
         self.tally.placeholder_tick(now)     # the top lists now, with the players' values
         self.display.attach(hello)
+        self.core.stakes.attached()
         self.core.resume(now)
         self._show()
         seated = {s.name for t in self.core.tables.values() for s in t.humans() if s.away_since is None}
@@ -144,6 +147,8 @@ class Tables:
             self.input.chat(player, now)
         elif kind == "respawn":
             self.display.respawned(player)
+        elif kind == "stake":
+            core.stakes.answered(ev, now)
         # the player's table (before and after) may need its clocks sooner or later now
         core.touch(before)
         core.touch(core.where.get(player))

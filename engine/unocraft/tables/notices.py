@@ -107,3 +107,7 @@ class Notices:
     def placeholders_top(self, top: dict[str, list[list[str]]]) -> None:
         """The top lists for the placeholders: kind -> [[name, value], ...], best first."""
         self._add("placeholders_top", top)
+
+    def stake(self, op: dict) -> None:
+        """A move of a stake for the plugin (stakes.py decides it; the op goes as it is)."""
+        self._add("stake", op)

@@ -7,6 +7,8 @@ It sends nothing: the lifecycle core (lifecycle.py) drives it and display.py sho
 
 from __future__ import annotations
 
+import os
+import zlib
 from dataclasses import dataclass, field
 
 import msgspec
@@ -24,6 +26,7 @@ _GAME_JSON = msgspec.json.Encoder(order="sorted")
 
 BOT_NAMES = ("Steve", "Alex", "Creepy", "Ed", "Bob", "Sunny", "Ziggy", "Pixel", "Nova", "Rex")
 BOT_PREFIX = "Bot-"   # '-' never appears in a Minecraft name, so a bot can't share one
+SEED_ENV = "UNOCRAFT_TABLE_SEED"   # tests only: every new table gets this seed (see table_seed)
 
 
 @dataclass
@@ -59,6 +62,8 @@ class Table:
     next_round_at: float | None = None
     pages: dict[str, int] = field(default_factory=dict)
     tally: dict[str, dict[str, int]] = field(default_factory=dict)   # this round's counters per player
+    stake: dict | None = None  # what each human pays in: {"money": n} or {"item", "count"} (stakes.py)
+    pot: dict = field(default_factory=dict)   # the pay-ins: {"key", "n", "entries": {id: {"player", "state"}}}
     _bots: dict = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------ seats
@@ -150,7 +155,7 @@ class Table:
             "turn_actor": self.turn_actor, "turn_started": self.turn_started, "warned": self.warned,
             "next_round_at": self.next_round_at, "pages": self.pages, "tally": self.tally,
             "seats": [{"name": s.name, "bot": s.bot, "lang": s.lang, "away_since": s.away_since} for s in self.seats],
-            "spectators": self.spectators,
+            "spectators": self.spectators, "stake": self.stake, "pot": self.pot,
             "game": _GAME_JSON.encode(self.game.to_state()).decode() if self.game is not None else None,
         }
 
@@ -160,10 +165,17 @@ class Table:
                 state=d["state"], countdown_at=d["countdown_at"], seed=d["seed"], token=d["token"],
                 changed_at=d["changed_at"], turn_actor=d["turn_actor"], turn_started=d["turn_started"],
                 warned=d["warned"], next_round_at=d["next_round_at"], pages=d.get("pages", {}),
-                tally=d.get("tally", {}),
+                tally=d.get("tally", {}), stake=d.get("stake"), pot=d.get("pot", {}),
                 seats=[Seat(**s) for s in d["seats"]], spectators=d.get("spectators", {}))
         if d.get("game"):
             t.game = load_game(d["game"])
         return t
 
 
+def table_seed(player: str, now: float, number: int) -> int:
+    """A new table's seed (its deck and dealer). For tests only, the environment variable
+    UNOCRAFT_TABLE_SEED fixes it, so an end-to-end test knows the deal in advance."""
+    fixed = os.environ.get(SEED_ENV)
+    if fixed:
+        return int(fixed)
+    return zlib.crc32(f"{player}{now}{number}".encode())

@@ -23,6 +23,8 @@ final class CoreMessages {
                 + " room for a card; it comes back when the game ends."));
         strings.put("left_while_away", text("§eUNO: you left the table and your items are back; the game engine"
                 + " learns it as soon as it is back."));
+        strings.put("stake_paid", text("§aUNO: what a staked table owed you (winnings or your stake back) is yours"
+                + " now."));
         strings.put("items_back", text("§aUNO: the items kept for you are back in your inventory."));
     }
 

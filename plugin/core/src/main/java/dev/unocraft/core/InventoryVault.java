@@ -359,6 +359,11 @@ public final class InventoryVault {
         disk.writeDurably(file, name, text);
     }
 
+    /** A durable write into another folder, on the vault's thread (the stakes' escrow: one thread for both). */
+    void writeDurably(Path folder, Path file, String name, String text) throws IOException {
+        disk.writeDurably(folder, file, name, text);
+    }
+
     /** Runs the job on the vault's thread, after every job submitted before it. */
     void submit(Runnable job) {
         disk.submit(job);

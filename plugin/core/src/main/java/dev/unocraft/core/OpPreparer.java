@@ -20,9 +20,10 @@ final class OpPreparer {
     private final CoreMessages messages;
     private final PlayerDisplays displays;
     private final Placeholders placeholders;
+    private final Stakes stakes;
 
     OpPreparer(Platform platform, CardFaces faces, InventoryVault vault, ItemPolicy items, Completions completions,
-               CoreMessages messages, PlayerDisplays displays, Placeholders placeholders) {
+               CoreMessages messages, PlayerDisplays displays, Placeholders placeholders, Stakes stakes) {
         this.platform = platform;
         this.faces = faces;
         this.vault = vault;
@@ -31,6 +32,7 @@ final class OpPreparer {
         this.messages = messages;
         this.displays = displays;
         this.placeholders = placeholders;
+        this.stakes = stakes;
     }
 
     /**
@@ -106,7 +108,8 @@ final class OpPreparer {
         String kind = text(op, "op");
         String player = op.has("player") ? text(op, "player") : null;
         if (player == null && !kind.equals("face") && !kind.equals("complete") && !kind.equals("strings")
-                && !kind.equals("console") && !(kind.equals("placeholders") && op.has("top"))) {
+                && !kind.equals("console") && !(kind.equals("placeholders") && op.has("top"))
+                && !kind.equals("stake_settle") && !kind.equals("stake_tables")) {
             throw new IllegalArgumentException("no \"player\"");
         }
         Runnable action = switch (kind) {
@@ -167,9 +170,25 @@ final class OpPreparer {
                 Map<String, String> values = Placeholders.values(op);
                 yield () -> placeholders.put(player, values);
             }
+            // stakes move money and items whether or not their player is online (Stakes answers or owes)
+            case "stake_take" -> {
+                JsonObject copy = stakeOp(op, true);
+                yield () -> stakes.take(copy);
+            }
+            case "stake_settle" -> {
+                JsonObject copy = stakeOp(op, false);
+                yield () -> stakes.settle(copy);
+            }
+            case "stake_tables" -> {
+                if (!op.has("tables") || !op.get("tables").isJsonObject()) {
+                    throw new IllegalArgumentException("\"tables\" must be an object");
+                }
+                JsonObject copy = op.deepCopy();
+                yield () -> stakes.tables(copy);
+            }
             default -> () -> platform.logger().warning("unknown op " + kind);
         };
-        if (player == null || kind.equals("complete")) {
+        if (player == null || kind.equals("complete") || kind.startsWith("stake_")) {
             return action;
         }
         // a player who left meanwhile is skipped; the engine hears about it through the quit event
@@ -178,6 +197,52 @@ final class OpPreparer {
                 action.run();
             }
         };
+    }
+
+    /** A stake op checked (ids and table are texts, amounts whole numbers, shares objects) and copied. */
+    private static JsonObject stakeOp(JsonObject op, boolean take) {
+        text(op, "id");
+        text(op, "table");
+        if (take) {
+            text(op, "player");
+            if (op.has("money") == op.has("item")) {
+                throw new IllegalArgumentException("a stake is \"money\" or \"item\" with \"count\"");
+            }
+            whole(op, op.has("money") ? "money" : "count");
+            if (op.has("item")) {
+                text(op, "item");
+            }
+        } else {
+            if (!op.has("entries") || !op.get("entries").isJsonArray() || !op.has("shares") || !op.get("shares").isJsonArray()) {
+                throw new IllegalArgumentException("\"entries\" and \"shares\" must be lists");
+            }
+            op.getAsJsonArray("entries").forEach(e -> {
+                if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) {
+                    throw new IllegalArgumentException("\"entries\" must be texts");
+                }
+            });
+            for (JsonElement sh : op.getAsJsonArray("shares")) {
+                if (!sh.isJsonObject()) {
+                    throw new IllegalArgumentException("a share must be an object");
+                }
+                text(sh.getAsJsonObject(), "player");
+                whole(sh.getAsJsonObject(), sh.getAsJsonObject().has("money") ? "money" : "count");
+            }
+            if (op.has("cut")) {
+                whole(op, "cut");
+            }
+        }
+        return op.deepCopy();
+    }
+
+    /** The op's field {@code key}: a whole number, 0 or more. */
+    private static long whole(JsonObject op, String key) {
+        JsonElement v = op.get(key);
+        if (v == null || !v.isJsonPrimitive() || !v.getAsJsonPrimitive().isNumber()
+                || v.getAsDouble() != Math.rint(v.getAsDouble()) || v.getAsDouble() < 0) {
+            throw new IllegalArgumentException("\"" + key + "\" must be a whole number, 0 or more");
+        }
+        return v.getAsLong();
     }
 
     /**

@@ -205,6 +205,31 @@ public interface Platform {
     /** Empties the slot and returns a copy of the stack it held (an empty copy for an empty slot). */
     InventoryCopy takeSlot(String player, int slot);
 
+    /** Whether the online player holds the permission (stakes ask for {@code uno.stake}); false when offline. */
+    boolean hasPermission(String player, String permission);
+
+    /**
+     * The economy stakes of money go through, or null when the server has none (no Vault, or no
+     * economy plugin behind it). Looked up when asked, not at enable: the economy plugin may load later.
+     */
+    Money money();
+
+    /** Whether {@code item} (a namespaced id, "minecraft:diamond") names an item the server knows. */
+    boolean isItem(String item);
+
+    /**
+     * How many items of the kind the player holds as plain stacks (nothing on them: no name, lore,
+     * enchantment or contents): what an item stake may take. Main inventory, hotbar and off-hand;
+     * never armour or engine items. 0 for an offline player.
+     */
+    int countPlain(String player, String item);
+
+    /** Takes {@code count} plain items of the kind ({@link #countPlain}): all or nothing (false, nothing taken). */
+    boolean takePlain(String player, String item, int count);
+
+    /** Gives {@code count} plain items of the kind where they fit, never dropping one; returns how many did not fit. */
+    int givePlain(String player, String item, int count);
+
     /** A copy of an inventory, made on the main thread ({@link #copyInventory}) or read from text ({@link #readInventory}). */
     interface InventoryCopy {
         /**

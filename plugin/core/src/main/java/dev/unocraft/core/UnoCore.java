@@ -35,6 +35,8 @@ public final class UnoCore {
     private final InventoryVault vault;
     private final ItemPolicy items;
     private final PlayerDisplays displays;
+    /** What tables play for, in escrow on disk ({@link Stakes}). */
+    private final Stakes stakes;
     /** PlaceholderAPI's answers, from what the engine last sent ("placeholders" ops). */
     private final Placeholders placeholders = new Placeholders();
     private final PlayerEvents input;
@@ -69,7 +71,9 @@ public final class UnoCore {
         this.items = new ItemPolicy(this, platform, messages::tell);
         this.displays = new PlayerDisplays(platform);
         this.input = new PlayerEvents(platform, events, messages, this::engineAttachedNow);
-        OpPreparer preparer = new OpPreparer(platform, faces, vault, items, completions, messages, displays, placeholders);
+        this.stakes = new Stakes(data.resolve("stakes"), platform, vault, this::queueVaultFollowUp, this::vaultKey,
+                this::stakeAnswer, messages::tell);
+        OpPreparer preparer = new OpPreparer(platform, faces, vault, items, completions, messages, displays, placeholders, stakes);
         this.applyStats = new ApplyStats(platform);
         this.queue = new MainThreadQueue(platform, preparer, applyStats, legs);
         this.warmUp = new WarmUp(platform, vault, preparer);
@@ -90,9 +94,13 @@ public final class UnoCore {
                     + " set another bridge-port: " + e.getMessage(), e);
         }
         startWarmUp();
+        stakes.start();
         owedTimer.scheduleWithFixedDelay(() -> {
             if (vault.owesAnyone() && !disabling) {
                 platform.runOnMain(vault::giveOwedToOnline);
+            }
+            if (!disabling) {
+                platform.runOnMain(stakes::payOnline);     // shares of items that did not fit, as room is made
             }
         }, 5, 5, java.util.concurrent.TimeUnit.SECONDS);
     }
@@ -198,6 +206,7 @@ public final class UnoCore {
         // is read off the main thread; cards the engine deals meanwhile wait for it)
         vault.restore(player);
         vault.giveOwed(player);     // items that did not fit at an earlier restore, if there is room now
+        stakes.payOnline();     // winnings or refunds of tables that ended while they were away
         input.join(player);
     }
 
@@ -225,6 +234,19 @@ public final class UnoCore {
     /** The online players as the core last saw them on the main thread; safe on any thread. */
     public List<String> onlineNow() {
         return online.keySet().stream().sorted().toList();
+    }
+
+    /** The plugin's answer to a pay-in, for the engine's next poll (never dropped quietly: it names money). */
+    private void stakeAnswer(JsonObject ev) {
+        if (!events.offer(ev)) {
+            platform.logger().severe("event queue full; the engine did not hear the stake answer " + ev
+                    + " (the stake is refunded when the engine next attaches)");
+        }
+    }
+
+    /** The stakes' escrow (tests). */
+    Stakes stakes() {
+        return stakes;
     }
 
     private String vaultKey(String player) {

@@ -55,6 +55,11 @@ final class VaultDisk {
 
     /** On the vault's thread: the text written to a temporary file, synced, moved into place, the folder synced. */
     void writeDurably(Path file, String name, String text) throws IOException {
+        writeDurably(dir, file, name, text);
+    }
+
+    /** {@link #writeDurably(Path, String, String)} into another owner-only folder (the stakes' escrow). */
+    void writeDurably(Path dir, Path file, String name, String text) throws IOException {
         OwnerOnly.folder(dir);
         Path tmp = dir.resolve(name + ".tmp");
         OwnerOnly.write(tmp, text);     // someone's items: for the server's user only

@@ -56,4 +56,10 @@ final class WarmUpPlatform implements Platform {
     @Override public SlotHolds slotHolds(String player, int slot) { return SlotHolds.NOTHING; }
     @Override public void moveSlot(String player, int from, int to) { }
     @Override public InventoryCopy takeSlot(String player, int slot) { return EMPTY; }
+    @Override public boolean hasPermission(String player, String permission) { return false; }
+    @Override public Money money() { return null; }
+    @Override public boolean isItem(String item) { return false; }
+    @Override public int countPlain(String player, String item) { return 0; }
+    @Override public boolean takePlain(String player, String item, int count) { return false; }
+    @Override public int givePlain(String player, String item, int count) { return count; }
 }

@@ -249,4 +249,80 @@ class FakePlatform implements Platform {
         scoreboards.put(p, "own");
         log.add("sidebar_clear " + p);
     }
+
+    // ---------------------------------------------------------------- stakes: permissions, money, plain items
+    /** Players without the uno.stake permission (every other player has it). */
+    final java.util.Set<String> noStakePermission = new java.util.HashSet<>();
+    /** The economy (null: the server has none). */
+    FakeMoney money = new FakeMoney();
+    /** Item ids the server knows. */
+    final java.util.Set<String> knownItems = new java.util.HashSet<>(List.of("minecraft:diamond", "minecraft:gold_ingot",
+            "minecraft:shulker_box", "minecraft:emerald"));
+
+    @Override public boolean hasPermission(String p, String permission) {
+        return isOnline(p) && !(permission.equals("uno.stake") && noStakePermission.contains(p));
+    }
+    @Override public Money money() { return money; }
+    @Override public boolean isItem(String item) { return knownItems.contains(item); }
+
+    /** "diamond x5" (or "diamond": one) is a plain stack of minecraft:diamond; anything with more words is not plain. */
+    private static int plainCount(String stack, String item) {
+        String kind = item.substring(item.indexOf(':') + 1);
+        String[] w = stack.split(" ");
+        if (!w[0].equals(kind) || w.length > 2 || w.length == 2 && !w[1].matches("x[0-9]+")) return 0;
+        return w.length == 1 ? 1 : Integer.parseInt(w[1].substring(1));
+    }
+
+    @Override public int countPlain(String p, String item) {
+        return inventories.getOrDefault(p, Map.of()).values().stream().mapToInt(s -> plainCount(s, item)).sum();
+    }
+
+    @Override public boolean takePlain(String p, String item, int count) {
+        if (countPlain(p, item) < count) return false;
+        Map<Integer, String> inv = inventories.get(p);
+        for (Integer slot : new java.util.TreeSet<>(inv.keySet())) {
+            int n = plainCount(inv.get(slot), item);
+            if (n == 0 || count == 0) continue;
+            int take = Math.min(n, count);
+            count -= take;
+            if (take == n) inv.remove(slot); else inv.put(slot, stack(item, n - take));
+        }
+        return true;
+    }
+
+    private static String stack(String item, int n) {
+        return item.substring(item.indexOf(':') + 1) + " x" + n;
+    }
+
+    /** Stacks of up to 64 into empty storage slots (no stacking onto others in this fake). */
+    @Override public int givePlain(String p, String item, int count) {
+        Map<Integer, String> inv = inventories.get(p);
+        if (!reachable || inv == null) return count;
+        for (int slot = 0; slot < SLOTS && count > 0; slot++) {
+            if (!inv.containsKey(slot)) {
+                int n = Math.min(64, count);
+                inv.put(slot, stack(item, n));
+                count -= n;
+            }
+        }
+        return count;
+    }
+
+    /** Balances in memory; a test may make the next calls fail (an economy plugin refusing). */
+    static final class FakeMoney implements Money {
+        final Map<String, Long> balances = new HashMap<>();
+        boolean refuse;
+        @Override public double balance(String p) { return balances.getOrDefault(p, 0L); }
+        @Override public boolean withdraw(String p, long amount) {
+            if (refuse || balances.getOrDefault(p, 0L) < amount) return false;
+            balances.merge(p, -amount, Long::sum);
+            return true;
+        }
+        @Override public boolean deposit(String p, long amount) {
+            if (refuse) return false;
+            balances.merge(p, amount, Long::sum);
+            return true;
+        }
+        long total() { return balances.values().stream().mapToLong(Long::longValue).sum(); }
+    }
 }

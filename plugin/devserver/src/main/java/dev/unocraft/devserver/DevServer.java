@@ -43,7 +43,7 @@ import net.minestom.server.item.Material;
  * "items survive a restart" testable.
  *
  * <pre>java -jar unocraft-devserver.jar [--host 127.0.0.1] [--port 25565] [--bridge-port 25333]
- *          [--data DIR] [--token-file FILE] [--admins name,name]
+ *          [--data DIR] [--token-file FILE] [--admins name,name] [--no-stake name,name]
  *          [--engine-python PYTHON [--engine-arg ARG]...]</pre>
  *
  * With {@code --engine-python} the server starts and supervises the engine itself, with the same
@@ -89,6 +89,7 @@ public final class DevServer {
                 case "--engine-python" -> { enginePython = v; i++; }
                 case "--engine-arg" -> { engineArgs.add(v); i++; }
                 case "--admins" -> { ADMINS.addAll(java.util.Arrays.asList(v.toLowerCase(Locale.ROOT).split(","))); i++; }
+                case "--no-stake" -> { DevPermissions.NO_STAKE.addAll(java.util.Arrays.asList(v.toLowerCase(Locale.ROOT).split(","))); i++; }
                 default -> {
                     System.err.println("unknown argument " + a);
                     System.exit(2);
@@ -187,6 +188,7 @@ public final class DevServer {
         });
 
         registerCommands(core);
+        platform.money().registerCommand();     // /devmoney: the dev economy's balances, for tests
 
         try {
             core.enable(bridgePort, token);

@@ -53,8 +53,12 @@ final class MinestomPlatform implements Platform {
     /** The id of the next new face's map: past every id of an earlier run (faces.properties, read once). */
     private final AtomicInteger nextMapId;
 
+    /** The dev server's economy (balances.properties in the data folder): what stakes of money go through. */
+    private final DevEconomy economy;
+
     MinestomPlatform(Path dataFolder) {
         this.dataFolder = dataFolder;
+        this.economy = new DevEconomy(dataFolder.resolve("balances.properties"));
         this.nextMapId = new AtomicInteger(DevServer.highestSavedMapId(dataFolder) + 1);
     }
 
@@ -680,5 +684,43 @@ final class MinestomPlatform implements Platform {
         if (p != null) {
             sync(p, q -> q.getInventory().clear());
         }
+    }
+
+    // ------------------------------------------------------------ stakes: permissions, money, plain items
+
+    @Override
+    public boolean hasPermission(String name, String permission) {
+        return isOnline(name) && DevPermissions.has(name, permission);
+    }
+
+    @Override
+    public DevEconomy money() {
+        return economy;
+    }
+
+    @Override
+    public boolean isItem(String item) {
+        return PlainItems.material(item) != null;
+    }
+
+    @Override
+    public int countPlain(String name, String item) {
+        Player p = player(name);
+        Material m = PlainItems.material(item);
+        return p == null || m == null ? 0 : PlainItems.count(p.getInventory(), m);
+    }
+
+    @Override
+    public boolean takePlain(String name, String item, int count) {
+        Player p = player(name);
+        Material m = PlainItems.material(item);
+        return p != null && m != null && PlainItems.take(p.getInventory(), m, count);
+    }
+
+    @Override
+    public int givePlain(String name, String item, int count) {
+        Player p = player(name);
+        Material m = PlainItems.material(item);
+        return p == null || m == null ? Math.max(count, 0) : PlainItems.give(p.getInventory(), m, count);
     }
 }

@@ -1,0 +1,251 @@
+"""Stakes: what a table plays for, money or items, decided here and moved by the plugin.
+
+A table's owner sets the stake in the lobby (`/uno start stake=100`, `stake=3 diamond`); every human
+who sits down pays it in (a `stake_take` op; the plugin takes it, keeps it in escrow on disk and
+answers with a `stake` event) and is unseated, told why, when they cannot. The cards are not dealt
+while a pay-in is on its way. The plugin only moves what it is told (core Stakes.java): who gets
+what is decided here, in one `stake_settle` op naming the pay-ins it uses up:
+- the match's winner takes the pot (partners share it; what does not divide goes to the first
+  seated), less the house cut (`stakes.house_cut` percent, to no one);
+- a bot's win (a stand-in counts as a bot) refunds every payer (`stakes.on_bot_win: refund`): a
+  player should not lose a stake to the server's own program; `house` keeps the pot instead;
+- a player who gets up in the lobby is refunded; one who leaves a game forfeits the stake to the
+  pot (`stakes.on_leave: forfeit`) or is refunded (`refund`), the same when their rejoin time runs out;
+- a table that closes without a winner refunds everyone.
+A pay-in's id is unique to its table (the pot's key is random), so an op sent again moves nothing.
+When the engine attaches, it names every pay-in its tables hold (`stake_tables`): the plugin refunds
+whatever it holds for a table the engine no longer has (one that could not be resumed).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from .config import EngineConfig
+    from .lifecycle import Lifecycle
+    from .table import Table
+
+log = logging.getLogger("unocraft.stakes")
+
+_ITEM = re.compile(r"^(?:(\d+)\s*[x*]?\s*)?((?:minecraft:)?[a-z0-9_]+)$")
+REASONS = ("offline", "no_permission", "no_economy", "too_little", "unknown_item", "too_few_items", "bad_stake",
+           "failed")
+
+
+class StakeError(ValueError):
+    """A stake the player typed cannot be used: `key` is the language line (stake.error.<key>)."""
+
+    def __init__(self, key: str, **args: Any):
+        super().__init__(key)
+        self.key, self.fields = key, args
+
+
+def parse(text: str, config: EngineConfig) -> dict | None:
+    """`100` (money), `3 diamond` / `3xdiamond` / `diamond` (items), `none` (no stake): the stake as the
+    table keeps it, or None. Raises StakeError with what is wrong."""
+    text = text.strip().lower()
+    if text in ("", "none", "off"):
+        return None
+    if not config.stakes_enabled:
+        raise StakeError("switched_off")
+    if re.fullmatch(r"-?\d+", text):
+        amount = int(text)
+        if amount <= 0:
+            raise StakeError("bad", stake=text)
+        if amount > config.stakes_max_money:
+            raise StakeError("too_big", stake=text, max=config.stakes_max_money)
+        return {"money": amount}
+    m = _ITEM.match(text)
+    if m is None or m.group(2).isdigit():
+        raise StakeError("bad", stake=text)
+    count = int(m.group(1)) if m.group(1) else 1
+    item = m.group(2) if ":" in m.group(2) else "minecraft:" + m.group(2)
+    if count <= 0:
+        raise StakeError("bad", stake=text)
+    if count > config.stakes_max_items:
+        raise StakeError("too_big", stake=text, max=config.stakes_max_items)
+    forbidden = {f if ":" in f else "minecraft:" + f for f in config.stakes_forbidden}
+    if item in forbidden:
+        raise StakeError("forbidden", item=item.split(":", 1)[1])
+    return {"item": item, "count": count}
+
+
+def words(stake: dict | None) -> str:
+    """The stake as a command writes it: `100`, `3 diamond`."""
+    if not stake:
+        return "none"
+    return str(stake["money"]) if "money" in stake else f"{stake['count']} {stake['item'].split(':', 1)[1]}"
+
+
+def amount(stake: dict) -> int:
+    return stake["money"] if "money" in stake else stake["count"]
+
+
+class Stakes:
+    """The tables' stakes: pay-ins, forfeits and the pot's settlement (see the module)."""
+
+    def __init__(self, core: Lifecycle):
+        self.core = core
+        self.record: Callable[..., None] = lambda player, **counters: None   # the statistics (manager.py)
+
+    @property
+    def config(self) -> EngineConfig:
+        return self.core.config
+
+    def _op(self, op: dict) -> None:
+        self.core.notices.stake(op)
+
+    def _entries(self, t: Table) -> dict[str, dict]:
+        return t.pot.setdefault("entries", {})
+
+    # ---------------------------------------------------------------- paying in
+    def set(self, t: Table, stake: dict | None, by: str) -> str | None:
+        """The owner sets the table's stake in the lobby: the owner's own pay-in follows it; anyone
+        else's fixes it. Returns the language key of a refusal, or None."""
+        paid_by_others = [e for e in self._entries(t).values() if e["player"] != t.owner]
+        if stake == t.stake:
+            return None
+        if paid_by_others:
+            return "stake.error.locked"
+        for eid, e in list(self._entries(t).items()):
+            self._settle(t, [eid], {e["player"]: amount(t.stake)}, 0, "changed")
+        t.stake = stake
+        if stake and t.seat(by) is not None:
+            self.sat(t, by)
+        return None
+
+    def sat(self, t: Table, player: str) -> None:
+        """A human sat down at a staked table: their pay-in is asked for."""
+        if not t.stake:
+            return
+        pot = t.pot
+        pot.setdefault("key", secrets.token_hex(4))
+        pot["n"] = pot.get("n", 0) + 1
+        eid = f"{t.id}.{pot['key']}.{pot['n']}"
+        self._entries(t)[eid] = {"player": player, "state": "paying"}
+        self._op({"op": "stake_take", "id": eid, "table": t.id, "player": player, **t.stake})
+
+    def unpaid(self, t: Table) -> bool:
+        """Whether a pay-in of the table is still on its way (the deal waits for it)."""
+        return any(e["state"] == "paying" for e in self._entries(t).values())
+
+    def answered(self, ev: dict, now: float) -> None:
+        """The plugin's answer to a pay-in: paid, or refused (the player gets up, told why)."""
+        eid, player = str(ev.get("id")), str(ev.get("player"))
+        t = self.core.tables.get(eid.split(".", 1)[0])
+        e = self._entries(t).get(eid) if t is not None else None
+        if t is None or e is None or e["state"] != "paying":
+            if t is None and ev.get("ok"):
+                log.warning("a pay-in for a table that is gone: %s (the plugin refunds it at the next attach)", eid)
+            return
+        if ev.get("ok"):
+            e["state"] = "held"
+            log.info("%s paid %s into table %s", player, words(t.stake), t.id)
+            self.core.notices.tell(player, "stake.paid", "green", stake=self.shown(t.stake, player))
+            self.core.changed(t)
+            return
+        del self._entries(t)[eid]
+        reason = ev.get("reason") if ev.get("reason") in REASONS else "failed"
+        log.info("%s could not pay %s into table %s: %s", player, words(t.stake), t.id, reason)
+        self.core.notices.error(player, f"stake.refused.{reason}", stake=self.shown(t.stake, player))
+        if t.state == "lobby" and t.seat(player) is not None:
+            self.core.unseat(t, player)
+
+    def shown(self, stake: dict | None, player: str) -> str:
+        """The stake in the player's words: "100 coins", "3 × diamond"."""
+        from .text import say
+        if not stake:
+            return ""
+        lang = self.core.lang(player)
+        if "money" in stake:
+            return say(lang, "stake.money", count=stake["money"])
+        return say(lang, "stake.items", amount=stake["count"], item=stake["item"].split(":", 1)[1].replace("_", " "))
+
+    # ---------------------------------------------------------------- getting up, ending
+    def got_up(self, t: Table, player: str) -> None:
+        """A human left their seat: in the lobby the stake comes back; in a game, `stakes.on_leave`."""
+        for eid, e in list(self._entries(t).items()):
+            if e["player"] != player or e["state"] == "forfeit":
+                continue
+            if t.state == "lobby" or e["state"] == "paying" or self.config.stakes_on_leave == "refund":
+                if e["state"] == "held":
+                    self._settle(t, [eid], {player: amount(t.stake)}, 0, "refund")
+                else:
+                    del self._entries(t)[eid]      # its answer finds nothing and is ignored; a late pay-in is refunded at attach
+            else:
+                e["state"] = "forfeit"
+                self.core.notices.tell(player, "stake.forfeit", "gray", stake=self.shown(t.stake, player))
+
+    def counted(self, t: Table, events) -> None:
+        """A listener of the game's events: the pot goes to the match's winners."""
+        if not self._entries(t):
+            return
+        for ev in events:
+            single = ev.type == "round_over" and self.config.single_round
+            if ev.type == "match_over" or single:
+                winners = ev.data.get("winners") or ([ev.data["winner"]] if ev.data.get("winner") else [])
+                self._award(t, list(winners))
+                return
+
+    def _award(self, t: Table, winners: list[str]) -> None:
+        held = {eid: e for eid, e in self._entries(t).items() if e["state"] in ("held", "forfeit")}
+        if not held:
+            return
+        pot = amount(t.stake) * len(held)
+        humans = [s.name for s in t.seats if s.name in winners and s.human]
+        if not humans:
+            if self.config.stakes_on_bot_win == "house":
+                return self._settle(t, list(held), {}, pot, "house")
+            return self._refund(t, "bot_won")
+        cut = pot * self.config.stakes_house_cut // 100
+        each, extra = divmod(pot - cut, len(humans))
+        shares = {name: each + (1 if i < extra else 0) for i, name in enumerate(humans)}
+        self._settle(t, list(held), shares, cut, "won")
+        unit = "money" if "money" in t.stake else "items"
+        for eid, e in held.items():
+            self.record(e["player"], **{f"{unit}_lost": amount(t.stake)})
+        for name, share in shares.items():
+            if share:
+                self.record(name, **{f"{unit}_won": share})
+            self.core.notices.tell(name, "stake.won", "gold", stake=self.shown({**t.stake, **_as(t.stake, share)}, name))
+        # a winner's own stake came back inside the pot: lost is what was paid, won what was received
+
+    def _refund(self, t: Table, why: str) -> None:
+        for eid, e in list(self._entries(t).items()):
+            if e["state"] in ("held", "forfeit"):
+                self._settle(t, [eid], {e["player"]: amount(t.stake)}, 0, why)
+                self.core.notices.tell(e["player"], "stake.refunded", "green", stake=self.shown(t.stake, e["player"]))
+
+    def closing(self, t: Table) -> None:
+        """The table closes: what is still in the pot (no winner took it) goes back."""
+        self._refund(t, "closed")
+
+    def _settle(self, t: Table, eids: list[str], shares: dict[str, int], cut: int, why: str) -> None:
+        key = "money" if "money" in t.stake else "count"
+        item = {} if key == "money" else {"item": t.stake["item"]}
+        n = t.pot["settled"] = t.pot.get("settled", 0) + 1
+        self._op({"op": "stake_settle", "id": f"{t.id}.{t.pot.get('key', '')}.s{n}", "table": t.id, "entries": eids,
+                  "shares": [{"player": p, **_uuid(self.core, p), key: v} for p, v in shares.items()],
+                  "cut": cut, "why": why, **item})
+        for eid in eids:
+            self._entries(t).pop(eid, None)
+        log.info("table %s: %s %s", t.id, why, ", ".join(f"{p} {v}" for p, v in shares.items()) or f"house {cut}")
+        self.core.changed(t)
+
+    def attached(self) -> None:
+        """A plugin attached: every pay-in the tables hold, so that it refunds what no table holds."""
+        self._op({"op": "stake_tables", "tables": {t.id: list(self._entries(t)) for t in self.core.tables.values()
+                                                   if self._entries(t)}})
+
+
+def _as(stake: dict, n: int) -> dict:
+    return {"money": n} if "money" in stake else {"count": n}
+
+
+def _uuid(core: Lifecycle, player: str) -> dict:
+    uuid = core.uuids.get(player)
+    return {"uuid": uuid} if uuid else {}

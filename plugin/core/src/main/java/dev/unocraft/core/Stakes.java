@@ -1,0 +1,498 @@
+package dev.unocraft.core;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * What tables play for, in escrow: the plugin's half of stakes. The engine decides who pays and who
+ * gets what ({@code stake_take}, {@code stake_settle}, {@code stake_tables} ops); this only moves
+ * money ({@link Money}) and plain items ({@link Platform#takePlain}), each move named by the
+ * engine's id and done at most once, and keeps every stake on disk from before it leaves a player
+ * until it reaches one. The disk is the inventory vault's own thread (one thread, in order), never
+ * the main thread.
+ *
+ * <p>A pay-in: its intent is written first ({@code taking}), then the money or items are taken on the
+ * main thread, then it is written as {@code held}, and only then is the engine told it was paid (the
+ * game cannot start before). A crash with the intent on disk refunds it at the next start: right if
+ * the take had happened; one stake too many for that player if the crash fell in the one tick between
+ * the intent reaching the disk and the take (the window cannot be closed: an economy has no
+ * transactions; it falls to the player's side). A settlement (a win, a refund) is one file written
+ * before anything moves: the entries it uses up and the shares it owes. Each share is paid on the main
+ * thread when its player is online (else at their next join, with a line) and the file is then written
+ * again without it; a crash between a payment and that write pays the share again at the next start
+ * (one write long; again to the player's side). Ids settled are remembered ({@code done}), so an op
+ * the engine sends again moves nothing. Every move is a line in {@code stakes.log}.
+ */
+public final class Stakes {
+    private final Path dir;
+    private final Platform platform;
+    private final InventoryVault vault;
+    private final Consumer<Runnable> onMain;
+    private final Function<String, String> keyOf;
+    private final Consumer<JsonObject> answer;
+    private final java.util.function.BiConsumer<String, String> tell;
+    /** Pay-ins by id (taking or held). Main thread only, like everything here but the disk jobs. */
+    private final Map<String, JsonObject> entries = new LinkedHashMap<>();
+    /** Settlements by id whose shares are not all paid. */
+    private final Map<String, JsonObject> settlements = new LinkedHashMap<>();
+    /** Ids of pay-ins used up and of settlements made: an op naming one again moves nothing. */
+    private final Set<String> done = new HashSet<>();
+    /** Settlements whose file is on disk: only their shares are paid. */
+    private final Set<String> committed = new HashSet<>();
+
+    /**
+     * {@code answer}: hands the engine an event ({"type": "stake", ...}); {@code tell}: one of the
+     * core's messages to a player, by key; {@code keyOf}: a player's lasting key (the UUID).
+     */
+    public Stakes(Path dir, Platform platform, InventoryVault vault, Consumer<Runnable> onMain,
+                  Function<String, String> keyOf, Consumer<JsonObject> answer,
+                  java.util.function.BiConsumer<String, String> tell) {
+        this.dir = dir;
+        this.platform = platform;
+        this.vault = vault;
+        this.onMain = onMain;
+        this.keyOf = keyOf;
+        this.answer = answer;
+        this.tell = tell;
+        load();
+    }
+
+    // ---------------------------------------------------------------- start-up
+
+    /** What an earlier run left: pay-ins held wait for the engine; one still being taken is refunded. */
+    private void load() {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try {
+            Path doneFile = dir.resolve("done");
+            if (Files.exists(doneFile)) {
+                done.addAll(Files.readAllLines(doneFile, StandardCharsets.UTF_8));
+            }
+            try (Stream<Path> s = Files.list(dir)) {
+                for (Path p : s.sorted().toList()) {
+                    String n = p.getFileName().toString();
+                    if (n.endsWith(".settle")) {
+                        JsonObject st = read(p);
+                        st.getAsJsonArray("shares").forEach(x -> x.getAsJsonObject().addProperty("late", true));
+                        settlements.put(st.get("id").getAsString(), st);
+                        committed.add(st.get("id").getAsString());
+                    } else if (n.endsWith(".stake")) {
+                        JsonObject e = read(p);
+                        entries.put(e.get("id").getAsString(), e);
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException ex) {
+            platform.logger().severe("cannot read the stakes in " + dir + " (" + ex + "); they stay there for an operator");
+            return;
+        }
+        // a settlement's entries are used up, whether or not their files were deleted before the crash
+        for (JsonObject st : settlements.values()) {
+            st.getAsJsonArray("entries").forEach(id -> entries.remove(id.getAsString()));
+        }
+    }
+
+    /**
+     * Enable: a pay-in an earlier run left half taken (its intent on disk, no word of the take) goes
+     * back to its payer, and a settlement's files are tidied. (Not in the constructor: the main
+     * thread's queue the answers go through is made after this.)
+     */
+    public void start() {
+        for (JsonObject st : settlements.values()) {
+            for (JsonElement id : st.getAsJsonArray("entries")) {
+                submit(() -> deleteFile(id.getAsString() + ".stake"));
+            }
+        }
+        for (JsonObject e : List.copyOf(entries.values())) {
+            if (e.get("state").getAsString().equals("taking")) {
+                settle(e.get("table").getAsString(), e.get("id").getAsString() + ".interrupted", List.of(e),
+                        List.of(share(e)), 0, "interrupted");
+            }
+        }
+    }
+
+    private static JsonObject read(Path p) throws IOException {
+        return JsonParser.parseString(Files.readString(p, StandardCharsets.UTF_8)).getAsJsonObject();
+    }
+
+    // ---------------------------------------------------------------- pay-in
+
+    /** {"op": "stake_take", "id", "table", "player", "money": n | "item", "count"}: main thread. */
+    public void take(JsonObject op) {
+        String id = op.get("id").getAsString();
+        String player = op.get("player").getAsString();
+        if (entries.containsKey(id) || done.contains(id)) {
+            if (entries.containsKey(id) && "held".equals(entries.get(id).get("state").getAsString())) {
+                tellEngine(player, id, null);      // sent again: already paid
+            }
+            return;
+        }
+        String refused = refusal(player, op);
+        if (refused != null) {
+            tellEngine(player, id, refused);
+            return;
+        }
+        JsonObject e = op.deepCopy();
+        e.remove("op");
+        e.addProperty("key", keyOf.apply(player));
+        e.addProperty("state", "taking");
+        entries.put(id, e);
+        JsonObject intent = e.deepCopy();
+        submit(() -> {
+            boolean ok = writeQuietly(id + ".stake", intent);
+            onMain.accept(() -> pay(e, ok));
+        });
+    }
+
+    /** Why the player cannot pay this in now (a reason the engine words), or null when they can. */
+    private String refusal(String player, JsonObject op) {
+        if (!platform.isOnline(player)) {
+            return "offline";
+        }
+        if (!platform.hasPermission(player, "uno.stake")) {
+            return "no_permission";
+        }
+        if (op.has("money")) {
+            Money money = platform.money();
+            if (money == null) {
+                return "no_economy";
+            }
+            long amount = op.get("money").getAsLong();
+            return amount <= 0 ? "bad_stake" : money.balance(player) < amount ? "too_little" : null;
+        }
+        String item = op.get("item").getAsString();
+        int count = op.get("count").getAsInt();
+        if (!platform.isItem(item)) {
+            return "unknown_item";
+        }
+        return count <= 0 ? "bad_stake" : platform.countPlain(player, item) < count ? "too_few_items" : null;
+    }
+
+    /** Main thread, once the intent is on disk: the money or items are taken, and the pay-in written as held. */
+    private void pay(JsonObject e, boolean intentWritten) {
+        String id = e.get("id").getAsString();
+        String player = e.get("player").getAsString();
+        String refused = intentWritten ? refusal(player, e) : "failed";
+        if (refused == null && !takeNow(player, e)) {
+            refused = "failed";
+        }
+        if (refused != null) {
+            entries.remove(id);
+            submit(() -> deleteFile(id + ".stake"));
+            tellEngine(player, id, refused);
+            return;
+        }
+        e.addProperty("state", "held");
+        JsonObject held = e.deepCopy();
+        audit(e.get("table").getAsString(), id, e.get("key").getAsString(), "paid in " + amount(e) + " " + kind(e));
+        submit(() -> {
+            boolean ok = writeQuietly(id + ".stake", held);
+            onMain.accept(() -> {
+                if (!ok && entries.get(id) == e) {     // it goes back now (the intent on disk says so too)
+                    settle(e.get("table").getAsString(), id + ".failed", List.of(e), List.of(share(e)), 0, "failed_disk");
+                }
+                tellEngine(player, id, ok ? null : "failed");
+            });
+        });
+    }
+
+    private boolean takeNow(String player, JsonObject e) {
+        if (e.has("money")) {
+            return platform.money().withdraw(player, e.get("money").getAsLong());
+        }
+        return platform.takePlain(player, e.get("item").getAsString(), e.get("count").getAsInt());
+    }
+
+    private void tellEngine(String player, String id, String refused) {
+        JsonObject ev = new JsonObject();
+        ev.addProperty("type", "stake");
+        ev.addProperty("player", player);
+        ev.addProperty("id", id);
+        ev.addProperty("ok", refused == null);
+        if (refused != null) {
+            ev.addProperty("reason", refused);
+        }
+        answer.accept(ev);
+    }
+
+    // ---------------------------------------------------------------- settling
+
+    /**
+     * {"op": "stake_settle", "id", "table", "entries": [ids], "shares": [{"player", "money" | "count"}],
+     * "cut": n, "why"}: main thread. The shares and the cut must add up to the entries, of one kind;
+     * else every entry named goes back to its payer.
+     */
+    public void settle(JsonObject op) {
+        String id = op.get("id").getAsString();
+        String table = op.get("table").getAsString();
+        if (done.contains(id) || settlements.containsKey(id)) {
+            return;     // sent again
+        }
+        List<JsonObject> used = new ArrayList<>();
+        boolean whole = true;
+        for (JsonElement x : op.getAsJsonArray("entries")) {
+            JsonObject e = entries.get(x.getAsString());
+            if (e != null && "held".equals(e.get("state").getAsString()) && e.get("table").getAsString().equals(table)) {
+                used.add(e);
+            } else {
+                whole = false;
+            }
+        }
+        if (used.isEmpty()) {
+            return;     // nothing held under these ids (already settled): nothing moves
+        }
+        List<JsonObject> shares = new ArrayList<>();
+        op.getAsJsonArray("shares").forEach(s -> shares.add(s.getAsJsonObject().deepCopy()));
+        long cut = op.has("cut") ? op.get("cut").getAsLong() : 0;
+        if (!whole || !addsUp(used, shares, cut)) {
+            platform.logger().severe("stakes: settlement " + id + " of table " + table + " does not add up to what"
+                    + " its entries hold (" + op + "); every entry goes back to its payer");
+            shares.clear();
+            used.forEach(e -> shares.add(share(e)));
+            cut = 0;
+        }
+        settle(table, id, used, shares, cut, op.has("why") ? op.get("why").getAsString() : "settled");
+    }
+
+    /** Whether shares plus cut hold exactly what the entries hold, of the entries' one kind. */
+    private static boolean addsUp(List<JsonObject> used, List<JsonObject> shares, long cut) {
+        String kind = kind(used.get(0));
+        long in = 0;
+        for (JsonObject e : used) {
+            if (!kind(e).equals(kind)) {
+                return false;
+            }
+            in += amount(e);
+        }
+        long out = cut;
+        for (JsonObject s : shares) {
+            long n = s.has("money") ? s.get("money").getAsLong() : s.has("count") ? s.get("count").getAsLong() : -1;
+            if (n < 0 || s.has("money") != kind.equals("money") || !s.has("player")) {
+                return false;
+            }
+            out += n;
+        }
+        return cut >= 0 && in == out;
+    }
+
+    private static String kind(JsonObject e) {
+        return e.has("money") ? "money" : e.get("item").getAsString();
+    }
+
+    private static long amount(JsonObject e) {
+        return e.has("money") ? e.get("money").getAsLong() : e.get("count").getAsLong();
+    }
+
+    /** The entry's own stake, owed back to its payer. */
+    private static JsonObject share(JsonObject e) {
+        JsonObject s = new JsonObject();
+        s.addProperty("player", e.get("player").getAsString());
+        s.addProperty("key", e.get("key").getAsString());
+        if (e.has("money")) {
+            s.addProperty("money", e.get("money").getAsLong());
+        } else {
+            s.addProperty("count", e.get("count").getAsLong());
+        }
+        return s;
+    }
+
+    /** One settlement: on disk (the commit) before anything moves; then its entries go and its shares are paid. */
+    private void settle(String table, String id, List<JsonObject> used, List<JsonObject> shares, long cut, String why) {
+        String item = used.get(0).has("item") ? used.get(0).get("item").getAsString() : null;
+        JsonObject st = new JsonObject();
+        st.addProperty("id", id);
+        st.addProperty("table", table);
+        st.addProperty("why", why);
+        if (item != null) {
+            st.addProperty("item", item);
+        }
+        JsonArray ids = new JsonArray();
+        used.forEach(e -> ids.add(e.get("id").getAsString()));
+        st.add("entries", ids);
+        JsonArray owed = new JsonArray();
+        shares.stream().filter(s -> amount(s) > 0).forEach(owed::add);
+        st.add("shares", owed);
+        for (JsonObject e : used) {
+            entries.remove(e.get("id").getAsString());
+            done.add(e.get("id").getAsString());
+        }
+        done.add(id);
+        settlements.put(id, st);
+        JsonObject written = st.deepCopy();
+        List<String> usedUp = new ArrayList<>();
+        used.forEach(e -> usedUp.add(e.get("id").getAsString()));
+        String kind = kind(used.get(0));
+        for (JsonObject s : shares) {
+            audit(table, id, s.has("key") ? s.get("key").getAsString() : s.get("player").getAsString(),
+                    why + ": owed " + amount(s) + " " + kind);
+        }
+        if (cut > 0) {
+            audit(table, id, "-", "house cut " + cut + " " + kind);
+        }
+        submit(() -> {
+            if (writeQuietly(id + ".settle", written)) {
+                appendDone(usedUp, id);
+                usedUp.forEach(x -> deleteFile(x + ".stake"));
+            }
+            // not written: the entries are still on disk as held, and the next start hands them back
+            onMain.accept(() -> {
+                committed.add(id);
+                payOnline();
+            });
+        });
+    }
+
+    /** Main thread: pays every share whose player is online (a join, a settlement, every few seconds). */
+    public void payOnline() {
+        for (JsonObject st : List.copyOf(settlements.values())) {
+            if (!committed.contains(st.get("id").getAsString())) {
+                continue;       // not on disk yet: nothing of it moves
+            }
+            JsonArray left = new JsonArray();
+            boolean paidSome = false;
+            for (JsonElement x : st.getAsJsonArray("shares")) {
+                JsonObject s = x.getAsJsonObject();
+                String player = s.get("player").getAsString();
+                long before = amount(s);
+                long still = platform.isOnline(player) ? payShare(player, st, s) : before;
+                if (still < before) {
+                    paidSome = true;
+                    audit(st.get("table").getAsString(), st.get("id").getAsString(),
+                            s.has("key") ? s.get("key").getAsString() : player,
+                            "paid " + (before - still) + " " + (st.has("item") ? st.get("item").getAsString() : "money"));
+                    if (s.has("late")) {
+                        tell.accept(player, "stake_paid");      // the engine told them of the win or refund; not of this
+                    }
+                }
+                if (still > 0) {
+                    JsonObject rest = s.deepCopy();
+                    rest.addProperty(s.has("money") ? "money" : "count", still);
+                    paidSome |= !s.has("late");
+                    rest.addProperty("late", true);
+                    left.add(rest);
+                }
+            }
+            if (!paidSome) {
+                continue;
+            }
+            String id = st.get("id").getAsString();
+            if (left.isEmpty()) {
+                settlements.remove(id);
+                submit(() -> deleteFile(id + ".settle"));
+            } else {
+                st.add("shares", left);
+                JsonObject written = st.deepCopy();
+                submit(() -> writeQuietly(id + ".settle", written));
+            }
+        }
+    }
+
+    /** Pays one share now, as far as it can; returns what is still owed. */
+    private long payShare(String player, JsonObject st, JsonObject s) {
+        if (s.has("money")) {
+            Money money = platform.money();
+            return money != null && money.deposit(player, s.get("money").getAsLong()) ? 0 : s.get("money").getAsLong();
+        }
+        return platform.givePlain(player, st.get("item").getAsString(), s.get("count").getAsInt());
+    }
+
+    /**
+     * {"op": "stake_tables", "tables": {"t3": ["t3.1", ...]}}: the engine's tables and their pay-ins,
+     * when it attaches. Whatever is held for a table or pay-in it does not know any more goes back.
+     */
+    public void tables(JsonObject op) {
+        JsonObject known = op.getAsJsonObject("tables");
+        Map<String, List<JsonObject>> orphans = new LinkedHashMap<>();
+        for (JsonObject e : entries.values()) {
+            String table = e.get("table").getAsString();
+            boolean listed = known.has(table) && known.getAsJsonArray(table).contains(e.get("id"));
+            if ("held".equals(e.get("state").getAsString()) && !listed) {
+                orphans.computeIfAbsent(table, t -> new ArrayList<>()).add(e);
+            }
+        }
+        orphans.forEach((table, list) -> {
+            for (JsonObject e : list) {
+                settle(table, e.get("id").getAsString() + ".gone", List.of(e), List.of(share(e)), 0, "table_gone");
+            }
+        });
+    }
+
+    // ---------------------------------------------------------------- what is held (tests, the disable log)
+
+    /** The pay-ins held or being taken, and the shares owed, per kind: "money" or the item id, to the unit. */
+    public Map<String, Long> inEscrow() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        entries.values().forEach(e -> out.merge(kind(e), amount(e), Long::sum));
+        for (JsonObject st : settlements.values()) {
+            String kind = st.has("item") ? st.get("item").getAsString() : "money";
+            st.getAsJsonArray("shares").forEach(s -> out.merge(kind, amount(s.getAsJsonObject()), Long::sum));
+        }
+        out.values().removeIf(v -> v == 0);
+        return out;
+    }
+
+    // ---------------------------------------------------------------- disk (the vault's thread)
+
+    private void submit(Runnable job) {
+        vault.submit(job);
+    }
+
+    private boolean writeQuietly(String name, JsonObject what) {
+        try {
+            vault.writeDurably(dir, dir.resolve(name), name, what.toString());
+            return true;
+        } catch (IOException | RuntimeException ex) {
+            platform.logger().severe("stakes: cannot write " + dir.resolve(name) + ": " + ex);
+            return false;
+        }
+    }
+
+    private void deleteFile(String name) {
+        try {
+            Files.deleteIfExists(dir.resolve(name));
+        } catch (IOException ex) {
+            platform.logger().severe("stakes: cannot delete " + dir.resolve(name) + " (" + ex + "); delete it by hand");
+        }
+    }
+
+    private void appendDone(List<String> ids, String id) {
+        StringBuilder b = new StringBuilder();
+        ids.forEach(x -> b.append(x).append('\n'));
+        b.append(id).append('\n');
+        append("done", b.toString());
+    }
+
+    /** One line of the audit log (time, table, the move's id, the player's UUID, what moved and why), on the vault's thread. */
+    private void audit(String table, String id, String player, String what) {
+        String line = Instant.now() + " table=" + table + " id=" + id + " player=" + player + " " + what + "\n";
+        submit(() -> append("stakes.log", line));
+    }
+
+    private void append(String name, String text) {
+        try {
+            OwnerOnly.folder(dir);
+            Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND, StandardOpenOption.SYNC);
+        } catch (IOException ex) {
+            platform.logger().severe("stakes: cannot append to " + dir.resolve(name) + ": " + ex);
+        }
+    }
+}

@@ -1,0 +1,290 @@
+"""Stakes decided by the engine (tables/stakes.py), moved by a model of the plugin's escrow that
+does what core Stakes.java does: money and items are counted after every batch, and every path
+ends with the sum of the balances plus the escrow where it began (RULES-free: this is the table's
+setting, not a rule)."""
+
+import pytest
+
+from unocraft.tables.config import parse
+from unocraft.tables.manager import Tables
+from unocraft.tables.store import TableStore
+
+from test_tables import texts
+
+
+CONFIG = {"timers": {"lobby": 5, "turn": 30, "turn_warning": 10, "rejoin": 60, "bot_think": 0.5,
+                     "catch_window": 1, "next_round": 2},
+          "bots": {"fill_to": 3, "kind": "basic"}, "game": {"single_round": True}}
+
+
+class Escrow:
+    """The plugin's half, in memory: balances, plain items, entries held, and a log of the answers."""
+
+    def __init__(self, balances=None, items=None):
+        self.balances = dict(balances or {})
+        self.items = dict(items or {})           # player -> diamonds
+        self.held = {}                           # id -> (table, player, kind, amount)
+        self.done = set()
+        self.cut = 0
+        self.refuse = set()                      # players without uno.stake
+
+    def total(self, kind):
+        own = sum(self.balances.values()) if kind == "money" else sum(self.items.values())
+        return own + sum(a for _, _, k, a in self.held.values() if k == kind) + (self.cut if kind == "money" else 0)
+
+    def apply(self, tables, ops, now):
+        for op in ops:
+            if op["op"] == "stake_take":
+                self.take(tables, op, now)
+            elif op["op"] == "stake_settle":
+                self.settle(op)
+            elif op["op"] == "stake_tables":
+                for eid, (table, player, kind, amount) in list(self.held.items()):
+                    if eid not in op["tables"].get(table, []):
+                        del self.held[eid]
+                        self._give(player, kind, amount)
+
+    def take(self, tables, op, now):
+        eid, player = op["id"], op["player"]
+        if eid in self.held or eid in self.done:
+            return
+        kind, amount = ("money", op["money"]) if "money" in op else ("item", op["count"])
+        purse = self.balances if kind == "money" else self.items
+        reason = "no_permission" if player in self.refuse else \
+            "unknown_item" if kind == "item" and op["item"] not in ("minecraft:diamond", "minecraft:emerald") else "too_little" if kind == "money" and purse.get(player, 0) < amount \
+            else "too_few_items" if purse.get(player, 0) < amount else None
+        if reason is None:
+            purse[player] -= amount
+            self.held[eid] = (op["table"], player, kind, amount)
+        ev = {"type": "stake", "player": player, "id": eid, "ok": reason is None}
+        if reason:
+            ev["reason"] = reason
+        tables.handle(ev, now)
+
+    def settle(self, op):
+        if op["id"] in self.done:
+            return
+        used = [self.held[e] for e in op["entries"] if e in self.held]
+        assert len(used) == len(op["entries"]), op
+        kind = used[0][2]
+        shares = [(s["player"], s.get("money", s.get("count"))) for s in op["shares"]]
+        assert sum(a for *_, a in used) == sum(n for _, n in shares) + op["cut"], op
+        for e in op["entries"]:
+            del self.held[e]
+            self.done.add(e)
+        self.done.add(op["id"])
+        for player, n in shares:
+            self._give(player, kind, n)
+        if kind == "money":
+            self.cut += op["cut"]
+
+    def _give(self, player, kind, n):
+        purse = self.balances if kind == "money" else self.items
+        purse[player] = purse.get(player, 0) + n
+
+
+def make(store=None, **extra):
+    cfg = parse({**CONFIG, **extra})
+    t = Tables(cfg, store)
+    t.attach({"online": [], "vault": []}, 0)
+    t.flush()
+    return t
+
+
+def step(tables, escrow, now, *events):
+    """Events in, ops out through the escrow until nothing more moves; returns every op."""
+    for ev in events:
+        tables.handle(ev, now)
+    out = []
+    while True:
+        ops = tables.flush()
+        out += ops
+        if not any(op["op"].startswith("stake_") for op in ops):
+            return out
+        escrow.apply(tables, ops, now)
+
+
+def cmd(player, *args):
+    return {"type": "command", "player": player, "args": list(args), "pos": [0, 40, 0]}
+
+
+def join(player):
+    return {"type": "join", "player": player, "locale": "en_us"}
+
+
+def play_out(tables, escrow, now, kind="money", start=None):
+    """Ticks until the table closes (turns time out: stand-ins play), counting after every batch."""
+    start = start if start is not None else escrow.total(kind)
+    for _ in range(5000):
+        if not tables.tables:
+            return now
+        now += 5
+        tables.tick(now)
+        step(tables, escrow, now)
+        assert escrow.total(kind) == start
+    raise AssertionError("the table never closed")
+
+
+def test_a_money_table_takes_every_stake_before_the_deal_and_the_winner_takes_the_pot(monkeypatch):
+    escrow = Escrow({"ann": 500, "bob": 300})
+    tables = make()
+    ops = step(tables, escrow, 0, join("ann"), join("bob"), cmd("ann", "start", "stake=100"))
+    take = next(op for op in ops if op["op"] == "stake_take")
+    assert take["player"] == "ann" and take["money"] == 100 and take["table"] == "t1"
+    assert any("You paid 100 coins into the pot" in x for x in texts(ops, "ann"))
+    step(tables, escrow, 1, cmd("bob", "join", "t1"))
+    assert escrow.balances == {"ann": 400, "bob": 200} and len(escrow.held) == 2
+    t = tables.tables["t1"]
+    assert [s.name for s in t.humans()] == ["ann", "bob"]
+    ops = step(tables, escrow, 10)
+    tables.tick(10)
+    step(tables, escrow, 10)
+    assert t.state == "playing"
+    play_out(tables, escrow, 10, start=800)
+    assert not escrow.held
+    # a human's win: the pot of 200 to the winner; a bot's (a stand-in played the timed-out turns,
+    # but the seat stays the human's): both stakes back
+    assert sorted(escrow.balances.values()) in ([200, 600], [400, 400])
+    counted = tables.tally.take()[0]
+    if sorted(escrow.balances.values()) == [200, 600]:
+        winner = max(escrow.balances, key=escrow.balances.get)
+        loser = min(escrow.balances, key=escrow.balances.get)
+        assert counted[winner]["money_won"] == 200 and counted[loser]["money_lost"] == 100
+
+
+def test_a_player_who_cannot_pay_does_not_sit_down_and_is_told_why():
+    escrow = Escrow({"ann": 500, "bob": 50, "cid": 1000})
+    escrow.refuse.add("cid")
+    tables = make()
+    step(tables, escrow, 0, join("ann"), join("bob"), join("cid"), cmd("ann", "start", "stake=100"))
+    ops = step(tables, escrow, 1, cmd("bob", "join", "t1"))
+    assert any("You do not have 100 coins" in x for x in texts(ops, "bob"))
+    ops = step(tables, escrow, 1, cmd("cid", "join", "t1"))
+    assert any("may not play for stakes" in x for x in texts(ops, "cid"))
+    assert [s.name for s in tables.tables["t1"].humans()] == ["ann"]
+    assert escrow.balances == {"ann": 400, "bob": 50, "cid": 1000}
+
+
+def test_the_deal_waits_for_a_pay_in_on_its_way():
+    escrow = Escrow({"ann": 500})
+    tables = make()
+    tables.handle(join("ann"), 0)
+    tables.handle(cmd("ann", "start", "stake=100"), 0)
+    ops = tables.flush()                       # the take is sent; no answer yet
+    tables.tick(30)
+    tables.flush()
+    assert tables.tables["t1"].state == "lobby"
+    escrow.apply(tables, ops, 30)
+    tables.tick(31)
+    step(tables, escrow, 31)
+    assert tables.tables["t1"].state == "playing"
+
+
+@pytest.mark.parametrize("on_leave,back", [("forfeit", 0), ("refund", 100)])
+def test_a_leave_in_a_game_forfeits_or_refunds_and_a_leave_in_the_lobby_refunds(on_leave, back):
+    escrow = Escrow({"ann": 500, "bob": 500, "cid": 500})
+    tables = make(stakes={"on_leave": on_leave})
+    step(tables, escrow, 0, join("ann"), join("bob"), join("cid"), cmd("ann", "start", "stake=100"))
+    step(tables, escrow, 1, cmd("bob", "join", "t1"), cmd("cid", "join", "t1"))
+    step(tables, escrow, 2, cmd("cid", "leave"))      # the lobby: back at once
+    assert escrow.balances["cid"] == 500
+    tables.tick(10)
+    step(tables, escrow, 10)
+    ops = step(tables, escrow, 11, cmd("bob", "leave"))
+    assert escrow.balances["bob"] == 400 + back
+    if on_leave == "forfeit":
+        assert any("stays in the pot" in x for x in texts(ops, "bob"))
+    play_out(tables, escrow, 11, start=1500)
+    assert not escrow.held
+    if on_leave == "forfeit":      # bob's 100 went to the winner (ann) or, a bot winning, back to both
+        assert escrow.balances["ann"] in (600, 500) and escrow.balances["bob"] in (400, 500)
+
+
+def test_close_refunds_every_stake_and_an_item_stake_moves_items():
+    escrow = Escrow(items={"ann": 5, "bob": 3})
+    tables = make()
+    step(tables, escrow, 0, join("ann"), join("bob"), cmd("ann", "start", "stake=3", "diamond"))
+    step(tables, escrow, 1, cmd("bob", "join", "t1"))
+    assert escrow.items == {"ann": 2, "bob": 0}
+    assert tables.tables["t1"].stake == {"item": "minecraft:diamond", "count": 3}
+    tables.tick(10)
+    step(tables, escrow, 10)
+    ops = step(tables, escrow, 11, {"type": "console", "args": ["close", "t1"]})
+    assert escrow.items == {"ann": 5, "bob": 3} and not escrow.held
+    assert any("Your stake of 3 × diamond is back" in x for x in texts(ops, "bob"))
+
+
+@pytest.mark.parametrize("stake,line", [
+    ("-5", "is not a stake"), ("0", "is not a stake"), ("lots", "knows no such item"), ("99999999", "more than this server allows"),
+    ("shulker_box", "cannot be staked"), ("3 4", "is not a stake"), ("3xx", "knows no such item")])
+def test_a_bad_stake_is_refused_with_a_line_and_nothing_opens(stake, line):
+    escrow = Escrow({"ann": 500})
+    tables = make()
+    ops = step(tables, escrow, 0, join("ann"), cmd("ann", "start", f"stake={stake}"))
+    assert any(line in x for x in texts(ops, "ann")), texts(ops, "ann")
+    assert not tables.tables and escrow.balances == {"ann": 500}
+
+
+def test_stakes_switched_off_are_refused():
+    tables = make(stakes={"enabled": False})
+    ops = step(tables, Escrow(), 0, join("ann"), cmd("ann", "start", "stake=10"))
+    assert any("switched off" in x for x in texts(ops, "ann"))
+
+
+def test_the_owner_may_change_the_stake_until_someone_else_pays_in():
+    escrow = Escrow({"ann": 500, "bob": 500})
+    tables = make()
+    step(tables, escrow, 0, join("ann"), join("bob"), cmd("ann", "start", "stake=100"))
+    ops = step(tables, escrow, 1, cmd("ann", "rules", "stake=50"))
+    assert escrow.balances["ann"] == 450 and len(escrow.held) == 1
+    assert any("stake: 50 coins a player" in x for x in texts(ops, "ann"))
+    step(tables, escrow, 1, cmd("bob", "join", "t1"))
+    ops = step(tables, escrow, 2, cmd("ann", "rules", "stake=200"))
+    assert any("fixed once another player has paid in" in x for x in texts(ops, "ann"))
+    assert escrow.balances == {"ann": 450, "bob": 450} and tables.tables["t1"].stake == {"money": 50}
+
+
+def test_a_repeated_answer_or_op_moves_nothing_twice():
+    escrow = Escrow({"ann": 500})
+    tables = make()
+    ops = step(tables, escrow, 0, join("ann"), cmd("ann", "start", "stake=100"))
+    take = next(op for op in ops if op["op"] == "stake_take")
+    escrow.apply(tables, [take], 1)            # the same op again: the escrow knows its id
+    tables.handle({"type": "stake", "player": "ann", "id": take["id"], "ok": True}, 1)   # an answer again
+    step(tables, escrow, 1)
+    assert escrow.balances == {"ann": 400}
+    ops = step(tables, escrow, 2, cmd("ann", "leave"))
+    settle = [op for op in ops if op["op"] == "stake_settle"]
+    assert len(settle) == 1 and escrow.balances == {"ann": 500}
+    escrow.apply(tables, settle, 3)
+    assert escrow.balances == {"ann": 500}
+
+
+def test_an_engine_restart_keeps_the_pot_and_names_it_to_the_plugin(tmp_path):
+    escrow = Escrow({"ann": 500, "bob": 500})
+    store = TableStore(str(tmp_path / "t.sqlite"))
+    tables = make(store)
+    step(tables, escrow, 0, join("ann"), join("bob"), cmd("ann", "start", "stake=100"))
+    step(tables, escrow, 1, cmd("bob", "join", "t1"))
+    tables.tick(10)
+    step(tables, escrow, 10)
+    tables.save()
+    ids = set(escrow.held)
+    again = Tables(parse(CONFIG), TableStore(str(tmp_path / "t.sqlite")))
+    again.attach({"online": ["ann", "bob"], "vault": []}, 20)
+    ops = again.flush()
+    named = next(op for op in ops if op["op"] == "stake_tables")
+    assert set(named["tables"]["t1"]) == ids
+    escrow.apply(again, ops, 20)
+    assert set(escrow.held) == ids               # nothing refunded: the table goes on with its pot
+    play_out(again, escrow, 20, start=1000)
+    assert not escrow.held and sum(escrow.balances.values()) == 1000
+
+
+def test_a_table_the_engine_lost_is_refunded_at_attach(tmp_path):
+    escrow = Escrow({"ann": 500})
+    tables = make()
+    step(tables, escrow, 0, join("ann"), cmd("ann", "start", "stake=100"))
+    fresh = make()                               # no saved tables: the pot's table is gone
+    escrow.apply(fresh, [{"op": "stake_tables", "tables": {}}], 1)
+    assert escrow.balances == {"ann": 500} and not escrow.held
