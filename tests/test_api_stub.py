@@ -226,3 +226,36 @@ def test_the_placeholderapi_stub_declares_only_its_real_members():
     # abstract classes both: Java gives them the public no-argument constructor the real ones have too
     for rel in PAPI_API:
         assert not constructors(PAPI_STUB / "me/clip/placeholderapi" / rel), rel
+
+
+VAULT_STUB = Path(__file__).resolve().parents[1] / "plugin" / "vault-api-stub" / "src" / "main" / "java"
+VAULT_SRC = "MilkBowl/VaultAPI (tag 1.7) src/main/java/net/milkbowl/vault/economy/"
+
+#: Every declaration of the VaultAPI stub, as VaultAPI 1.7 declares it, and where: the stub declares nothing else
+#: (the bukkit-tests run the adapter on the real VaultAPI).
+VAULT_API = {
+    "Economy.java": {
+        "public interface Economy": VAULT_SRC + "Economy.java",
+        "public boolean isEnabled();": VAULT_SRC + "Economy.java",
+        "public double getBalance(org.bukkit.OfflinePlayer player);": VAULT_SRC + "Economy.java",
+        "public boolean has(org.bukkit.OfflinePlayer player, double amount);": VAULT_SRC + "Economy.java",
+        "public EconomyResponse withdrawPlayer(org.bukkit.OfflinePlayer player, double amount);": VAULT_SRC + "Economy.java",
+        "public EconomyResponse depositPlayer(org.bukkit.OfflinePlayer player, double amount);": VAULT_SRC + "Economy.java"},
+    "EconomyResponse.java": {
+        "public class EconomyResponse": VAULT_SRC + "EconomyResponse.java",
+        "public static enum ResponseType": VAULT_SRC + "EconomyResponse.java",
+        "SUCCESS, FAILURE, NOT_IMPLEMENTED;": VAULT_SRC + "EconomyResponse.java (SUCCESS(1), FAILURE(2), NOT_IMPLEMENTED(3))",
+        "public final double amount;": VAULT_SRC + "EconomyResponse.java",
+        "public final double balance;": VAULT_SRC + "EconomyResponse.java",
+        "public final ResponseType type;": VAULT_SRC + "EconomyResponse.java",
+        "public final String errorMessage;": VAULT_SRC + "EconomyResponse.java",
+        "public EconomyResponse(double amount, double balance, ResponseType type, String errorMessage)": VAULT_SRC + "EconomyResponse.java",
+        "public boolean transactionSuccess()": VAULT_SRC + "EconomyResponse.java"},
+}
+
+
+def test_the_vault_stub_declares_only_its_real_members():
+    base = VAULT_STUB / "net/milkbowl/vault/economy"
+    assert sorted(p.name for p in base.rglob("*.java")) == sorted(VAULT_API)
+    for rel, members in VAULT_API.items():
+        assert set(declarations(base / rel)) == set(members), rel

@@ -43,8 +43,9 @@ def test_the_plugin_jar_has_one_descriptor_naming_the_main_class_that_picks_the_
     assert re.search(r"^main: dev\.unocraft\.paper\.UnocraftPaperPlugin$", plugin_yml, re.M), plugin_yml
     assert "paper-plugin.yml" not in names
     assert re.search(r"^commands:\n  uno:", plugin_yml, re.M)
-    # PlaceholderAPI, when there, is enabled first (the expansion registers at our enable); never required
-    assert re.search(r"^softdepend: \[PlaceholderAPI\]$", plugin_yml, re.M) and "\ndepend:" not in plugin_yml
+    # PlaceholderAPI and Vault, when there, are enabled first (the expansion registers at our enable; money
+    # stakes use Vault's economy); never required
+    assert re.search(r"^softdepend: \[PlaceholderAPI, Vault\]$", plugin_yml, re.M) and "\ndepend:" not in plugin_yml
     both_adapters = {f"dev/unocraft/{c}.class" for c in (
         "paper/UnocraftPaperPlugin", "paper/PaperPlatform", "paper/PaperText",
         "spigot/UnocraftPlugin", "spigot/SpigotPlatform", "spigot/SpigotListener", "spigot/UnoExpansion",
@@ -52,7 +53,7 @@ def test_the_plugin_jar_has_one_descriptor_naming_the_main_class_that_picks_the_
     assert both_adapters <= names, both_adapters - names
     # the server provides its API, Adventure and Gson; the compile-only stubs are never packaged
     assert not [n for n in names if n.startswith(("org/bukkit/", "io/papermc/", "net/kyori/", "net/md_5/", "com/google/",
-                                                      "me/clip/"))]
+                                                      "me/clip/", "net/milkbowl/"))]
 
 
 def _javap(release, *args: str) -> str:

@@ -13,6 +13,7 @@ public final class Bukkit {
     public static org.bukkit.map.MapView getMap(int id) { throw new UnsupportedOperationException(); }
     public static org.bukkit.scheduler.BukkitScheduler getScheduler() { throw new UnsupportedOperationException(); }
     public static org.bukkit.plugin.PluginManager getPluginManager() { throw new UnsupportedOperationException(); }
+    public static org.bukkit.plugin.ServicesManager getServicesManager() { throw new UnsupportedOperationException(); }
     public static org.bukkit.scoreboard.ScoreboardManager getScoreboardManager() { throw new UnsupportedOperationException(); }
     public static org.bukkit.scoreboard.Criteria getScoreboardCriteria(String name) { throw new UnsupportedOperationException(); }
 }

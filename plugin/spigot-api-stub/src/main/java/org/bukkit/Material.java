@@ -5,4 +5,5 @@ package org.bukkit;
 public enum Material {
     AIR, PAPER, ARROW, MAP, FILLED_MAP;
     public static Material matchMaterial(String name) { throw new UnsupportedOperationException(); }
+    public boolean isItem() { throw new UnsupportedOperationException(); }
 }

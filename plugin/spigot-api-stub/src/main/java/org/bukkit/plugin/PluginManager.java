@@ -7,4 +7,5 @@ public interface PluginManager {
     void registerEvent(Class<? extends org.bukkit.event.Event> event, org.bukkit.event.Listener listener, org.bukkit.event.EventPriority priority, EventExecutor executor, Plugin plugin, boolean ignoreCancelled);
     void disablePlugin(Plugin plugin);
     boolean isPluginEnabled(String name);
+    Plugin getPlugin(String name);
 }

@@ -595,6 +595,42 @@ public class SpigotPlatform implements Platform {
         }
     }
 
+    // ------------------------------------------------------------ stakes: permissions, money (VaultMoney), plain items (PlainItems)
+
+    @Override
+    public boolean hasPermission(String player, String permission) {
+        Player p = Bukkit.getPlayerExact(player);
+        return p != null && p.hasPermission(permission);
+    }
+
+    @Override
+    public dev.unocraft.core.Money money() {
+        return VaultMoney.find(plugin.getLogger());
+    }
+
+    @Override
+    public boolean isItem(String item) {
+        return PlainItems.material(item) != null;
+    }
+
+    @Override
+    public int countPlain(String player, String item) {
+        Player p = Bukkit.getPlayerExact(player);
+        return p == null ? 0 : PlainItems.count(p, item);
+    }
+
+    @Override
+    public boolean takePlain(String player, String item, int count) {
+        Player p = Bukkit.getPlayerExact(player);
+        return p != null && PlainItems.take(p, item, count);
+    }
+
+    @Override
+    public int givePlain(String player, String item, int count) {
+        Player p = Bukkit.getPlayerExact(player);
+        return p == null ? count : PlainItems.give(p, item, count);
+    }
+
     // ------------------------------------------------------------ components
 
     /** Version-neutral description → BungeeCord chat components (Spigot writes the wire form). */
