@@ -151,7 +151,7 @@ def test_a_database_at_0004_is_upgraded_in_place_and_keeps_its_counters(tmp_path
                              "hint_game, updated_at, name_key) VALUES ('u-ann', 'Ann', 'u-ann', 7, 3, 420, 1, 5, 'ann')"))
     old.close()
     s = StatsStore(db)
-    assert s.version() == "0005"
+    assert s.version() == "0006"   # (0006, the stakes, after it)
     ann = s.get("ann")
     assert (ann["matches_played"], ann["matches_won"], ann["points"], ann["hint_game"]) == (7, 3, 420, 1)
     assert ann["rating"] is None and ann["rated"] == 0

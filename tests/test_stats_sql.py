@@ -31,11 +31,12 @@ from waiting import until
 pytestmark = pytest.mark.db  # a real PostgreSQL and MariaDB
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAD = "0005"
+HEAD = "0006"
 KINDS = ["postgresql", "mysql"]
 NAMES = {"postgresql": "PostgreSQL", "mysql": "MariaDB"}
-#: the counters of the schemas before 0004 (which added the hints shown)
-OLD_COUNTERS = tuple(c for c in COUNTERS if not c.startswith("hint_"))
+#: the counters of the schemas before 0004 (which added the hints shown; 0006 the stakes')
+OLD_COUNTERS = ("matches_played", "matches_won", "rounds_played", "rounds_won", "points",
+                "uno_calls", "caught", "cards_played")
 
 # the DDL of the engine before Alembic (stats.py's schema version 1 and store.py), as it ran
 TODAY_DDL = [
@@ -429,7 +430,7 @@ def test_stats_migrate_adds_a_servers_sqlite_statistics_once(shared, tmp_path, c
     assert "added 2 of 2 players' statistics" in capsys.readouterr().out
     after_first = totals_by_name(network)
     assert after_first["ann"]["matches_played"] == 14 and after_first["ann"]["points"] == 1250
-    assert after_first["bob"] == dict(zip(COUNTERS, [2, 2, 4, 4, 90, 1, 0, 20, 0, 0]))
+    assert after_first["bob"] == {**dict.fromkeys(COUNTERS, 0), **dict(zip(OLD_COUNTERS, [2, 2, 4, 4, 90, 1, 0, 20]))}
     assert network.get("ann")["uuid"] == "u-ann"
     assert cli(["stats", "migrate", "--from", f"sqlite:{source}", "--to", url]) == 0      # again: nothing
     assert "nothing new" in capsys.readouterr().out
@@ -560,5 +561,86 @@ def test_an_older_database_with_a_renamed_players_two_rows_upgrades_to_one_row(a
         assert dict(conn.execute(sa.select(marks.c.key, marks.c.matches_played)).all()) == {"u-ann": 6, "bob": 1}
     store.add({"ANNA": {"matches_played": 1}}, uuids={"ANNA": "u-ann"})
     assert store.get("anna")["matches_played"] == 7 and len(store.rows()) == 2
+    for s in (store, old):
+        s.close()
+
+
+# ------------------------------------------------------------------ stakes (0006)
+STAKES = ("money_won", "money_lost", "items_won", "items_lost")
+INDEXES_SQL = {"sqlite": "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'player_stats'",
+               "postgresql": "SELECT indexname FROM pg_indexes WHERE tablename = 'player_stats'",
+               "mysql": "SELECT DISTINCT index_name FROM information_schema.statistics "
+                        "WHERE table_schema = DATABASE() AND table_name = 'player_stats'"}
+
+
+def test_a_database_at_0005_gains_the_stakes_and_top_winnings_orders_by_net_money(any_db):
+    """A database left at 0005 with rows (counters, a rating, hints, an import mark) upgrades to
+    0006 keeping every value, the stakes at 0; the stake counters add up; `top("winnings")` lists
+    only the players who staked money, by money won less lost (ties: more won first), read from its
+    index in order (the partial expression index; MariaDB's generated column)."""
+    kind, url = any_db
+    from alembic import command
+    from alembic.config import Config
+    old = StatsStore(database_url(kind, url, ""), migrate=False)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(ROOT / "engine" / "unocraft" / "stats" / "migrations"))
+    rows = sa.table("player_stats", *[sa.column(c) for c in (
+        "key", "name", "uuid", "name_key", "updated_at", *OLD_COUNTERS, "hint_game", "rating_mu", "rating_sigma",
+        "rating", "rated")])
+    marks = sa.table("stats_imports", *[sa.column(c) for c in ("source", "key", *OLD_COUNTERS)])
+    with old.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0005")
+        conn.execute(rows.insert(), [
+            {"key": "u-ann", "name": "Ann", "uuid": "u-ann", "name_key": "ann", "updated_at": 2,
+             **dict(zip(OLD_COUNTERS, [7, 3, 9, 4, 420, 5, 1, 61])), "hint_game": 1,
+             "rating_mu": 30.0, "rating_sigma": 5.0, "rating": 15.0, "rated": 4},
+            {"key": "bob", "name": "Bob", "uuid": None, "name_key": "bob", "updated_at": 1,
+             **dict(zip(OLD_COUNTERS, [2, 0, 3, 0, 0, 0, 2, 9])), "hint_game": 0,
+             "rating_mu": None, "rating_sigma": None, "rating": None, "rated": 0}])
+        conn.execute(marks.insert(), [{"source": "s1", "key": "u-ann", **dict.fromkeys(OLD_COUNTERS, 1)}])
+    assert old.version() == "0005"
+    store = StatsStore(database_url(kind, url, ""))
+    assert store.version() == HEAD
+    ann, bob = store.get("ann"), store.get("bob")
+    assert [ann[c] for c in OLD_COUNTERS] == [7, 3, 9, 4, 420, 5, 1, 61] and ann["hint_game"] == 1
+    assert ann["rated"] == 4 and store.rows()["u-ann"]["mu"] == 30.0
+    assert [bob[c] for c in OLD_COUNTERS] == [2, 0, 3, 0, 0, 0, 2, 9] and bob["rating"] is None
+    assert all(r[c] == 0 for r in (ann, bob) for c in STAKES)
+    with store.engine.connect() as conn:
+        assert conn.execute(sa.text(f"SELECT matches_played, {', '.join(STAKES)} FROM stats_imports")).all() == [
+            (1, 0, 0, 0, 0)]
+        assert "ix_player_stats_winnings" in {r[0] for r in conn.execute(sa.text(INDEXES_SQL[kind]))}
+    assert store.top("winnings") == []              # nobody staked yet
+    # the stakes add up (two writes each); abe and zed tie at 90, zed won more; dan broke even (0);
+    # bob won the most but lost more; eve staked items only and ann never staked: not listed
+    for _ in range(2):
+        store.add({"zed": {"money_won": 50, "money_lost": 5}, "abe": {"money_won": 45}, "dan": {"money_won": 10, "money_lost": 10},
+                   "Bob": {"money_won": 150, "money_lost": 200, "items_lost": 1}, "eve": {"items_won": 2},
+                   "cid": {"money_lost": 25}})
+    assert {c: store.get("bob")[c] for c in STAKES} == {"money_won": 300, "money_lost": 400, "items_won": 0, "items_lost": 2}
+    assert store.get("bob")["matches_played"] == 2 and store.get("eve")["items_won"] == 4
+    assert [(r["name"], r["money_won"] - r["money_lost"]) for r in store.top("winnings")] == [
+        ("zed", 90), ("abe", 90), ("dan", 0), ("cid", -50), ("Bob", -100)]
+    # read from the index in its order: enough rows that a database would rather not sort them
+    store.add({f"p{i}": {"matches_played": 1} for i in range(300)})
+    store.add({f"s{i}": {"money_won": i % 37, "money_lost": 100 + i % 23} for i in range(300)})
+    seen = []
+    sa.event.listen(store.engine, "before_cursor_execute", lambda *a: seen.append((a[2], a[3])))
+    assert [r["name"] for r in store.top("winnings", limit=3)] == ["zed", "abe", "dan"]
+    statement, params = seen[-1]
+    with store.engine.connect() as conn:
+        if kind == "postgresql":
+            conn.execute(sa.text("ANALYZE player_stats"))
+            conn.execute(sa.text("SET enable_seqscan = off"))      # the index if it can serve the query at all
+            plan = " ".join(r[0] for r in conn.exec_driver_sql("EXPLAIN " + statement, params))
+            assert "Index Scan using ix_player_stats_winnings" in plan and "Sort" not in plan, plan
+        elif kind == "mysql":
+            conn.execute(sa.text("ANALYZE TABLE player_stats"))
+            plan = conn.exec_driver_sql("EXPLAIN " + statement, params).mappings().one()
+            assert plan["key"] == "ix_player_stats_winnings" and "filesort" not in (plan["Extra"] or ""), plan
+        else:
+            plan = " ".join(r[-1] for r in conn.exec_driver_sql("EXPLAIN QUERY PLAN " + statement, params))
+            assert "ix_player_stats_winnings" in plan and "TEMP B-TREE" not in plan, plan
     for s in (store, old):
         s.close()

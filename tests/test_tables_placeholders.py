@@ -13,7 +13,7 @@ from unocraft.tables.stats_tally import number, placeholder_values
 from test_tables import CONFIG, cmd
 
 HELLO = {"online": [], "vault": [], "placeholders": True}
-ZEROS = {"wins": "0", "matches": "0", "points": "0", "win_rate": "0", "rating": ""}
+ZEROS = {"wins": "0", "matches": "0", "points": "0", "win_rate": "0", "rating": "", "winnings": "0"}
 
 
 def pushed(ops):
@@ -76,9 +76,10 @@ def test_at_the_connection_every_online_players_values_and_state_and_the_top_lis
     # the statistics thread's answers; the store does not know a rating list yet: the kind is left out
     assert pushed(ops) == [
         {"op": "placeholders", "player": "ann", "values": {"wins": "3", "matches": "7", "points": "412",
-                                                          "win_rate": "43", "rating": ""}},
+                                                          "win_rate": "43", "rating": "", "winnings": "0"}},
         {"op": "placeholders", "player": "bob", "values": ZEROS},
-        {"op": "placeholders", "top": {"wins": [["ann", "3"]], "points": [["ann", "412"]], "rate": [["ann", "43"]], "rating": []}}]
+        {"op": "placeholders", "top": {"wins": [["ann", "3"]], "points": [["ann", "412"]], "rate": [["ann", "43"]], "rating": [],
+                                         "winnings": []}}]
 
 
 def test_a_players_table_and_state_follow_them_idle_seated_playing_spectating_idle(tmp_path):
@@ -132,9 +133,9 @@ def test_after_a_match_the_players_new_statistics_and_then_the_top_lists_are_pus
     loser = "bob" if winner == "ann" else "ann"
     # two humans: the match is rated (newcomers: the winner 138, the loser -73; docs/statistics.md)
     assert values[winner] == {"wins": "1", "matches": "1", "points": values[winner]["points"], "win_rate": "100",
-                              "rating": "138"}
+                              "rating": "138", "winnings": "0"}
     assert int(values[winner]["points"]) > 0
-    assert values[loser] == {"wins": "0", "matches": "1", "points": "0", "win_rate": "0", "rating": "-73"}
+    assert values[loser] == {"wins": "0", "matches": "1", "points": "0", "win_rate": "0", "rating": "-73", "winnings": "0"}
     # the top lists: asked again once counters were written (at most every TOP_STALE_EVERY s)
     later = answered(tables, now + stats_tally.TOP_STALE_EVERY)
     later += answered(tables, now + stats_tally.TOP_STALE_EVERY)
@@ -151,7 +152,7 @@ def test_the_top_lists_are_asked_every_minute_and_sent_only_when_they_changed(tm
     tables = Tables(parse(CONFIG), stats=StatsService(store))
     tables.attach(HELLO, 0)
     first = [op for op in pushed(answered(tables, 0)) if "top" in op]
-    assert first == [{"op": "placeholders", "top": {"wins": [], "points": [], "rate": [], "rating": []}}]
+    assert first == [{"op": "placeholders", "top": {"wins": [], "points": [], "rate": [], "rating": [], "winnings": []}}]
     assert pushed(answered(tables, 30)) == []                      # not due: not asked
     answered(tables, stats_tally.TOP_EVERY)                        # asked now, answered at the next tick
     assert pushed(answered(tables, stats_tally.TOP_EVERY + 1)) == []   # unchanged: not sent
@@ -170,7 +171,8 @@ def test_the_rating_is_read_from_the_row_and_its_list_when_the_store_has_them(tm
     tables.attach({**HELLO, "online": ["ann", "bob"]}, 0)
     tables.flush()
     ops = pushed(answered(tables, 0))
-    assert ops[0]["values"] == {"wins": "2", "matches": "3", "points": "50", "win_rate": "67", "rating": "18.2"}
+    assert ops[0]["values"] == {"wins": "2", "matches": "3", "points": "50", "win_rate": "67", "rating": "18.2",
+                                "winnings": "0"}
     assert ops[1]["values"]["rating"] == ""                        # rated None: unrated
     assert ops[2]["top"]["rating"] == [["ann", "18.2"], ["bob", "-1"]]
 
@@ -187,6 +189,8 @@ def test_a_player_who_left_before_the_answer_gets_no_push(tmp_path):
 def test_values_as_the_placeholders_show_them():
     assert placeholder_values(None) == ZEROS
     assert placeholder_values({"matches_played": 3, "matches_won": 2, "points": 7}) == {
-        "wins": "2", "matches": "3", "points": "7", "win_rate": "67", "rating": ""}
+        "wins": "2", "matches": "3", "points": "7", "win_rate": "67", "rating": "", "winnings": "0"}
+    assert placeholder_values({"money_won": 100, "money_lost": 10})["winnings"] == "90"
+    assert placeholder_values({"money_won": 0, "money_lost": 100})["winnings"] == "-100"
     assert [number(v) for v in (None, 0, 0.0, 18.24, 18.25, 1500.0, -0.04, -3.5, 7)] == [
         "", "0", "0", "18.2", "18.2", "1500", "0", "-3.5", "7"]

@@ -40,6 +40,7 @@ def test_record_and_read_back_add_up_per_player_any_case(tmp_path):
     row = s.get("ANN")
     assert row == {"name": "ann", "uuid": "uuid-ann", "matches_played": 0, "matches_won": 0, "rounds_played": 2,
                    "rounds_won": 1, "points": 57, "uno_calls": 1, "caught": 1, "cards_played": 13,
+                   "money_won": 0, "money_lost": 0, "items_won": 0, "items_lost": 0,
                    "hint_game": 0, "hint_catch": 0, "rating": None, "rated": 0}
     assert s.get("nosuchplayer") is None
     assert s.names() == ["ann", "bob"]          # most recent first; the same moment: by name
@@ -165,6 +166,8 @@ def test_a_whole_match_through_the_manager_is_recorded_for_the_human_only(tmp_pa
         "cards_played": count(said, r"^You played "),
         # the hints, each shown once: how to play at the deal, catching at the first [Catch]
         "hint_game": count(said, r"^Your first game here"), "hint_catch": count(said, r"did not call UNO: click"),
+        # no stake at this table: nothing won or lost
+        "money_won": 0, "money_lost": 0, "items_won": 0, "items_lost": 0,
     }
     assert expected["hint_game"] == 1 and expected["hint_catch"] <= 1, expected
     assert expected["cards_played"] > 10 and expected["uno_calls"] + expected["caught"] >= 1, expected
@@ -186,7 +189,7 @@ def test_a_whole_match_through_the_manager_is_recorded_for_the_human_only(tmp_pa
                           "1. ann: 1 win" if expected["matches_won"] else "Nobody is on this list yet."]
     # the shared completion tree now offers ann after /uno stats, and the lists after /uno top
     tree = [op["tree"] for op in seen if op["op"] == "complete" and "player" not in op][-1]
-    assert tree["stats"] == ["ann"] and tree["top"] == ["wins", "points", "rate", "rating"]
+    assert tree["stats"] == ["ann"] and tree["top"] == ["wins", "points", "rate", "rating", "winnings"]
 
 
 @pytest.mark.parametrize("scoring", ["standard", "alternative"])
@@ -242,8 +245,8 @@ def test_bad_stats_and_top_arguments_answer_clearly_and_change_nothing(tmp_path)
         "There are no UNO statistics for nosuchplayer: nobody of that name has finished a round here."]
     cmd(tables, "ann", "top", "nonsense")
     said = texts(tables.flush(), "ann")
-    assert said[0] == 'There is no list "nonsense": choose wins, points, rate or rating.'
-    assert said[1] == "Usage: /uno top [wins|points|rate|rating]"
+    assert said[0] == 'There is no list "nonsense": choose wins, points, rate, rating or winnings.'
+    assert said[1] == "Usage: /uno top [wins|points|rate|rating|winnings]"
     cmd(tables, "ann", "stats", "a", "b")
     assert texts(tables.flush(), "ann") == ["Usage: /uno stats [player]"]
     cmd(tables, "zed", "stats")

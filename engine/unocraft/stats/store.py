@@ -7,7 +7,8 @@ is taken over by that player's first write with a UUID. `name_key` (the current 
 finds a player by name. The counters:
 matches played and won, rounds played and won, points won (at tables whose scoring awards points;
 penalty points of the other scorings are not counted), UNO calls, times caught without UNO, cards
-played. Bots are never recorded. And the skill rating (rating.py): `rating_mu`, `rating_sigma`
+played; at tables played for a stake, money and items won and lost (migration 0006). Bots are never
+recorded. And the skill rating (rating.py): `rating_mu`, `rating_sigma`
 (NULL until the first rated match), `rating` (the conservative value mu - 3*sigma, indexed) and
 `rated` (matches that changed it), migration 0005.
 
@@ -45,12 +46,13 @@ logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)   # one l
 # lines each) filled a first start; `migrate` says what it did in one line of its own
 logging.getLogger("alembic.runtime.migration").setLevel(logging.WARNING)
 
-#: the counters, in display order, then the hints shown (migration 0004); each is an integer
-#: column defaulting to 0
+#: the counters, in display order (the stakes' last, migration 0006), then the hints shown (0004,
+#: never displayed: `startswith("hint_")` leaves them out); each is an integer column defaulting to 0
 COUNTERS = ("matches_played", "matches_won", "rounds_played", "rounds_won", "points",
-            "uno_calls", "caught", "cards_played", "hint_game", "hint_catch")
+            "uno_calls", "caught", "cards_played", "money_won", "money_lost", "items_won", "items_lost",
+            "hint_game", "hint_catch")
 
-TOP_KINDS = ("wins", "points", "rate", "rating")
+TOP_KINDS = ("wins", "points", "rate", "rating", "winnings")
 TOP_SIZE = 10
 MIN_MATCHES_FOR_RATE = 5
 STORAGES = ("sqlite", "postgresql", "mysql")
@@ -59,6 +61,10 @@ VERSION_TABLE = "unocraft_alembic_version"   # not `alembic_version`: the databa
 # expression index is used only for the identical expression; MariaDB/MySQL keep it in the
 # generated column `win_rate`); 0 for a player without matches
 RATE_SQL = "CASE WHEN matches_played > 0 THEN matches_won * 1.0 / matches_played ELSE 0 END"
+# net money won, and who is on its list (who ever staked money): the expression and the condition of
+# the partial index of migration 0006 (MariaDB/MySQL: the generated column `net_winnings`, NULL off it)
+NET_SQL = "money_won - money_lost"
+STAKED_SQL = "money_won + money_lost > 0"
 _CHUNK = 500     # players per upsert statement
 DEADLOCK_RETRIES = 5
 _ALEMBIC = threading.Lock()   # Alembic's `op` and `context` are one per process: one migration at a time
@@ -371,8 +377,10 @@ class StatsStore:
         (`points`, players with a round), or share of matches won (`rate`, only players with at
         least `min_matches` matches). Ties: fewer matches (rounds) first for wins (points), more
         matches first for the rate, then the row key; or by the rating's conservative value
-        (`rating`, players with a rated match; ties: more rated matches first). Each list has an
-        index (migrations 0002, 0005). Each row carries `rating` (None: unrated) and `rated`."""
+        (`rating`, players with a rated match; ties: more rated matches first), or net money won
+        (`winnings`, `money_won - money_lost`, players who ever staked money; ties: more won first).
+        Each list has an index (migrations 0002, 0005, 0006). Each row carries `rating` (None:
+        unrated) and `rated`."""
         c = player_stats.c
         if kind == "wins":
             where, order = c.matches_won > 0, [c.matches_won.desc(), c.matches_played.asc(), c["key"]]
@@ -385,6 +393,13 @@ class StatsStore:
             order = [share.desc(), c.matches_played.desc(), c["key"]]
         elif kind == "rating":
             where, order = c.rated > 0, [c.rating.desc(), c.rated.desc(), c["key"]]
+        elif kind == "winnings":
+            if self.dialect == "mysql":     # the generated column, NULL for who never staked
+                net = sa.literal_column("net_winnings")
+                where = net.isnot(None)
+            else:                           # the partial index's expression and condition
+                net, where = sa.literal_column(f"({NET_SQL})"), sa.text(STAKED_SQL)
+            order = [net.desc(), c.money_won.desc(), c["key"]]
         else:
             raise ValueError(f"unknown list {kind!r}")
         query = (sa.select(c.name, *[c[k] for k in COUNTERS], c.rating, c.rated)

@@ -24,9 +24,10 @@ import re
 import secrets
 from typing import TYPE_CHECKING, Any, Callable
 
+from .text import say
+
 if TYPE_CHECKING:
     from .config import EngineConfig
-    from .lifecycle import Lifecycle
     from .table import Table
 
 log = logging.getLogger("unocraft.stakes")
@@ -88,8 +89,8 @@ def amount(stake: dict) -> int:
 class Stakes:
     """The tables' stakes: pay-ins, forfeits and the pot's settlement (see the module)."""
 
-    def __init__(self, core: Lifecycle):
-        self.core = core
+    def __init__(self, core: Any):
+        self.core = core        # the Lifecycle (which holds this: not imported here, no import circle)
         self.record: Callable[..., None] = lambda player, **counters: None   # the statistics (manager.py)
 
     @property
@@ -157,7 +158,6 @@ class Stakes:
 
     def shown(self, stake: dict | None, player: str) -> str:
         """The stake in the player's words: "100 coins", "3 × diamond"."""
-        from .text import say
         if not stake:
             return ""
         lang = self.core.lang(player)
@@ -246,6 +246,6 @@ def _as(stake: dict, n: int) -> dict:
     return {"money": n} if "money" in stake else {"count": n}
 
 
-def _uuid(core: Lifecycle, player: str) -> dict:
+def _uuid(core: Any, player: str) -> dict:
     uuid = core.uuids.get(player)
     return {"uuid": uuid} if uuid else {}

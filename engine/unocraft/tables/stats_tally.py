@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 #: the top lists the placeholders offer (`top_<kind>_<rank>_name|value`); a kind the statistics
 #: store does not know (yet) is left out, never an error
-PLACEHOLDER_TOPS = ("wins", "points", "rate", "rating")
+PLACEHOLDER_TOPS = ("wins", "points", "rate", "rating", "winnings")
 TOP_STALE_EVERY = 5.0    # seconds: the top lists asked again at most this often after a save wrote counters
 TOP_EVERY = 60.0         # ... and this often regardless
 
@@ -44,12 +44,18 @@ def number(value) -> str:
     return "0" if text == "-0" else text
 
 
+def net_winnings(row: dict) -> int:
+    """Money won at stakes less money lost (below zero for a player who lost more)."""
+    return int(row.get("money_won", 0)) - int(row.get("money_lost", 0))
+
+
 def placeholder_values(row: dict | None) -> dict[str, str]:
-    """A player's statistics as the placeholders read them (win_rate: a whole percent); zeros without any."""
+    """A player's statistics as the placeholders read them (win_rate: a whole percent; winnings: the
+    net money, "-100" when lost); zeros without any."""
     row = row or {}
     return {"wins": str(row.get("matches_won", 0)), "matches": str(row.get("matches_played", 0)),
             "points": str(row.get("points", 0)), "win_rate": str(round(100 * rate(row))),
-            "rating": number(row.get("rating"))}
+            "rating": number(row.get("rating")), "winnings": str(net_winnings(row))}
 
 
 def top_entry(kind: str, row: dict) -> list[str]:
@@ -60,6 +66,8 @@ def top_entry(kind: str, row: dict) -> list[str]:
         value = str(row.get("points", 0))
     elif kind == "rate":
         value = str(round(100 * rate(row)))
+    elif kind == "winnings":
+        value = str(net_winnings(row))
     else:
         value = number(row.get(kind))
     return [row["name"], value]
@@ -252,8 +260,11 @@ def has_stats(row: dict | None) -> bool:
 
 
 def stats_lines(lang: str, row: dict) -> list[tuple[str, str]]:
-    """A player's statistics as lines (text, chat colour), the header first: /uno stats and the web page."""
+    """A player's statistics as lines (text, chat colour), the header first: /uno stats and the web page.
+    What they won and lost at stakes only for a player who played for money (items)."""
     rated = row.get("rating") is not None
+    stakes = [(say(lang, f"stats.{what}", won=row.get(f"{what}_won", 0), lost=row.get(f"{what}_lost", 0)),
+               "yellow") for what in ("money", "items") if row.get(f"{what}_won") or row.get(f"{what}_lost")]
     return [(say(lang, "stats.header", player=row["name"]), "gold"),
             (say(lang, "stats.matches", count=row["matches_played"], won=row["matches_won"],
                  rate=round(100 * rate(row))), "aqua"),
@@ -263,7 +274,7 @@ def stats_lines(lang: str, row: dict) -> list[tuple[str, str]]:
             (say(lang, "stats.points", count=row["points"]), "aqua"),
             (say(lang, "stats.cards", count=row["cards_played"]), "gray"),
             (say(lang, "stats.uno_calls", count=row["uno_calls"]), "gray"),
-            (say(lang, "stats.caught", count=row["caught"]), "gray")]
+            (say(lang, "stats.caught", count=row["caught"]), "gray"), *stakes]
 
 
 def top_lines(lang: str, kind: str, rows: list[dict]) -> tuple[str, list[tuple[str, str]]]:
@@ -271,7 +282,8 @@ def top_lines(lang: str, kind: str, rows: list[dict]) -> tuple[str, list[tuple[s
     /uno top and the web page."""
     title = say(lang, f"top.{kind}", count=MIN_MATCHES_FOR_RATE)
     if not rows:
-        key = {"rate": "top.empty_rate", "rating": "top.empty_rating"}.get(kind, "top.empty")
+        key = {"rate": "top.empty_rate", "rating": "top.empty_rating",
+               "winnings": "top.empty_winnings"}.get(kind, "top.empty")
         return title, [("", say(lang, key, count=MIN_MATCHES_FOR_RATE))]
     lines = []
     for rank, row in enumerate(rows, 1):
@@ -281,6 +293,9 @@ def top_lines(lang: str, kind: str, rows: list[dict]) -> tuple[str, list[tuple[s
             text = say(lang, "top.line_points", rank=rank, player=row["name"], count=row["points"])
         elif kind == "rating":
             text = say(lang, "top.line_rating", rank=rank, player=row["name"], rating=row["rating"], count=row["rated"])
+        elif kind == "winnings":
+            text = say(lang, "top.line_winnings", rank=rank, player=row["name"], net=net_winnings(row),
+                       won=row["money_won"], lost=row["money_lost"])
         else:
             text = say(lang, "top.line_rate", rank=rank, player=row["name"], rate=round(100 * rate(row)),
                        won=row["matches_won"], count=row["matches_played"])
