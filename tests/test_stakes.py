@@ -288,3 +288,24 @@ def test_a_table_the_engine_lost_is_refunded_at_attach(tmp_path):
     fresh = make()                               # no saved tables: the pot's table is gone
     escrow.apply(fresh, [{"op": "stake_tables", "tables": {}}], 1)
     assert escrow.balances == {"ann": 500} and not escrow.held
+
+
+def test_a_player_who_gets_up_before_the_pay_in_is_answered_gets_it_back_when_it_is():
+    escrow = Escrow({"ann": 500, "bob": 500})
+    tables = make()
+    step(tables, escrow, 0, join("ann"), join("bob"), cmd("ann", "start", "stake=100"))
+    tables.handle(cmd("bob", "join", "t1"), 1)
+    ops = tables.flush()                                  # bob's take is on its way ...
+    tables.handle(cmd("bob", "leave"), 1)                 # ... and bob gets up before its answer
+    escrow.apply(tables, ops, 1)
+    step(tables, escrow, 2)
+    assert escrow.balances == {"ann": 400, "bob": 500} and len(escrow.held) == 1
+
+
+def test_a_stake_set_later_is_asked_of_everyone_seated():
+    escrow = Escrow({"ann": 500, "bob": 500})
+    tables = make()
+    step(tables, escrow, 0, join("ann"), join("bob"), cmd("ann", "start"))
+    step(tables, escrow, 1, cmd("bob", "join", "t1"))
+    step(tables, escrow, 2, cmd("ann", "rules", "stake=40"))
+    assert escrow.balances == {"ann": 460, "bob": 460}

@@ -105,18 +105,21 @@ class Stakes:
 
     # ---------------------------------------------------------------- paying in
     def set(self, t: Table, stake: dict | None, by: str) -> str | None:
-        """The owner sets the table's stake in the lobby: the owner's own pay-in follows it; anyone
-        else's fixes it. Returns the language key of a refusal, or None."""
-        paid_by_others = [e for e in self._entries(t).values() if e["player"] != t.owner]
+        """The owner (`by`, or uno.admin) sets the table's stake in the lobby: the owner's own pay-in
+        follows it; anyone else's fixes it. Returns the language key of a refusal, or None."""
+        paid_by_others = [e for e in self._entries(t).values() if e["player"] != t.owner and e["state"] != "dropped"]
         if stake == t.stake:
             return None
         if paid_by_others:
             return "stake.error.locked"
         for eid, e in list(self._entries(t).items()):
-            self._settle(t, [eid], {e["player"]: amount(t.stake)}, 0, "changed")
+            if e["state"] == "held":
+                self._settle(t, [eid], {e["player"]: amount(t.stake)}, 0, "changed")
+            else:       # on its way: refunded when its answer comes (`answered`)
+                e.update(state="dropped", stake=t.stake)
         t.stake = stake
-        if stake and t.seat(by) is not None:
-            self.sat(t, by)
+        for seat in t.humans():     # everyone seated pays the new stake (only the owner had paid the old one)
+            self.sat(t, seat.name)
         return None
 
     def sat(self, t: Table, player: str) -> None:
@@ -139,6 +142,11 @@ class Stakes:
         eid, player = str(ev.get("id")), str(ev.get("player"))
         t = self.core.tables.get(eid.split(".", 1)[0])
         e = self._entries(t).get(eid) if t is not None else None
+        if t is not None and e is not None and e["state"] == "dropped":    # they got up before it was paid
+            del self._entries(t)[eid]
+            if ev.get("ok"):
+                self._settle(t, [eid], {player: amount(e["stake"])}, 0, "refund", e["stake"])
+            return
         if t is None or e is None or e["state"] != "paying":
             if t is None and ev.get("ok"):
                 log.warning("a pay-in for a table that is gone: %s (the plugin refunds it at the next attach)", eid)
@@ -169,13 +177,13 @@ class Stakes:
     def got_up(self, t: Table, player: str) -> None:
         """A human left their seat: in the lobby the stake comes back; in a game, `stakes.on_leave`."""
         for eid, e in list(self._entries(t).items()):
-            if e["player"] != player or e["state"] == "forfeit":
+            if e["player"] != player or e["state"] in ("forfeit", "dropped"):
                 continue
             if t.state == "lobby" or e["state"] == "paying" or self.config.stakes_on_leave == "refund":
                 if e["state"] == "held":
                     self._settle(t, [eid], {player: amount(t.stake)}, 0, "refund")
-                else:
-                    del self._entries(t)[eid]      # its answer finds nothing and is ignored; a late pay-in is refunded at attach
+                else:       # on its way: refunded when its answer comes (`answered`)
+                    e.update(state="dropped", stake=t.stake)
             else:
                 e["state"] = "forfeit"
                 self.core.notices.tell(player, "stake.forfeit", "gray", stake=self.shown(t.stake, player))
@@ -224,9 +232,11 @@ class Stakes:
         """The table closes: what is still in the pot (no winner took it) goes back."""
         self._refund(t, "closed")
 
-    def _settle(self, t: Table, eids: list[str], shares: dict[str, int], cut: int, why: str) -> None:
-        key = "money" if "money" in t.stake else "count"
-        item = {} if key == "money" else {"item": t.stake["item"]}
+    def _settle(self, t: Table, eids: list[str], shares: dict[str, int], cut: int, why: str,
+                stake: dict | None = None) -> None:
+        stake = stake or t.stake
+        key = "money" if "money" in stake else "count"
+        item = {} if key == "money" else {"item": stake["item"]}
         n = t.pot["settled"] = t.pot.get("settled", 0) + 1
         self._op({"op": "stake_settle", "id": f"{t.id}.{t.pot.get('key', '')}.s{n}", "table": t.id, "entries": eids,
                   "shares": [{"player": p, **_uuid(self.core, p), key: v} for p, v in shares.items()],
