@@ -136,10 +136,11 @@ def test_a_money_table_takes_every_stake_before_the_deal_and_the_winner_takes_th
     assert escrow.balances == {"ann": 400, "bob": 200} and len(escrow.held) == 2
     t = tables.tables["t1"]
     assert [s.name for s in t.humans()] == ["ann", "bob"]
-    ops = step(tables, escrow, 10)
     tables.tick(10)
-    step(tables, escrow, 10)
+    ops = step(tables, escrow, 10)
     assert t.state == "playing"
+    sidebar = next(op for op in ops if op["op"] == "sidebar" and op["player"] == "ann")
+    assert sidebar["lines"][-1] == [{"text": "Pot: 200 coins", "colour": "gold"}]
     play_out(tables, escrow, 10, start=800)
     assert not escrow.held
     # a human's win: the pot of 200 to the winner; a bot's (a stand-in played the timed-out turns,

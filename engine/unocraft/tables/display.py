@@ -252,7 +252,8 @@ class Display:
 
     def _sidebar(self, t: Table, player: str, view: dict, lang: str) -> None:
         """The table at a glance at the side of the screen, sent when it changed."""
-        op = sidebar_op(player, view, lang, t.preset, match=not self.core.config.single_round)
+        op = sidebar_op(player, view, lang, t.preset, match=not self.core.config.single_round,
+                        pot=self.core.stakes.pot_words(t, lang))
         if self.sent_sidebars.get(player) != op:
             self.sent_sidebars[player] = op
             self.ops.append(op)

@@ -95,6 +95,9 @@ def _lines(seats: tuple, you: str | None, turn: str | None, direction: str | Non
     return lines[:MAX_LINES]
 
 
-def sidebar_op(player: str, view: dict, lang: str, preset: str, match: bool = False) -> dict:
-    return {"op": "sidebar", "player": player, "title": title(preset, lang),
-            "lines": sidebar_lines(view, lang, match)}
+def sidebar_op(player: str, view: dict, lang: str, preset: str, match: bool = False, pot: str | None = None) -> dict:
+    """`pot`: what a staked table plays for, in the reader's words (a line of its own, last)."""
+    lines = sidebar_lines(view, lang, match)
+    if pot:
+        lines = lines[:MAX_LINES - 1] + [[{"text": say(lang, "sidebar.pot", pot=pot), "colour": "gold"}]]
+    return {"op": "sidebar", "player": player, "title": title(preset, lang), "lines": lines}

@@ -166,12 +166,12 @@ class Stakes:
 
     def shown(self, stake: dict | None, player: str) -> str:
         """The stake in the player's words: "100 coins", "3 × diamond"."""
-        if not stake:
-            return ""
-        lang = self.core.lang(player)
-        if "money" in stake:
-            return say(lang, "stake.money", count=stake["money"])
-        return say(lang, "stake.items", amount=stake["count"], item=stake["item"].split(":", 1)[1].replace("_", " "))
+        return words_in(stake, self.core.lang(player))
+
+    def pot_words(self, t: Table, lang: str) -> str | None:
+        """What is in the table's pot now, in `lang` (None: the table plays for nothing)."""
+        n = sum(1 for e in self._entries(t).values() if e["state"] in ("held", "forfeit"))
+        return words_in({**t.stake, **_as(t.stake, amount(t.stake) * n)}, lang) if t.stake and n else None
 
     # ---------------------------------------------------------------- getting up, ending
     def got_up(self, t: Table, player: str) -> None:
@@ -259,3 +259,12 @@ def _as(stake: dict, n: int) -> dict:
 def _uuid(core: Any, player: str) -> dict:
     uuid = core.uuids.get(player)
     return {"uuid": uuid} if uuid else {}
+
+
+def words_in(stake: dict | None, lang: str) -> str:
+    """A stake in `lang`: "100 coins", "3 × diamond"."""
+    if not stake:
+        return ""
+    if "money" in stake:
+        return say(lang, "stake.money", count=stake["money"])
+    return say(lang, "stake.items", amount=stake["count"], item=stake["item"].split(":", 1)[1].replace("_", " "))
