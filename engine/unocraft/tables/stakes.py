@@ -247,9 +247,21 @@ class Stakes:
         self.core.changed(t)
 
     def attached(self) -> None:
-        """A plugin attached: every pay-in the tables hold, so that it refunds what no table holds."""
-        self._op({"op": "stake_tables", "tables": {t.id: list(self._entries(t)) for t in self.core.tables.values()
-                                                   if self._entries(t)}})
+        """A plugin attached: every pay-in the tables hold, so that it refunds what no table holds
+        (a pay-in whose player got up meanwhile too), then the pay-ins still unanswered again (an
+        answer the restart lost, or a take a stop called off: the plugin answers again or takes)."""
+        held: dict[str, list[str]] = {}
+        for t in self.core.tables.values():
+            for eid, e in list(self._entries(t).items()):
+                if e["state"] == "dropped":
+                    del self._entries(t)[eid]
+            if self._entries(t):
+                held[t.id] = list(self._entries(t))
+        self._op({"op": "stake_tables", "tables": held})
+        for t in self.core.tables.values():
+            for eid, e in self._entries(t).items():
+                if e["state"] == "paying":
+                    self._op({"op": "stake_take", "id": eid, "table": t.id, "player": e["player"], **t.stake})
 
 
 def _as(stake: dict, n: int) -> dict:

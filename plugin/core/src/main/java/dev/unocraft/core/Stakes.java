@@ -33,12 +33,13 @@ import java.util.stream.Stream;
  * game cannot start before). A crash with the intent on disk refunds it at the next start: right if
  * the take had happened; one stake too many for that player if the crash fell in the one tick between
  * the intent reaching the disk and the take (the window cannot be closed: an economy has no
- * transactions; it falls to the player's side). A settlement (a win, a refund) is one file written
+ * transactions; it falls to the player's side; a clean stop in that tick calls the pay-in off instead,
+ * {@link #close}, and the engine asks for it again). A settlement (a win, a refund) is one file written
  * before anything moves: the entries it uses up and the shares it owes. Each share is paid on the main
  * thread when its player is online (else at their next join, with a line) and the file is then written
  * again without it; a crash between a payment and that write pays the share again at the next start
- * (one write long; again to the player's side). Ids settled are remembered ({@code done}), so an op
- * the engine sends again moves nothing. Every move is a line in {@code stakes.log}.
+ * (one write long; again to the player's side). Ids used up or refused are remembered ({@code done}),
+ * so an op the engine sends again moves nothing and is answered as before. Every move is a line in {@code stakes.log}.
  */
 public final class Stakes {
     private final Path dir;
@@ -46,6 +47,7 @@ public final class Stakes {
     private final InventoryVault vault;
     private final Consumer<Runnable> onMain;
     private final Function<String, String> keyOf;
+    private final Function<String, String> nameOfKey;
     private final Consumer<JsonObject> answer;
     private final java.util.function.BiConsumer<String, String> tell;
     /** Pay-ins by id (taking or held). Main thread only, like everything here but the disk jobs. */
@@ -54,21 +56,25 @@ public final class Stakes {
     private final Map<String, JsonObject> settlements = new LinkedHashMap<>();
     /** Ids of pay-ins used up and of settlements made: an op naming one again moves nothing. */
     private final Set<String> done = new HashSet<>();
+    /** Pay-ins refused, by id, with the reason: the same op again is answered again, never taken. */
+    private final Map<String, String> refused = new java.util.HashMap<>();
     /** Settlements whose file is on disk: only their shares are paid. */
     private final Set<String> committed = new HashSet<>();
 
     /**
      * {@code answer}: hands the engine an event ({"type": "stake", ...}); {@code tell}: one of the
-     * core's messages to a player, by key; {@code keyOf}: a player's lasting key (the UUID).
+     * core's messages to a player, by key; {@code keyOf}: a player's lasting key (the UUID);
+     * {@code nameOfKey}: the online player with that key (null: none).
      */
     public Stakes(Path dir, Platform platform, InventoryVault vault, Consumer<Runnable> onMain,
-                  Function<String, String> keyOf, Consumer<JsonObject> answer,
+                  Function<String, String> keyOf, Function<String, String> nameOfKey, Consumer<JsonObject> answer,
                   java.util.function.BiConsumer<String, String> tell) {
         this.dir = dir;
         this.platform = platform;
         this.vault = vault;
         this.onMain = onMain;
         this.keyOf = keyOf;
+        this.nameOfKey = nameOfKey;
         this.answer = answer;
         this.tell = tell;
         load();
@@ -84,7 +90,13 @@ public final class Stakes {
         try {
             Path doneFile = dir.resolve("done");
             if (Files.exists(doneFile)) {
-                done.addAll(Files.readAllLines(doneFile, StandardCharsets.UTF_8));
+                for (String line : Files.readAllLines(doneFile, StandardCharsets.UTF_8)) {
+                    String[] w = line.split(" ", 2);       // "id", or "id reason" for a refused pay-in
+                    done.add(w[0]);
+                    if (w.length == 2) {
+                        refused.put(w[0], w[1]);
+                    }
+                }
             }
             try (Stream<Path> s = Files.list(dir)) {
                 for (Path p : s.sorted().toList()) {
@@ -139,15 +151,18 @@ public final class Stakes {
     public void take(JsonObject op) {
         String id = op.get("id").getAsString();
         String player = op.get("player").getAsString();
-        if (entries.containsKey(id) || done.contains(id)) {
-            if (entries.containsKey(id) && "held".equals(entries.get(id).get("state").getAsString())) {
-                tellEngine(player, id, null);      // sent again: already paid
+        if (entries.containsKey(id) || done.contains(id)) {      // sent again (an engine restarted): answered again
+            JsonObject e = entries.get(id);
+            if (e != null && "held".equals(e.get("state").getAsString())) {
+                tellEngine(player, id, null);
+            } else if (e == null) {
+                tellEngine(player, id, refused.getOrDefault(id, "failed"));     // refused, or given back since
             }
             return;
         }
-        String refused = refusal(player, op);
-        if (refused != null) {
-            tellEngine(player, id, refused);
+        String why = refusal(player, op);
+        if (why != null) {
+            refuse(player, id, why);
             return;
         }
         JsonObject e = op.deepCopy();
@@ -189,15 +204,18 @@ public final class Stakes {
     /** Main thread, once the intent is on disk: the money or items are taken, and the pay-in written as held. */
     private void pay(JsonObject e, boolean intentWritten) {
         String id = e.get("id").getAsString();
-        String player = e.get("player").getAsString();
-        String refused = intentWritten ? refusal(player, e) : "failed";
-        if (refused == null && !takeNow(player, e)) {
-            refused = "failed";
+        if (entries.get(id) != e) {
+            return;     // called off at a stop ({@link #close}): nothing was taken, nothing is on disk
         }
-        if (refused != null) {
+        String player = e.get("player").getAsString();
+        String why = intentWritten ? refusal(player, e) : "failed";
+        if (why == null && !takeNow(player, e)) {
+            why = "failed";
+        }
+        if (why != null) {
             entries.remove(id);
             submit(() -> deleteFile(id + ".stake"));
-            tellEngine(player, id, refused);
+            refuse(player, id, why);
             return;
         }
         e.addProperty("state", "held");
@@ -219,6 +237,14 @@ public final class Stakes {
             return platform.money().withdraw(player, e.get("money").getAsLong());
         }
         return platform.takePlain(player, e.get("item").getAsString(), e.get("count").getAsInt());
+    }
+
+    /** A pay-in refused: remembered (on disk too), so that the same op again moves nothing. */
+    private void refuse(String player, String id, String why) {
+        done.add(id);
+        refused.put(id, why);
+        submit(() -> append("done", id + " " + why + "\n"));
+        tellEngine(player, id, why);
     }
 
     private void tellEngine(String player, String id, String refused) {
@@ -305,7 +331,7 @@ public final class Stakes {
     private static JsonObject share(JsonObject e) {
         JsonObject s = new JsonObject();
         s.addProperty("player", e.get("player").getAsString());
-        s.addProperty("key", e.get("key").getAsString());
+        s.addProperty("uuid", e.get("key").getAsString());
         if (e.has("money")) {
             s.addProperty("money", e.get("money").getAsLong());
         } else {
@@ -341,8 +367,7 @@ public final class Stakes {
         used.forEach(e -> usedUp.add(e.get("id").getAsString()));
         String kind = kind(used.get(0));
         for (JsonObject s : shares) {
-            audit(table, id, s.has("key") ? s.get("key").getAsString() : s.get("player").getAsString(),
-                    why + ": owed " + amount(s) + " " + kind);
+            audit(table, id, who(s), why + ": owed " + amount(s) + " " + kind);
         }
         if (cut > 0) {
             audit(table, id, "-", "house cut " + cut + " " + kind);
@@ -360,8 +385,19 @@ public final class Stakes {
         });
     }
 
-    /** Main thread: pays every share whose player is online (a join, a settlement, every few seconds). */
+    /** A share's player as the log names them: the UUID, else the name. */
+    private static String who(JsonObject share) {
+        return share.has("uuid") ? share.get("uuid").getAsString() : share.get("player").getAsString();
+    }
+
+    /**
+     * Main thread: pays every share whose player is online (a join, a settlement, every few seconds).
+     * A share names its player by UUID where the engine knew it: a player renamed since is still paid.
+     */
     public void payOnline() {
+        if (settlements.isEmpty()) {
+            return;
+        }
         for (JsonObject st : List.copyOf(settlements.values())) {
             if (!committed.contains(st.get("id").getAsString())) {
                 continue;       // not on disk yet: nothing of it moves
@@ -370,13 +406,12 @@ public final class Stakes {
             boolean paidSome = false;
             for (JsonElement x : st.getAsJsonArray("shares")) {
                 JsonObject s = x.getAsJsonObject();
-                String player = s.get("player").getAsString();
+                String player = onlineName(s);
                 long before = amount(s);
-                long still = platform.isOnline(player) ? payShare(player, st, s) : before;
+                long still = player != null ? payShare(player, st, s) : before;
                 if (still < before) {
                     paidSome = true;
-                    audit(st.get("table").getAsString(), st.get("id").getAsString(),
-                            s.has("key") ? s.get("key").getAsString() : player,
+                    audit(st.get("table").getAsString(), st.get("id").getAsString(), who(s),
                             "paid " + (before - still) + " " + (st.has("item") ? st.get("item").getAsString() : "money"));
                     if (s.has("late")) {
                         tell.accept(player, "stake_paid");      // the engine told them of the win or refund; not of this
@@ -403,6 +438,19 @@ public final class Stakes {
                 submit(() -> writeQuietly(id + ".settle", written));
             }
         }
+    }
+
+    /** The name the share's player is online under now (their UUID's, when the share names one), or null. */
+    private String onlineName(JsonObject share) {
+        String name = share.get("player").getAsString();
+        if (!share.has("uuid")) {
+            return platform.isOnline(name) ? name : null;
+        }
+        String key = share.get("uuid").getAsString();
+        if (platform.isOnline(name) && key.equalsIgnoreCase(keyOf.apply(name))) {
+            return name;
+        }
+        return nameOfKey.apply(key);       // renamed since
     }
 
     /** Pays one share now, as far as it can; returns what is still owed. */
@@ -433,6 +481,21 @@ public final class Stakes {
                 settle(table, e.get("id").getAsString() + ".gone", List.of(e), List.of(share(e)), 0, "table_gone");
             }
         });
+    }
+
+    /**
+     * Plugin disable (main thread): a pay-in whose intent is written but whose take has not run yet
+     * (it waits for the next tick, which will not come) is called off and its intent deleted, so the
+     * next start does not refund what was never taken; the engine asks for it again when it attaches.
+     */
+    public void close() {
+        for (JsonObject e : List.copyOf(entries.values())) {
+            if ("taking".equals(e.get("state").getAsString())) {
+                String id = e.get("id").getAsString();
+                entries.remove(id);
+                submit(() -> deleteFile(id + ".stake"));
+            }
+        }
     }
 
     // ---------------------------------------------------------------- what is held (tests, the disable log)

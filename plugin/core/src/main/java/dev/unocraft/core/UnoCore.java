@@ -72,7 +72,7 @@ public final class UnoCore {
         this.displays = new PlayerDisplays(platform);
         this.input = new PlayerEvents(platform, events, messages, this::engineAttachedNow);
         this.stakes = new Stakes(data.resolve("stakes"), platform, vault, this::queueVaultFollowUp, this::vaultKey,
-                this::stakeAnswer, messages::tell);
+                this::onlineNameOf, this::stakeAnswer, messages::tell);
         OpPreparer preparer = new OpPreparer(platform, faces, vault, items, completions, messages, displays, placeholders, stakes);
         this.applyStats = new ApplyStats(platform);
         this.queue = new MainThreadQueue(platform, preparer, applyStats, legs);
@@ -144,6 +144,7 @@ public final class UnoCore {
         for (String p : platform.onlinePlayers()) {
             vault.restore(p);
         }
+        stakes.close();     // before the vault's thread finishes its queue: pay-ins not taken leave no intent
         vault.close();
         displays.unseatAll();
         displays.clearAllSidebars();      // their own scoreboards back too
@@ -247,6 +248,16 @@ public final class UnoCore {
     /** The stakes' escrow (tests). */
     Stakes stakes() {
         return stakes;
+    }
+
+    /** The online player whose lasting key (UUID) this is, or null. */
+    private String onlineNameOf(String key) {
+        for (Map.Entry<String, String> e : online.entrySet()) {
+            if (e.getValue().equalsIgnoreCase(key)) {
+                return e.getKey();
+            }
+        }
+        return null;
     }
 
     private String vaultKey(String player) {
