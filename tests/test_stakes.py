@@ -310,3 +310,19 @@ def test_a_stake_set_later_is_asked_of_everyone_seated():
     step(tables, escrow, 1, cmd("bob", "join", "t1"))
     step(tables, escrow, 2, cmd("ann", "rules", "stake=40"))
     assert escrow.balances == {"ann": 460, "bob": 460}
+
+
+def test_an_attach_asks_again_for_a_pay_in_never_answered():
+    escrow = Escrow({"ann": 500})
+    tables = make()
+    tables.handle(join("ann"), 0)
+    tables.handle(cmd("ann", "start", "stake=100"), 0)
+    first = next(op for op in tables.flush() if op["op"] == "stake_take")    # lost: the plugin stopped
+    tables.attach({"online": ["ann"], "vault": []}, 5)
+    ops = tables.flush()
+    assert [op["op"] for op in ops if op["op"].startswith("stake_")] == ["stake_tables", "stake_take"]
+    assert next(op for op in ops if op["op"] == "stake_take") == first
+    escrow.apply(tables, ops, 5)
+    tables.tick(20)
+    step(tables, escrow, 20)
+    assert escrow.balances == {"ann": 400} and tables.tables["t1"].state == "playing"
