@@ -7,7 +7,7 @@ serves it. The visitors are another process (asyncio + httpx) holding `--clients
 `--page` (`/events`: the list of every table; `table`: each client one table's page), reading all
 they are sent. Each phase runs `--seconds`; printed: the engine thread's CPU time per bot move and
 per loop round (thread_time, so a busy machine's waits do not count), the wall time per round, and
-what the clients received.
+what the clients received, and the web thread's own CPU time.
 
     .venv/bin/python benchmarks/web_streams.py --tables 50 --clients 500 --seconds 20
 """
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import socket
 import statistics
 import subprocess
@@ -83,6 +84,13 @@ def opened(n: int, feed: WebFeed) -> Tables:
     return tables
 
 
+def thread_cpu(native_id: int) -> float:
+    """CPU seconds (user + system) another thread of this process has used."""
+    with open(f"/proc/self/task/{native_id}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def run(tables: Tables, feed: WebFeed, seconds: float) -> tuple[float, float, list[float], int]:
     """The loop in real time for `seconds`: engine CPU (s), bot moves, wall per round (ms)."""
     moves = len(RECORDER.bot_waits)
@@ -126,11 +134,14 @@ def main() -> None:
                 clients = subprocess.Popen([sys.executable, "-c", CLIENTS, server.address, json.dumps(paths),
                                             str(args.seconds + 3)], stdout=subprocess.PIPE, text=True)
                 time.sleep(3)       # connected
+            web0 = thread_cpu(server._thread.native_id)
             cpu, moves, rounds, _ = run(tables, feed, args.seconds)
+            web = thread_cpu(server._thread.native_id) - web0
             got = json.loads(clients.communicate(timeout=120)[0]) if clients else None
             results[phase] = cpu / max(moves, 1) * 1e6
             print(f"{phase}: {moves} bot moves; engine CPU per move {results[phase]:.0f} µs; per round median "
-                  f"{statistics.median(rounds):.3f} ms, p99 {sorted(rounds)[int(len(rounds) * 0.99)]:.3f} ms (wall)"
+                  f"{statistics.median(rounds):.3f} ms, p99 {sorted(rounds)[int(len(rounds) * 0.99)]:.3f} ms (wall); "
+                  f"web thread CPU {web:.2f} s"
                   + (f"; clients connected {got['connected']}, events received {got['events']}, "
                      f"{got['bytes'] / 1e6:.1f} MB" if got else ""))
         base = (results["no visitor"] + results["no visitor again"]) / 2

@@ -3,16 +3,24 @@ tables with bots feed a `WebFeed` as the engine loop does, and the page's own se
 its thread, as the engine runs it) answers a real HTTP client (httpx)."""
 
 import dataclasses
+import json
+import os
 import re
+import select
 import socket
+import subprocess
+import sys
 import threading
 import time
+from types import SimpleNamespace
 
 import httpx
 import pytest
 
 from unocraft.rules.match import load_game
 from unocraft.stats.store import StatsStore
+from unocraft.web import app as app_mod
+from unocraft.web import feed as feed_mod
 from unocraft.web.app import pick_language
 from unocraft.web.feed import WebFeed, snapshot
 from unocraft.web.server import WebServer
@@ -321,3 +329,311 @@ def test_a_malformed_path_or_query_is_a_clear_4xx_or_the_page_never_a_traceback(
     if r.status_code == 404:
         assert "<html" in r.text and ("There is no" in r.text or "No statistics" in r.text or "no such page" in r.text
                                       or "no UNO statistics" in r.text)
+
+
+class Stream:
+    """A server-sent events stream read on a thread of its own: its events as (event, data), in
+    order (a `retry:` alone is no event)."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.events: list[tuple[str, str, float]] = []
+        self.error: Exception | None = None
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        try:
+            with httpx.stream("GET", self.url, timeout=30) as r:
+                event, data = None, []
+                for line in r.iter_lines():
+                    if line == "":
+                        if data:
+                            self.events.append((event or "message", "\n".join(data), time.monotonic()))
+                        event, data = None, []
+                    elif line.startswith("event:"):
+                        event = line[6:].strip()
+                    elif line.startswith("data:"):
+                        data.append(line[5:].removeprefix(" "))
+        except Exception as e:  # noqa: BLE001 - the server stopped under it: the test is over
+            self.error = e
+
+    def event(self, n: int, timeout: float = 10) -> tuple[str, str, float]:
+        """The stream's `n`th event (1: the first), once it came."""
+        deadline = time.monotonic() + timeout
+        while len(self.events) < n and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(self.events) >= n, (self.url, self.events, self.error)
+        return self.events[n - 1]
+
+
+def rows_in(html: str) -> list[str]:
+    """The table ids of the rows of the list in `html`, in order; a gone table's as -id."""
+    return [("-" if gone else "") + tid for tid, gone in
+            re.findall(r'<li (?:class="table" )?id="table-([^"]+)"[^>]*?( data-gone)?>', html)]
+
+
+@pytest.fixture
+def fake_tables(engine, monkeypatch):
+    """A feed of tables that are snapshots themselves (a real table's, renamed and changed at will),
+    and the ids of the list's rows the page renders, in order (a row's number is asked only then)."""
+    monkeypatch.setattr(feed_mod, "snapshot", lambda t: dict(t))
+    renders: list[str] = []
+
+    def counted(table_id):
+        renders.append(table_id)
+        return feed_mod.number(table_id)
+    monkeypatch.setattr(app_mod, "number", counted)
+    base = next(iter(engine.feed.tables()[1]))
+    return SimpleNamespace(base=base, renders=renders,
+                           make=lambda tid, **change: {**base, "id": tid, **change})
+
+
+def test_the_feed_logs_which_tables_changed_at_which_version(fake_tables):
+    feed = WebFeed(log_kept=4)
+    tables = {tid: fake_tables.make(tid) for tid in ("t10", "t1", "t2")}
+    feed.publish(tables, list(tables))
+    v1 = feed.version
+    assert [s["id"] for s in feed.tables()[1]] == ["t1", "t2", "t10"]        # by number
+    assert feed.changes(None) == (v1, None, [])          # a new stream: the whole list
+    feed.publish(tables, ["t1", "t2"])                    # redrawn, but nothing the page shows changed
+    assert feed.version == v1 and feed.changes(v1) == (v1, [], [])
+    tables["t2"] = fake_tables.make("t2", turn="somebody")
+    feed.publish(tables, ["t1", "t2"])
+    assert feed.changes(v1) == (v1 + 1, [tables["t2"]], [])
+    tables["t3"] = fake_tables.make("t3")
+    ended = tables.pop("t1")
+    feed.publish(tables, ["t3"])
+    version, snaps, gone = feed.changes(v1)
+    assert version == v1 + 2 and [s["id"] for s in snaps] == ["t2", "t3"] and gone == ["t1"]
+    assert feed.changes(v1 + 1)[1:] == ([tables["t3"]], ["t1"])
+    assert feed.ended("t1") == ended and feed.table("t1") == (None, [])
+    # events heard give the table a new snapshot at the next publish, even when it looks the same
+    feed.heard(SimpleNamespace(id="t10"), [SimpleNamespace(for_player=lambda _: {"type": "draw", "player": "x"})])
+    feed.publish(tables, [])
+    assert [s["id"] for s in feed.changes(v1 + 2)[1]] == ["t10"] and feed.table("t10")[1] == [{"type": "draw", "player": "x"}]
+    for turn in "abcd":                                   # the log keeps the last 4 versions
+        tables["t2"] = fake_tables.make("t2", turn=turn)
+        feed.publish(tables, ["t2"])
+    assert feed.changes(feed.version - 4)[1] == [tables["t2"]]
+    assert feed.changes(feed.version - 5)[1] is None, "further behind than the log: the whole list"
+    assert feed.changes(feed.version + 3)[1] is None       # a version of another feed (before a restart)
+
+
+def test_the_list_stream_sends_only_the_rows_that_changed_rendered_once_for_all(fake_tables, served):
+    feed = WebFeed()
+    tables = {tid: fake_tables.make(tid) for tid in ("t2", "t10")}
+    feed.publish(tables, list(tables))
+    http = served(SimpleNamespace(feed=feed))
+    base = str(http.base_url)
+    streams = [Stream(base + "events?lang=en") for _ in range(8)]
+    for s in streams:
+        event, html, _ = s.event(1)
+        assert event == "update" and rows_in(html) == ["t2", "t10"]
+        assert '<p class="empty" hidden>' in html
+    # one table changes: each stream gets its row alone, rendered once for all of them
+    fake_tables.renders.clear()
+    tables["t10"] = fake_tables.make("t10", turn="somebody")
+    feed.publish(tables, ["t2", "t10"])
+    for s in streams:
+        event, html, _ = s.event(2)
+        assert event == "rows" and rows_in(html) == ["t10"] and "Turn: somebody" in html
+    assert fake_tables.renders == ["t10"], "the row is rendered once, not once per stream"
+    assert rows_in(http.get("/").text) == ["t2", "t10"] and fake_tables.renders == ["t10"], \
+        "the page shows the rows the streams were sent"
+    # a new table: its row alone, with its number for the page's order
+    tables["t3"] = fake_tables.make("t3")
+    feed.publish(tables, ["t3"])
+    for s in streams:
+        event, html, _ = s.event(3)
+        assert event == "rows" and rows_in(html) == ["t3"] and 'data-n="3"' in html
+    # every table closes: each row is removed, within a second
+    tables.clear()
+    closed = time.monotonic()
+    feed.publish(tables, [])
+    for s in streams:
+        event, html, at = s.event(4)
+        assert event == "rows" and rows_in(html) == ["-t2", "-t3", "-t10"] and at - closed < 1.0
+    page = http.get("/").text
+    assert '<p class="empty">No table is open' in page and '<ul class="tables" hidden>' in page
+    time.sleep(app_mod.SETTLE * 2)
+    assert all(len(s.events) == 4 for s in streams), "an update with nothing in it"
+
+
+def test_a_stream_starts_from_the_version_its_page_shows_or_from_the_whole_list(fake_tables, served):
+    feed = WebFeed(log_kept=3)
+    tables = {tid: fake_tables.make(tid) for tid in ("t1", "t2")}
+    feed.publish(tables, list(tables))
+    http = served(SimpleNamespace(feed=feed))
+    page = http.get("/?lang=sk").text
+    url = re.search(r'data-stream="([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert url == f"/events?lang=sk&since={feed.epoch}-{feed.version}"
+    tables["t2"] = fake_tables.make("t2", turn="somebody")
+    feed.publish(tables, ["t2"])
+    base = str(http.base_url).rstrip("/")
+    event, html, _ = Stream(base + url).event(1)
+    assert event == "rows" and rows_in(html) == ["t2"], "the page has the rest already"
+    for turn in "abc":
+        tables["t1"] = fake_tables.make("t1", turn=turn)
+        feed.publish(tables, ["t1"])
+    for stale in (url, url.replace(feed.epoch, "0ther"), url + "x", "/events?since=-1"):
+        event, html, _ = Stream(base + stale).event(1)
+        assert event == "update" and rows_in(html) == ["t1", "t2"], stale
+
+
+def test_the_table_page_shows_the_rounds_result_while_the_next_round_waits(served):
+    e = Engine(timers={**FAST_CLOCK["timers"], "next_round": 30})
+    e.open("ann")
+    t = next(iter(e.tables.tables.values()))
+    for _ in range(2000):
+        if t.game is not None and t.game.phase != "play":
+            break
+        e.run(0.5)
+    assert t.game.phase == "round_over"
+    winner = t.game.names[t.game.round_winner]
+    http = served(e)
+    page = http.get(f"/table/{t.id}").text
+    assert re.search(rf'<p class="result">{winner} won the round and scores \d+ points?\.</p>', page), page
+    event, html, _ = Stream(str(http.base_url) + f"table/{t.id}/events").event(1)
+    assert event == "update" and f"{winner} won the round" in html
+
+
+def test_a_table_that_ended_says_how_on_its_page(served):
+    """A single-round table closes as soon as its round is over (in the same second): its page's
+    stream says it has ended, with the round's result."""
+    e = Engine(game={"single_round": True})
+    e.open("ann")
+    t = next(iter(e.tables.tables.values()))
+    for _ in range(2000):
+        if t.id not in e.tables.tables:
+            break
+        e.run(0.5)
+    assert t.id not in e.tables.tables and t.game.phase != "play"
+    winner = t.game.names[t.game.round_winner]
+    http = served(e)
+    event, html, _ = Stream(str(http.base_url) + f"table/{t.id}/events").event(1)
+    assert event == "gone" and f"Table {t.id} has ended." in html
+    assert re.search(rf'<p class="result">{winner} won the round and scores \d+ points?\.</p>', html), html
+    event, html, _ = Stream(str(http.base_url) + "table/t99/events").event(1)
+    assert event == "gone" and "Table t99 has ended." in html and "result" not in html
+
+
+#: 1,000 live pages in another process: raw asyncio connections (an HTTP client library would cost
+#: this 2-core machine more than the server); each reads its stream and notes when it got its first
+#: update and when the row of the table `marker` names arrived (and in which kind of event)
+THOUSAND_CLIENTS = r"""
+import asyncio, json, sys, time
+host, port, n, marker = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4].encode()
+first, got, rows = {}, {}, set()
+
+async def one(i):
+    reader, writer = await asyncio.open_connection(host, port)
+    writer.write(b"GET /events?lang=en HTTP/1.1\r\nHost: page\r\nAccept: text/event-stream\r\n\r\n")
+    seen = b""
+    try:
+        while True:
+            data = await reader.read(65536)
+            if not data:
+                return
+            seen = seen[-8192:] + data
+            if i not in first and b"event: update" in seen:
+                first[i] = time.monotonic()
+            at = seen.find(marker)
+            if i not in got and at >= 0:
+                got[i] = time.monotonic()
+                if seen.rfind(b"event: rows", 0, at) > seen.rfind(b"event: update", 0, at):
+                    rows.add(i)
+    finally:
+        writer.close()
+
+async def main():
+    began = time.monotonic()
+    tasks = [asyncio.create_task(one(i)) for i in range(n)]
+    while len(first) < n and time.monotonic() - began < 60:
+        await asyncio.sleep(0.05)
+    print(json.dumps({"connected": len(first), "seconds": time.monotonic() - began}), flush=True)
+    changed = float(await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline))
+    while len(got) < n and time.monotonic() - changed < 30:
+        await asyncio.sleep(0.02)
+    late = sorted(t - changed for t in got.values())
+    print(json.dumps({"got": len(got), "rows": len(rows), "first_ms": late[0] * 1000 if late else None,
+                      "last_ms": late[-1] * 1000 if late else None}), flush=True)
+    for t in tasks:         # every client vanishes at once
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+asyncio.run(main())
+"""
+
+
+def thread_cpu(native_id: int) -> float:
+    """CPU seconds (user + system) a thread of this process has used."""
+    with open(f"/proc/self/task/{native_id}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def read_json_line(proc: subprocess.Popen, timeout: float) -> dict:
+    ready, _, _ = select.select([proc.stdout], [], [], timeout)
+    assert ready, f"the clients said nothing in {timeout} s"
+    line = proc.stdout.readline()
+    assert line, f"the clients exited ({proc.poll()})"
+    return json.loads(line)
+
+
+@pytest.mark.slow      # ~15 s
+def test_a_thousand_stream_clients_each_get_the_change_and_the_page_answers_meanwhile(engine):
+    """1,000 live list pages held by another process against the page's own server thread: each
+    gets the whole list, then the new table's row alone when one opens; the page answers at once
+    while they are all open and while the change goes out; the engine thread has one wake-up to
+    hand over; when they all vanish at once, the server lets every connection go."""
+    n = 1000
+    server = WebServer(engine.feed, "127.0.0.1", free_port())
+    assert server.start()
+    connections = server._server.server_state.connections
+    web = server._thread.native_id
+    proc = subprocess.Popen([sys.executable, "-c", THOUSAND_CLIENTS, "127.0.0.1", str(server.port), str(n),
+                             'id="table-t2"'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        cpu0 = thread_cpu(web)
+        hello = read_json_line(proc, 90)
+        assert hello["connected"] == n, hello
+        cpu_connect = thread_cpu(web) - cpu0
+        assert len(connections) >= n
+        began = time.monotonic()
+        assert httpx.get(server.address, timeout=10).status_code == 200
+        page_idle_ms = (time.monotonic() - began) * 1000
+        time.sleep(1)
+        cpu1 = thread_cpu(web)
+        began = time.perf_counter()
+        engine.open("bea", x=5000)                      # a new table, t2: published on this thread
+        publish_ms = (time.perf_counter() - began) * 1000
+        changed = time.monotonic()
+        proc.stdin.write(f"{changed}\n")
+        proc.stdin.flush()
+        time.sleep(app_mod.SETTLE + 0.05)               # the streams are sending it now
+        began = time.monotonic()
+        r = httpx.get(server.address + "table/t2", timeout=10)
+        page_busy_ms = (time.monotonic() - began) * 1000
+        assert r.status_code == 200 and "bea" in r.text
+        done = read_json_line(proc, 60)
+        cpu_change = thread_cpu(web) - cpu1
+        assert done["got"] == n, f"{n - done['got']} clients never got the new table: {done}"
+        assert done["rows"] == n, f"the change went out as the whole list to {n - done['rows']} clients"
+        assert len(engine.feed._watchers) == 1, "one wake-up for every stream of the page"
+        assert page_idle_ms < 2000 and page_busy_ms < 2000, (page_idle_ms, page_busy_ms)
+        assert proc.wait(timeout=30) == 0
+        deadline = time.monotonic() + 10
+        while connections and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not connections, f"{len(connections)} connections left after the clients vanished"
+        engine.run(2)                                   # the engine goes on, publishing
+        assert httpx.get(server.address, timeout=10).status_code == 200
+        print(f"\n{n} streams: connected in {hello['seconds']:.2f} s, web thread CPU {cpu_connect:.2f} s for "
+              f"their connections and first updates; a new table: published in {publish_ms:.2f} ms on the "
+              f"engine's thread, at the clients after {done['first_ms']:.0f}-{done['last_ms']:.0f} ms, web thread "
+              f"CPU {cpu_change * 1000:.0f} ms for its row to all; the page answered in {page_idle_ms:.0f} ms "
+              f"(streams open) and {page_busy_ms:.0f} ms (the change going out)")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        server.stop()

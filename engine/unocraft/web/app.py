@@ -2,8 +2,10 @@
 statistics store, in the visitor's language.
 
 Pages: `/` the open tables, `/table/<id>` one table, `/top` the leaderboards, `/player/<name>` a
-player's statistics; `/events` and `/table/<id>/events` push the same fragments again as server-sent
-events whenever the tables change (the page swaps them in: no JavaScript framework). Every line
+player's statistics. `/events` pushes, as server-sent events, the rows of the tables that changed
+since what the stream last sent (each row rendered once per change of its table and language, for
+every stream); `/table/<id>/events` the table's whole body after each change of it, and how it ended
+when it is gone (static/live.js swaps them in: no JavaScript framework). Every line
 comes from the language files, chosen by `?lang=` or the browser's Accept-Language. Nothing here
 touches the engine's state: tables come from the feed's snapshots (a spectator's view), statistics
 from the store, read in a worker thread so a slow database never holds up the page's loop.
@@ -19,7 +21,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from sse_starlette import EventSourceResponse
+from markupsafe import Markup, escape
+from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -37,7 +40,7 @@ from ..stats.store import TOP_KINDS
 from ..tables import render
 from ..tables.stats_tally import has_stats, stats_lines, top_lines
 from ..tables.text import say
-from .feed import WebFeed
+from .feed import WebFeed, number
 
 HERE = Path(__file__).parent
 #: seconds a leaderboard read is reused: a page many visitors open reads the database once
@@ -47,6 +50,15 @@ PING = 15
 #: seconds a stream waits after a change before it sends, so that a burst of moves is one update
 #: (bots move several times a second on a busy server; a page needs no more)
 SETTLE = 0.25
+#: seconds a stream may wait for a client to take an update before it is dropped (a slow or dead
+#: client never holds anything but its own stream)
+SEND_TIMEOUT = 10
+#: what each stream says first: a browser reconnects a second after losing it (an engine restart)
+RETRY = ServerSentEvent(retry=1000).encode()
+#: rows kept beyond the open tables' before those of closed tables are let go
+ROWS_KEPT = 2048
+#: index updates kept (streams at different versions, in different languages)
+UPDATES_KEPT = 64
 
 
 def pick_language(request: Request, fallback: str) -> str:
@@ -82,18 +94,21 @@ class _Public:
 
 
 class Fanout:
-    """The feed's changes, for every stream of the page's event loop: the engine thread hands over
-    at most one wake-up at a time (however many streams are open), and each stream awaits the
-    current change."""
+    """The feed's changes, for every stream of the page's event loop, `settle` seconds after the
+    first of them (a burst of moves is one update): the engine thread hands over at most one
+    wake-up per update however many streams are open and however often it publishes meanwhile,
+    and every stream awaits the same future, woken at the same moment (so they find the same
+    versions, and share the updates made for them)."""
 
-    def __init__(self, feed: WebFeed):
+    def __init__(self, feed: WebFeed, settle: float):
         self.feed = feed
+        self.settle = settle
         self.loop: asyncio.AbstractEventLoop | None = None
         self.future: asyncio.Future | None = None
         self.pending = False
 
     def next_change(self) -> asyncio.Future:
-        """What resolves at the next change of the feed (on the page's loop)."""
+        """What resolves at the next update of the feed (on the page's loop)."""
         if self.loop is None:
             self.loop = asyncio.get_running_loop()
             self.future = self.loop.create_future()
@@ -102,10 +117,11 @@ class Fanout:
         return self.future
 
     def _from_engine(self) -> None:
-        """On the engine thread: one wake-up on its way at a time."""
+        """On the engine thread: one wake-up on its way at a time. (A change published while one
+        is on its way is seen by it: the feed's version moved before this was called.)"""
         if not self.pending and self.loop is not None:
             self.pending = True
-            self.loop.call_soon_threadsafe(self._wake)
+            self.loop.call_soon_threadsafe(self.loop.call_later, self.settle, self._wake)
 
     def _wake(self) -> None:
         self.pending = False
@@ -152,12 +168,22 @@ def make_app(feed: WebFeed, stats_store: Any = None, language: str = "en", publi
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True)
     top_cache: dict[str, tuple[float, list[dict]]] = {}
-    fanout = Fanout(feed)
-    #: a stream's fragment by (what, language): rendered once per change of the feed, for every stream
-    rendered: dict[tuple, tuple[int, tuple[str, bool]]] = {}
+    fanout = Fanout(feed, SETTLE)
 
-    def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-        lang = pick_language(request, language)
+    #: a table's row of the list by (table id, language): (the snapshot it shows, its HTML),
+    #: rendered once per change of that table for every stream and page that shows it
+    row_html: dict[tuple[str, str], tuple[dict, Markup]] = {}
+    #: an index stream's update by (the version its page shows, the version now, language): the
+    #: encoded event, made once for every stream at the same place
+    updates: dict[tuple, bytes | None] = {}
+    #: a table page's update by (table id, language): (the snapshot it shows, the encoded event)
+    table_updates: dict[tuple[str, str], tuple[dict, bytes]] = {}
+    #: the last word of a table that is gone, by (table id, language)
+    last_words: dict[tuple[str, str], bytes] = {}
+
+    def page(request: Request, template: str, status: int = 200, lang: str | None = None,
+             **context: Any) -> HTMLResponse:
+        lang = lang or pick_language(request, language)
         words = Words(lang)
         html = env.get_template(template).render(t=words, lang=lang, languages=lang_mod.languages(),
                                                  path=request.url.path, **context)
@@ -167,9 +193,29 @@ def make_app(feed: WebFeed, stats_store: Any = None, language: str = "en", publi
     def fragment(name: str, lang: str, **context: Any) -> str:
         return env.get_template(name).render(t=Words(lang), lang=lang, **context)
 
+    def row(snap: dict, lang: str) -> Markup:
+        key = (snap["id"], lang)
+        cached = row_html.get(key)
+        if cached is None or cached[0] is not snap:
+            html = fragment("table_row.html", lang, table=snap, n=number(snap["id"]))
+            # one line (one "data:" line of an event): the template's lines each begin and end at a tag
+            cached = (snap, Markup("".join(line.strip() for line in html.splitlines())))
+            row_html[key] = cached
+        return cached[1]
+
+    def table_list(lang: str, tables: list[dict]) -> str:
+        """Every table's row (and the line that says there is none, hidden while there are)."""
+        if len(row_html) > ROWS_KEPT:           # tables that closed while no stream looked
+            open_now = {s["id"] for s in tables}
+            for key in [k for k in row_html if k[0] not in open_now]:
+                del row_html[key]
+        return fragment("tables.html", lang, rows=[row(s, lang) for s in tables])
+
     async def index(request: Request) -> Response:
-        _, tables = feed.tables()
-        return page(request, "index.html", tables=tables)
+        lang = pick_language(request, language)
+        version, tables = feed.tables()
+        return page(request, "index.html", lang=lang, tables=Markup(table_list(lang, tables)),
+                    since=f"{feed.epoch}-{version}")
 
     async def table(request: Request) -> Response:
         tid = request.path_params["table_id"]
@@ -218,48 +264,86 @@ def make_app(feed: WebFeed, stats_store: Any = None, language: str = "en", publi
             raise HTTPException(404)
         return Response(png, media_type="image/png", headers={"Cache-Control": "public, max-age=86400"})
 
-    def stream(request: Request, what: tuple, render_now: Callable[[str], tuple[str, bool]]) -> EventSourceResponse:
-        """Pushes `render_now(lang)`'s fragment at once and after each change of the tables (only
-        when it changed; a burst of changes is one update); the stream ends when it says the table
-        is gone. A fragment is rendered once per change for all the streams that show it."""
-        lang = pick_language(request, language)
-        key = (*what, lang)
-
-        def fragment_now() -> tuple[str, bool]:
-            version = feed.version
-            cached = rendered.get(key)
-            if cached is None or cached[0] != version:
-                cached = (version, render_now(lang))
-                rendered[key] = cached
-            return cached[1]
-
+    def stream(next_update: Callable[[Any], tuple[bytes | None, Any, bool]], shown: Any = None) -> EventSourceResponse:
+        """Sends `next_update(shown)`'s event at once and at each update of the feed (`Fanout`), where `shown` is what the stream's page shows (the stream's own
+        state, given back with each event); the stream ends when it says the page's table is gone.
+        Updates are made once for all the streams that show the same (`updates`, `table_updates`):
+        a stream only compares and sends."""
         async def events():
-            last = None
+            nonlocal shown
+            yield RETRY
             while True:
                 change = fanout.next_change()
-                html, gone = fragment_now()
-                if html != last:
-                    last = html
-                    yield {"event": "gone" if gone else "update", "data": html}
+                data, shown, gone = next_update(shown)
+                if data is not None:
+                    yield data
                 if gone:
-                    rendered.pop(key, None)
                     return
                 await change
-                await asyncio.sleep(SETTLE)
-        return EventSourceResponse(events(), ping=PING)
+        return EventSourceResponse(events(), ping=PING, send_timeout=SEND_TIMEOUT)
 
     async def index_events(request: Request) -> Response:
-        return stream(request, ("tables",), lambda lang: (fragment("tables.html", lang, tables=feed.tables()[1]), False))
+        """The list of tables: at first the rows that changed since the version the page was
+        rendered at (`?since=`; the whole list when the stream cannot tell), then after each change
+        the rows of the tables that changed (`rows`: each replaced, or inserted in table-number
+        order, a gone table's an empty row marked data-gone)."""
+        lang = pick_language(request, language)
+        epoch, _, version = request.query_params.get("since", "").partition("-")
+        since = int(version) if epoch == feed.epoch and version.isdecimal() and len(version) < 19 else None
+
+        def next_update(since: int | None) -> tuple[bytes | None, int, bool]:
+            now = feed.version
+            if since == now:
+                return None, now, False
+            key = (since, now, lang)
+            if key in updates:
+                return updates[key], now, False
+            now, tables, gone = feed.changes(since)
+            if tables is None:
+                now, tables = feed.tables()
+                data: bytes | None = ServerSentEvent(table_list(lang, tables), event="update").encode()
+            else:
+                for tid in gone:
+                    row_html.pop((tid, lang), None)
+                html = "".join([row(s, lang) for s in tables] +
+                               [f'<li id="table-{escape(tid)}" data-gone></li>' for tid in gone])
+                data = ServerSentEvent(html, event="rows").encode() if html else None
+            while len(updates) >= UPDATES_KEPT:
+                del updates[next(iter(updates))]
+            updates[(since, now, lang)] = data
+            return data, now, False
+        return stream(next_update, since)
 
     async def table_events(request: Request) -> Response:
+        """One table: its whole body after each change of it; its last word (how it ended) when it
+        is gone, and the stream ends."""
         tid = request.path_params["table_id"]
+        lang = pick_language(request, language)
+        key = (tid, lang)
 
-        def now(lang: str) -> tuple[str, bool]:
+        def next_update(shown: bytes | None) -> tuple[bytes | None, bytes, bool]:
             snap, events = feed.table(tid)
             if snap is None:
-                return fragment("gone.html", lang, table_id=tid), True
-            return fragment("table_body.html", lang, table=snap, events=events), False
-        return stream(request, ("table", tid), now)
+                table_updates.pop(key, None)
+                data = last_words.get(key)
+                if data is None:
+                    data = ServerSentEvent(fragment("gone.html", lang, table_id=tid, table=feed.ended(tid)),
+                                           event="gone").encode()
+                    while len(last_words) >= UPDATES_KEPT:
+                        del last_words[next(iter(last_words))]
+                    last_words[key] = data
+                return data, data, True
+            cached = table_updates.get(key)
+            if cached is None or cached[0] is not snap:
+                last_words.pop(key, None)
+                if len(table_updates) > ROWS_KEPT:      # tables whose streams left before they closed
+                    table_updates.clear()
+                cached = (snap, ServerSentEvent(fragment("table_body.html", lang, table=snap, events=events),
+                                                event="update").encode())
+                table_updates[key] = cached
+            data = cached[1]
+            return (None if data is shown else data), data, False
+        return stream(next_update)
 
     def not_found(request: Request, key: str, **args: Any) -> HTMLResponse:
         return page(request, "message.html", status=404, message=say(pick_language(request, language), key, **args))
