@@ -38,6 +38,11 @@ class Escrow:
                 self.take(tables, op, now)
             elif op["op"] == "stake_settle":
                 self.settle(op)
+            elif op["op"] == "stake_refund":
+                if op["id"] in self.held:
+                    _, player, kind, amount = self.held.pop(op["id"])
+                    self.done.add(op["id"])
+                    self._give(player, kind, amount)
             elif op["op"] == "stake_tables":
                 for eid, (table, player, kind, amount) in list(self.held.items()):
                     if eid not in op["tables"].get(table, []):
@@ -303,13 +308,30 @@ def test_a_player_who_gets_up_before_the_pay_in_is_answered_gets_it_back_when_it
     assert escrow.balances == {"ann": 400, "bob": 500} and len(escrow.held) == 1
 
 
-def test_a_stake_set_later_is_asked_of_everyone_seated():
+def test_a_stake_set_later_charges_the_owner_and_seats_the_others_again_without_charging_them():
     escrow = Escrow({"ann": 500, "bob": 500})
     tables = make()
     step(tables, escrow, 0, join("ann"), join("bob"), cmd("ann", "start"))
     step(tables, escrow, 1, cmd("bob", "join", "t1"))
-    step(tables, escrow, 2, cmd("ann", "rules", "stake=40"))
+    ops = step(tables, escrow, 2, cmd("ann", "rules", "stake=40"))
+    assert escrow.balances == {"ann": 460, "bob": 500}
+    assert any("now plays for 40 coins" in x for x in texts(ops, "bob"))
+    assert [s.name for s in tables.tables["t1"].humans()] == ["ann"]
+    step(tables, escrow, 3, cmd("bob", "join", "t1"))
     assert escrow.balances == {"ann": 460, "bob": 460}
+
+
+def test_a_pay_in_answered_after_its_table_closed_goes_back():
+    escrow = Escrow({"ann": 500, "bob": 500})
+    tables = make()
+    step(tables, escrow, 0, join("ann"), join("bob"), cmd("ann", "start", "stake=100"))
+    tables.handle(cmd("bob", "join", "t1"), 1)
+    ops = tables.flush()                                  # bob's take is on its way ...
+    tables.handle({"type": "console", "args": ["close", "t1"]}, 1)   # ... and the table closes
+    escrow.apply(tables, tables.flush(), 1)
+    escrow.apply(tables, ops, 1)                          # the answer comes now
+    step(tables, escrow, 2)
+    assert escrow.balances == {"ann": 500, "bob": 500} and not escrow.held
 
 
 def test_an_attach_asks_again_for_a_pay_in_never_answered():

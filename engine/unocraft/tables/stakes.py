@@ -12,7 +12,8 @@ what is decided here, in one `stake_settle` op naming the pay-ins it uses up:
 - a player who gets up in the lobby is refunded; one who leaves a game forfeits the stake to the
   pot (`stakes.on_leave: forfeit`) or is refunded (`refund`), the same when their rejoin time runs out;
 - a table that closes without a winner refunds everyone.
-A pay-in's id is unique to its table (the pot's key is random), so an op sent again moves nothing.
+A pay-in's id is random (and starts with its table's), so an op sent again moves nothing, and an
+answer for a pay-in no table waits for any more (its player got up, its table closed) sends it back.
 When the engine attaches, it names every pay-in its tables hold (`stake_tables`): the plugin refunds
 whatever it holds for a table the engine no longer has (one that could not be resumed).
 """
@@ -107,7 +108,7 @@ class Stakes:
     def set(self, t: Table, stake: dict | None, by: str) -> str | None:
         """The owner (`by`, or uno.admin) sets the table's stake in the lobby: the owner's own pay-in
         follows it; anyone else's fixes it. Returns the language key of a refusal, or None."""
-        paid_by_others = [e for e in self._entries(t).values() if e["player"] != t.owner and e["state"] != "dropped"]
+        paid_by_others = [e for e in self._entries(t).values() if e["player"] != t.owner]
         if stake == t.stake:
             return None
         if paid_by_others:
@@ -115,22 +116,23 @@ class Stakes:
         for eid, e in list(self._entries(t).items()):
             if e["state"] == "held":
                 self._settle(t, [eid], {e["player"]: amount(t.stake)}, 0, "changed")
-            else:       # on its way: refunded when its answer comes (`answered`)
-                e.update(state="dropped", stake=t.stake)
+            else:       # on its way: its answer finds no pay-in and it goes back (`answered`)
+                del self._entries(t)[eid]
         t.stake = stake
-        for seat in t.humans():     # everyone seated pays the new stake (only the owner had paid the old one)
-            self.sat(t, seat.name)
+        for seat in list(t.humans()):
+            if seat.name == t.owner:
+                self.sat(t, seat.name)
+            elif stake:     # nobody pays what they did not sit down for: they sit down again, or not
+                self.core.notices.tell(seat.name, "stake.reseat", "yellow", table=t.id, stake=self.shown(stake, seat.name))
+                self.core.unseat(t, seat.name)
         return None
 
     def sat(self, t: Table, player: str) -> None:
         """A human sat down at a staked table: their pay-in is asked for."""
         if not t.stake:
             return
-        pot = t.pot
-        pot.setdefault("key", secrets.token_hex(4))
-        pot["n"] = pot.get("n", 0) + 1
-        eid = f"{t.id}.{pot['key']}.{pot['n']}"
-        self._entries(t)[eid] = {"player": player, "state": "paying"}
+        eid = f"{t.id}.{secrets.token_hex(6)}"     # never the same twice, even after a restart from an older save
+        self._entries(t)[eid] = {"player": player, "state": "paying", **_uuid(self.core, player)}
         self._op({"op": "stake_take", "id": eid, "table": t.id, "player": player, **t.stake})
 
     def unpaid(self, t: Table) -> bool:
@@ -142,14 +144,10 @@ class Stakes:
         eid, player = str(ev.get("id")), str(ev.get("player"))
         t = self.core.tables.get(eid.split(".", 1)[0])
         e = self._entries(t).get(eid) if t is not None else None
-        if t is not None and e is not None and e["state"] == "dropped":    # they got up before it was paid
-            del self._entries(t)[eid]
-            if ev.get("ok"):
-                self._settle(t, [eid], {player: amount(e["stake"])}, 0, "refund", e["stake"])
-            return
+        if e is None and ev.get("ok"):      # its player got up, its table closed or its stake changed meanwhile
+            log.info("%s's pay-in %s came when no table waited for it: it goes back", player, eid)
+            return self._op({"op": "stake_refund", "id": eid})
         if t is None or e is None or e["state"] != "paying":
-            if t is None and ev.get("ok"):
-                log.warning("a pay-in for a table that is gone: %s (the plugin refunds it at the next attach)", eid)
             return
         if ev.get("ok"):
             e["state"] = "held"
@@ -177,13 +175,13 @@ class Stakes:
     def got_up(self, t: Table, player: str) -> None:
         """A human left their seat: in the lobby the stake comes back; in a game, `stakes.on_leave`."""
         for eid, e in list(self._entries(t).items()):
-            if e["player"] != player or e["state"] in ("forfeit", "dropped"):
+            if e["player"] != player or e["state"] == "forfeit":
                 continue
             if t.state == "lobby" or e["state"] == "paying" or self.config.stakes_on_leave == "refund":
                 if e["state"] == "held":
                     self._settle(t, [eid], {player: amount(t.stake)}, 0, "refund")
-                else:       # on its way: refunded when its answer comes (`answered`)
-                    e.update(state="dropped", stake=t.stake)
+                else:       # on its way: its answer finds no pay-in and it goes back (`answered`)
+                    del self._entries(t)[eid]
             else:
                 e["state"] = "forfeit"
                 self.core.notices.tell(player, "stake.forfeit", "gray", stake=self.shown(t.stake, player))
@@ -207,6 +205,8 @@ class Stakes:
         humans = [s.name for s in t.seats if s.name in winners and s.human]
         if not humans:
             if self.config.stakes_on_bot_win == "house":
+                for e in held.values():
+                    self.record(e["player"], **{("money" if "money" in t.stake else "items") + "_lost": amount(t.stake)})
                 return self._settle(t, list(held), {}, pot, "house")
             return self._refund(t, "bot_won")
         cut = pot * self.config.stakes_house_cut // 100
@@ -232,14 +232,12 @@ class Stakes:
         """The table closes: what is still in the pot (no winner took it) goes back."""
         self._refund(t, "closed")
 
-    def _settle(self, t: Table, eids: list[str], shares: dict[str, int], cut: int, why: str,
-                stake: dict | None = None) -> None:
-        stake = stake or t.stake
-        key = "money" if "money" in stake else "count"
-        item = {} if key == "money" else {"item": stake["item"]}
-        n = t.pot["settled"] = t.pot.get("settled", 0) + 1
-        self._op({"op": "stake_settle", "id": f"{t.id}.{t.pot.get('key', '')}.s{n}", "table": t.id, "entries": eids,
-                  "shares": [{"player": p, **_uuid(self.core, p), key: v} for p, v in shares.items()],
+    def _settle(self, t: Table, eids: list[str], shares: dict[str, int], cut: int, why: str) -> None:
+        key = "money" if "money" in t.stake else "count"
+        item = {} if key == "money" else {"item": t.stake["item"]}
+        uuids = {e["player"]: e["uuid"] for e in self._entries(t).values() if e.get("uuid")}
+        self._op({"op": "stake_settle", "id": f"{t.id}.{secrets.token_hex(6)}.s", "table": t.id, "entries": eids,
+                  "shares": [{"player": p, **_uuid(self.core, p, uuids), key: v} for p, v in shares.items()],
                   "cut": cut, "why": why, **item})
         for eid in eids:
             self._entries(t).pop(eid, None)
@@ -247,17 +245,11 @@ class Stakes:
         self.core.changed(t)
 
     def attached(self) -> None:
-        """A plugin attached: every pay-in the tables hold, so that it refunds what no table holds
-        (a pay-in whose player got up meanwhile too), then the pay-ins still unanswered again (an
-        answer the restart lost, or a take a stop called off: the plugin answers again or takes)."""
-        held: dict[str, list[str]] = {}
-        for t in self.core.tables.values():
-            for eid, e in list(self._entries(t).items()):
-                if e["state"] == "dropped":
-                    del self._entries(t)[eid]
-            if self._entries(t):
-                held[t.id] = list(self._entries(t))
-        self._op({"op": "stake_tables", "tables": held})
+        """A plugin attached: every pay-in the tables hold, so that it refunds what no table holds,
+        then the pay-ins still unanswered again (an answer the restart lost, or a take a stop called
+        off: the plugin answers again, or takes)."""
+        self._op({"op": "stake_tables", "tables": {t.id: list(self._entries(t)) for t in self.core.tables.values()
+                                                   if self._entries(t)}})
         for t in self.core.tables.values():
             for eid, e in self._entries(t).items():
                 if e["state"] == "paying":
@@ -268,8 +260,9 @@ def _as(stake: dict, n: int) -> dict:
     return {"money": n} if "money" in stake else {"count": n}
 
 
-def _uuid(core: Any, player: str) -> dict:
-    uuid = core.uuids.get(player)
+def _uuid(core: Any, player: str, known: dict | None = None) -> dict:
+    """The player's UUID as a share carries it: the plugin pays a share to it (a renamed player too)."""
+    uuid = core.uuids.get(player) or (known or {}).get(player)
     return {"uuid": uuid} if uuid else {}
 
 

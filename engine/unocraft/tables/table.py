@@ -63,7 +63,7 @@ class Table:
     pages: dict[str, int] = field(default_factory=dict)
     tally: dict[str, dict[str, int]] = field(default_factory=dict)   # this round's counters per player
     stake: dict | None = None  # what each human pays in: {"money": n} or {"item", "count"} (stakes.py)
-    pot: dict = field(default_factory=dict)   # the pay-ins: {"key", "n", "entries": {id: {"player", "state"}}}
+    pot: dict = field(default_factory=dict)   # the pay-ins: {"entries": {id: {"player", "state", "uuid"}}}
     _bots: dict = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------ seats

@@ -109,7 +109,7 @@ final class OpPreparer {
         String player = op.has("player") ? text(op, "player") : null;
         if (player == null && !kind.equals("face") && !kind.equals("complete") && !kind.equals("strings")
                 && !kind.equals("console") && !(kind.equals("placeholders") && op.has("top"))
-                && !kind.equals("stake_settle") && !kind.equals("stake_tables")) {
+                && !kind.equals("stake_settle") && !kind.equals("stake_tables") && !kind.equals("stake_refund")) {
             throw new IllegalArgumentException("no \"player\"");
         }
         Runnable action = switch (kind) {
@@ -178,6 +178,11 @@ final class OpPreparer {
             case "stake_settle" -> {
                 JsonObject copy = stakeOp(op, false);
                 yield () -> stakes.settle(copy);
+            }
+            case "stake_refund" -> {
+                text(op, "id");
+                JsonObject copy = op.deepCopy();
+                yield () -> stakes.refund(copy);
             }
             case "stake_tables" -> {
                 if (!op.has("tables") || !op.get("tables").isJsonObject()) {

@@ -50,7 +50,10 @@ public final class Stakes {
     private final Function<String, String> nameOfKey;
     private final Consumer<JsonObject> answer;
     private final java.util.function.BiConsumer<String, String> tell;
-    /** Pay-ins by id (taking or held). Main thread only, like everything here but the disk jobs. */
+    /**
+     * Pay-ins by id (taking or held). Everything here runs on the main thread but the disk jobs, under
+     * this object's lock (the dev server's joins come on its tick thread, its ops on another).
+     */
     private final Map<String, JsonObject> entries = new LinkedHashMap<>();
     /** Settlements by id whose shares are not all paid. */
     private final Map<String, JsonObject> settlements = new LinkedHashMap<>();
@@ -60,6 +63,8 @@ public final class Stakes {
     private final Map<String, String> refused = new java.util.HashMap<>();
     /** Settlements whose file is on disk: only their shares are paid. */
     private final Set<String> committed = new HashSet<>();
+    /** Settlements whose file could not be written, with the entries they use up: written again later. */
+    private final Map<String, List<String>> unwritten = new LinkedHashMap<>();
 
     /**
      * {@code answer}: hands the engine an event ({"type": "stake", ...}); {@code tell}: one of the
@@ -118,7 +123,11 @@ public final class Stakes {
         }
         // a settlement's entries are used up, whether or not their files were deleted before the crash
         for (JsonObject st : settlements.values()) {
-            st.getAsJsonArray("entries").forEach(id -> entries.remove(id.getAsString()));
+            st.getAsJsonArray("entries").forEach(id -> {
+                entries.remove(id.getAsString());
+                done.add(id.getAsString());     // a crash may have come before the "done" line
+            });
+            done.add(st.get("id").getAsString());
         }
     }
 
@@ -127,7 +136,7 @@ public final class Stakes {
      * back to its payer, and a settlement's files are tidied. (Not in the constructor: the main
      * thread's queue the answers go through is made after this.)
      */
-    public void start() {
+    public synchronized void start() {
         for (JsonObject st : settlements.values()) {
             for (JsonElement id : st.getAsJsonArray("entries")) {
                 submit(() -> deleteFile(id.getAsString() + ".stake"));
@@ -148,7 +157,7 @@ public final class Stakes {
     // ---------------------------------------------------------------- pay-in
 
     /** {"op": "stake_take", "id", "table", "player", "money": n | "item", "count"}: main thread. */
-    public void take(JsonObject op) {
+    public synchronized void take(JsonObject op) {
         String id = op.get("id").getAsString();
         String player = op.get("player").getAsString();
         if (entries.containsKey(id) || done.contains(id)) {      // sent again (an engine restarted): answered again
@@ -202,7 +211,7 @@ public final class Stakes {
     }
 
     /** Main thread, once the intent is on disk: the money or items are taken, and the pay-in written as held. */
-    private void pay(JsonObject e, boolean intentWritten) {
+    private synchronized void pay(JsonObject e, boolean intentWritten) {
         String id = e.get("id").getAsString();
         if (entries.get(id) != e) {
             return;     // called off at a stop ({@link #close}): nothing was taken, nothing is on disk
@@ -224,10 +233,12 @@ public final class Stakes {
         submit(() -> {
             boolean ok = writeQuietly(id + ".stake", held);
             onMain.accept(() -> {
-                if (!ok && entries.get(id) == e) {     // it goes back now (the intent on disk says so too)
-                    settle(e.get("table").getAsString(), id + ".failed", List.of(e), List.of(share(e)), 0, "failed_disk");
+                synchronized (this) {
+                    if (!ok && entries.get(id) == e) {     // it goes back now (the intent on disk says so too)
+                        settle(e.get("table").getAsString(), id + ".failed", List.of(e), List.of(share(e)), 0, "failed_disk");
+                    }
+                    tellEngine(player, id, ok ? null : "failed");
                 }
-                tellEngine(player, id, ok ? null : "failed");
             });
         });
     }
@@ -266,7 +277,7 @@ public final class Stakes {
      * "cut": n, "why"}: main thread. The shares and the cut must add up to the entries, of one kind;
      * else every entry named goes back to its payer.
      */
-    public void settle(JsonObject op) {
+    public synchronized void settle(JsonObject op) {
         String id = op.get("id").getAsString();
         String table = op.get("table").getAsString();
         if (done.contains(id) || settlements.containsKey(id)) {
@@ -372,14 +383,31 @@ public final class Stakes {
         if (cut > 0) {
             audit(table, id, "-", "house cut " + cut + " " + kind);
         }
+        commit(id, written, usedUp);
+    }
+
+    /**
+     * The settlement's file written (the commit), then its entries' files deleted, then its shares paid.
+     * Not written (a full disk): nothing is paid, and the write is tried again every few seconds
+     * ({@link #payOnline}); until then the entries' own files still say held, so a restart meanwhile
+     * hands them back once, by the files.
+     */
+    private void commit(String id, JsonObject written, List<String> usedUp) {
         submit(() -> {
-            if (writeQuietly(id + ".settle", written)) {
+            boolean ok = writeQuietly(id + ".settle", written);
+            if (ok) {
                 appendDone(usedUp, id);
                 usedUp.forEach(x -> deleteFile(x + ".stake"));
             }
-            // not written: the entries are still on disk as held, and the next start hands them back
             onMain.accept(() -> {
-                committed.add(id);
+                synchronized (this) {
+                    if (ok) {
+                        committed.add(id);
+                        unwritten.remove(id);
+                    } else {
+                        unwritten.put(id, usedUp);
+                    }
+                }
                 payOnline();
             });
         });
@@ -394,13 +422,22 @@ public final class Stakes {
      * Main thread: pays every share whose player is online (a join, a settlement, every few seconds).
      * A share names its player by UUID where the engine knew it: a player renamed since is still paid.
      */
-    public void payOnline() {
+    public synchronized void payOnline() {
         if (settlements.isEmpty()) {
             return;
         }
+        Map<String, List<String>> retry = new LinkedHashMap<>(unwritten);
+        unwritten.clear();
+        retry.forEach((id, usedUp) -> commit(id, settlements.get(id).deepCopy(), usedUp));
         for (JsonObject st : List.copyOf(settlements.values())) {
-            if (!committed.contains(st.get("id").getAsString())) {
+            String sid = st.get("id").getAsString();
+            if (!committed.contains(sid)) {
                 continue;       // not on disk yet: nothing of it moves
+            }
+            if (st.getAsJsonArray("shares").isEmpty()) {     // nothing owed (the house kept the pot)
+                settlements.remove(sid);
+                submit(() -> deleteFile(sid + ".settle"));
+                continue;
             }
             JsonArray left = new JsonArray();
             boolean paidSome = false;
@@ -459,14 +496,26 @@ public final class Stakes {
             Money money = platform.money();
             return money != null && money.deposit(player, s.get("money").getAsLong()) ? 0 : s.get("money").getAsLong();
         }
+        if (vault.holds(player)) {
+            return s.get("count").getAsLong();      // their own items are on their way back (a restore): after them
+        }
         return platform.givePlain(player, st.get("item").getAsString(), s.get("count").getAsInt());
+    }
+
+    /** {"op": "stake_refund", "id"}: a held pay-in the engine no longer holds goes back to its payer. */
+    public synchronized void refund(JsonObject op) {
+        JsonObject e = entries.get(op.get("id").getAsString());
+        if (e != null && "held".equals(e.get("state").getAsString())) {
+            String table = e.get("table").getAsString();
+            settle(table, e.get("id").getAsString() + ".back", List.of(e), List.of(share(e)), 0, "refund");
+        }
     }
 
     /**
      * {"op": "stake_tables", "tables": {"t3": ["t3.1", ...]}}: the engine's tables and their pay-ins,
      * when it attaches. Whatever is held for a table or pay-in it does not know any more goes back.
      */
-    public void tables(JsonObject op) {
+    public synchronized void tables(JsonObject op) {
         JsonObject known = op.getAsJsonObject("tables");
         Map<String, List<JsonObject>> orphans = new LinkedHashMap<>();
         for (JsonObject e : entries.values()) {
@@ -488,7 +537,7 @@ public final class Stakes {
      * (it waits for the next tick, which will not come) is called off and its intent deleted, so the
      * next start does not refund what was never taken; the engine asks for it again when it attaches.
      */
-    public void close() {
+    public synchronized void close() {
         for (JsonObject e : List.copyOf(entries.values())) {
             if ("taking".equals(e.get("state").getAsString())) {
                 String id = e.get("id").getAsString();
@@ -501,7 +550,7 @@ public final class Stakes {
     // ---------------------------------------------------------------- what is held (tests, the disable log)
 
     /** The pay-ins held or being taken, and the shares owed, per kind: "money" or the item id, to the unit. */
-    public Map<String, Long> inEscrow() {
+    public synchronized Map<String, Long> inEscrow() {
         Map<String, Long> out = new LinkedHashMap<>();
         entries.values().forEach(e -> out.merge(kind(e), amount(e), Long::sum));
         for (JsonObject st : settlements.values()) {

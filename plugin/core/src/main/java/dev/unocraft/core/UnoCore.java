@@ -207,7 +207,7 @@ public final class UnoCore {
         // is read off the main thread; cards the engine deals meanwhile wait for it)
         vault.restore(player);
         vault.giveOwed(player);     // items that did not fit at an earlier restore, if there is room now
-        stakes.payOnline();     // winnings or refunds of tables that ended while they were away
+        platform.runOnMain(stakes::payOnline);     // winnings or refunds of tables that ended while they were away
         input.join(player);
     }
 

@@ -89,6 +89,29 @@ class StakesTest {
     }
 
     @Test
+    void aPotTheHouseKeepsLeavesNoFileBehind() throws Exception {
+        start(Map.of("ann", 500L, "bob", 500L), Map.of());
+        ops(take("t1.k.1", "ann", 100), take("t1.k.2", "bob", 100));
+        answers();
+        ops(settle("t1.k.s1", List.of("t1.k.1", "t1.k.2"), "[]", 200));
+        assertEquals(Map.of("ann", 400L, "bob", 400L), platform.money.balances);
+        assertEquals(Map.of(), core.stakes().inEscrow());
+        try (var files = Files.list(dir.resolve("stakes"))) {
+            assertEquals(List.of("done", "stakes.log"), files.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+    }
+
+    @Test
+    void aRefundByIdGivesAHeldPayInBackOnce() throws Exception {
+        start(Map.of("ann", 500L), Map.of());
+        ops(take("t1.k.1", "ann", 100));
+        answers();
+        ops("{\"op\":\"stake_refund\",\"id\":\"t1.k.1\"}", "{\"op\":\"stake_refund\",\"id\":\"t1.k.1\"}");
+        assertEquals(Map.of("ann", 500L), platform.money.balances);
+        assertEquals(Map.of(), core.stakes().inEscrow());
+    }
+
+    @Test
     void aPlayerWhoCannotPayIsRefusedWithTheReasonAndNothingMoves() throws Exception {
         start(Map.of("ann", 50L, "bob", 500L, "cid", 500L), Map.of());
         platform.noStakePermission.add("bob");
