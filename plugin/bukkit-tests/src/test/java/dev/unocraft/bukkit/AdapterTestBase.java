@@ -98,14 +98,40 @@ abstract class AdapterTestBase {
     final List<String> warnings = new ArrayList<>();
     private Handler logHandler;
 
-    /** The plugin's main class. */
-    abstract Class<? extends UnocraftPlugin> mainClass();
+    /**
+     * A main class under test: the class, the adapter it must pick here ("paper" or "spigot": its name in the
+     * bridge's hello), and whether this server is Paper (a pickup then fires Paper's PlayerAttemptPickupItemEvent
+     * before Bukkit's EntityPickupItemEvent).
+     */
+    enum Main {
+        SPIGOT(UnocraftPlugin.class, "spigot", false),
+        PAPER(dev.unocraft.paper.UnocraftPaperPlugin.class, "paper", true);
 
-    /** The adapter the main class must pick here: "paper" or "spigot" (its name in the bridge's hello). */
-    abstract String expectedPlatform();
+        final Class<? extends UnocraftPlugin> mainClass;
+        final String platform;
+        final boolean paperServer;
 
-    /** Whether this server is Paper: a pickup then fires Paper's PlayerAttemptPickupItemEvent before Bukkit's EntityPickupItemEvent. */
-    abstract boolean paperServer();
+        Main(Class<? extends UnocraftPlugin> mainClass, String platform, boolean paperServer) {
+            this.mainClass = mainClass;
+            this.platform = platform;
+            this.paperServer = paperServer;
+        }
+    }
+
+    /** The main class these tests run. */
+    abstract Main main();
+
+    final Class<? extends UnocraftPlugin> mainClass() {
+        return main().mainClass;
+    }
+
+    final String expectedPlatform() {
+        return main().platform;
+    }
+
+    final boolean paperServer() {
+        return main().paperServer;
+    }
 
     @BeforeEach
     void startServer() throws Exception {

@@ -1,6 +1,5 @@
 package dev.unocraft.bukkit;
 
-import dev.unocraft.spigot.UnocraftPlugin;
 
 /**
  * The Spigot plugin's main class (plugin/spigot's plugin.yml): always the Spigot adapter (BungeeCord chat, legacy
@@ -9,17 +8,7 @@ import dev.unocraft.spigot.UnocraftPlugin;
  */
 class SpigotMainClassTest extends AdapterTests {
     @Override
-    Class<? extends UnocraftPlugin> mainClass() {
-        return UnocraftPlugin.class;
-    }
-
-    @Override
-    String expectedPlatform() {
-        return "spigot";
-    }
-
-    @Override
-    boolean paperServer() {
-        return false;
+    Main main() {
+        return Main.SPIGOT;
     }
 }

@@ -9,8 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.unocraft.core.Money;
 import dev.unocraft.core.Platform;
 import dev.unocraft.core.UnoCore;
-import dev.unocraft.paper.UnocraftPaperPlugin;
-import dev.unocraft.spigot.UnocraftPlugin;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -51,36 +49,16 @@ class StakeItemsTest {
     @Nested
     class SpigotAdapter extends StakeTests {
         @Override
-        Class<? extends UnocraftPlugin> mainClass() {
-            return UnocraftPlugin.class;
-        }
-
-        @Override
-        String expectedPlatform() {
-            return "spigot";
-        }
-
-        @Override
-        boolean paperServer() {
-            return false;
+        Main main() {
+            return Main.SPIGOT;
         }
     }
 
     @Nested
     class PaperAdapter extends StakeTests {
         @Override
-        Class<? extends UnocraftPlugin> mainClass() {
-            return UnocraftPaperPlugin.class;
-        }
-
-        @Override
-        String expectedPlatform() {
-            return "paper";
-        }
-
-        @Override
-        boolean paperServer() {
-            return true;
+        Main main() {
+            return Main.PAPER;
         }
     }
 

@@ -10,8 +10,6 @@ import com.google.gson.JsonParser;
 import dev.unocraft.core.CoreAccess;
 import dev.unocraft.core.StakesAccess;
 import dev.unocraft.core.UnoCore;
-import dev.unocraft.paper.UnocraftPaperPlugin;
-import dev.unocraft.spigot.UnocraftPlugin;
 import java.io.IOException;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -61,36 +59,16 @@ class StakePathsTest {
     @Nested
     class SpigotAdapter extends Paths {
         @Override
-        Class<? extends UnocraftPlugin> mainClass() {
-            return UnocraftPlugin.class;
-        }
-
-        @Override
-        String expectedPlatform() {
-            return "spigot";
-        }
-
-        @Override
-        boolean paperServer() {
-            return false;
+        Main main() {
+            return Main.SPIGOT;
         }
     }
 
     @Nested
     class PaperAdapter extends Paths {
         @Override
-        Class<? extends UnocraftPlugin> mainClass() {
-            return UnocraftPaperPlugin.class;
-        }
-
-        @Override
-        String expectedPlatform() {
-            return "paper";
-        }
-
-        @Override
-        boolean paperServer() {
-            return true;
+        Main main() {
+            return Main.PAPER;
         }
     }
 
