@@ -188,7 +188,7 @@ class Stakes:
 
     def counted(self, t: Table, events) -> None:
         """A listener of the game's events: the pot goes to the match's winners."""
-        if not self._entries(t):
+        if not t.stake or not t.pot.get("entries"):
             return
         for ev in events:
             single = ev.type == "round_over" and self.config.single_round
@@ -203,24 +203,22 @@ class Stakes:
             return
         pot = amount(t.stake) * len(held)
         humans = [s.name for s in t.seats if s.name in winners and s.human]
-        if not humans:
-            if self.config.stakes_on_bot_win == "house":
-                for e in held.values():
-                    self.record(e["player"], **{("money" if "money" in t.stake else "items") + "_lost": amount(t.stake)})
-                return self._settle(t, list(held), {}, pot, "house")
+        if not humans and self.config.stakes_on_bot_win == "refund":
             return self._refund(t, "bot_won")
+        # lost is what each paid, won what each received (a winner's own stake comes back inside the pot)
+        unit = "money" if "money" in t.stake else "items"
+        for e in held.values():
+            self.record(e["player"], **{f"{unit}_lost": amount(t.stake)})
+        if not humans:
+            return self._settle(t, list(held), {}, pot, "house")
         cut = pot * self.config.stakes_house_cut // 100
         each, extra = divmod(pot - cut, len(humans))
         shares = {name: each + (1 if i < extra else 0) for i, name in enumerate(humans)}
         self._settle(t, list(held), shares, cut, "won")
-        unit = "money" if "money" in t.stake else "items"
-        for eid, e in held.items():
-            self.record(e["player"], **{f"{unit}_lost": amount(t.stake)})
         for name, share in shares.items():
             if share:
                 self.record(name, **{f"{unit}_won": share})
             self.core.notices.tell(name, "stake.won", "gold", stake=self.shown({**t.stake, **_as(t.stake, share)}, name))
-        # a winner's own stake came back inside the pot: lost is what was paid, won what was received
 
     def _refund(self, t: Table, why: str) -> None:
         for eid, e in list(self._entries(t).items()):
