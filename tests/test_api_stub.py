@@ -123,6 +123,17 @@ PAPER_API = {
     "public boolean isCancelled()": JD + "io/papermc/paper/event/player/AbstractChatEvent.html#isCancelled()",
     "public void setCancelled(boolean cancel)": JD + "io/papermc/paper/event/player/AbstractChatEvent.html#setCancelled(boolean)",
     "public final class AsyncChatEvent extends AbstractChatEvent": JD + "io/papermc/paper/event/player/AsyncChatEvent.html",
+    # Folia's schedulers (Paper has them too; on Paper they run on the main thread)
+    "io.papermc.paper.threadedregions.scheduler.EntityScheduler getScheduler();": JD + "org/bukkit/entity/Entity.html#getScheduler()",
+    "io.papermc.paper.threadedregions.scheduler.GlobalRegionScheduler getGlobalRegionScheduler();":
+        JD + "org/bukkit/Server.html#getGlobalRegionScheduler()",
+    "public interface EntityScheduler": JD + "io/papermc/paper/threadedregions/scheduler/EntityScheduler.html",
+    "ScheduledTask run(org.bukkit.plugin.Plugin plugin, java.util.function.Consumer<ScheduledTask> task, Runnable retired);":
+        JD + "io/papermc/paper/threadedregions/scheduler/EntityScheduler.html#run(org.bukkit.plugin.Plugin,java.util.function.Consumer,java.lang.Runnable)",
+    "public interface GlobalRegionScheduler": JD + "io/papermc/paper/threadedregions/scheduler/GlobalRegionScheduler.html",
+    "void execute(org.bukkit.plugin.Plugin plugin, Runnable run);":
+        JD + "io/papermc/paper/threadedregions/scheduler/GlobalRegionScheduler.html#execute(org.bukkit.plugin.Plugin,java.lang.Runnable)",
+    "public interface ScheduledTask": JD + "io/papermc/paper/threadedregions/scheduler/ScheduledTask.html",
     "public AsyncChatEvent(boolean async, org.bukkit.entity.Player player, java.util.Set<net.kyori.adventure.audience.Audience> viewers,"
     " io.papermc.paper.chat.ChatRenderer renderer, net.kyori.adventure.text.Component message,"
     " net.kyori.adventure.text.Component originalMessage, net.kyori.adventure.chat.SignedMessage signedMessage)":

@@ -5,4 +5,5 @@ package org.bukkit;
 public interface Server {
     org.bukkit.plugin.PluginManager getPluginManager();
     java.util.logging.Logger getLogger();
+    String getName();
 }

@@ -2,6 +2,7 @@ package dev.unocraft.core;
 
 import static dev.unocraft.core.Timings.millis;
 
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,7 @@ final class ApplyStats {
     /** An op slower than this on the server thread (wall time) is logged (the first 20), to find what lags (-Dunocraft.slowOpMicros). */
     private static final long SLOW_OP_NANOS = Long.getLong("unocraft.slowOpMicros", 5_000) * 1_000;
 
-    private final Platform platform;
+    private final java.util.logging.Logger logger;
     private final AtomicLong carried = new AtomicLong();     // ticks that ran out of budget with ops left
     private final Timings batchTimes = new Timings();
     private final Timings tickTimes = new Timings();
@@ -28,8 +29,8 @@ final class ApplyStats {
     private final Timings batchCpuTimes = new Timings();
     private final AtomicInteger slowOpsLogged = new AtomicInteger();
 
-    ApplyStats(Platform platform) {
-        this.platform = platform;
+    ApplyStats(java.util.logging.Logger logger) {
+        this.logger = logger;
     }
 
     /** The server thread's CPU time so far, in nanoseconds (0 where the JVM cannot tell). */
@@ -45,10 +46,13 @@ final class ApplyStats {
             kind[1] += took;
         }
         Step.Batch b = s.batch();
-        b.nanos += took;
-        if (took > b.slowestNanos) {
-            b.slowestNanos = took;
-            b.slowest = s.source();
+        synchronized (b) {      // a batch's ops may run in several lanes, on several threads (Folia)
+            b.ran++;
+            b.nanos += took;
+            if (took > b.slowestNanos) {
+                b.slowestNanos = took;
+                b.slowest = s.source();
+            }
         }
     }
 
@@ -62,17 +66,29 @@ final class ApplyStats {
     long charge(Step s, long mark) {
         long now = cpuTime();
         Step.Batch b = s.batch();
-        b.cpuNanos += now - mark;
-        if (s.last()) {
-            batchTimes.record(b.nanos);
-            batchCpuTimes.record(b.cpuNanos);
-            if (b.slowestNanos > SLOW_OP_NANOS && slowOpsLogged.getAndIncrement() < 20) {
-                String op = b.slowest.toString();
-                platform.logger().info("an op took " + millis(b.slowestNanos / 1000.0) + " ms on the server thread (its batch "
-                        + millis(b.nanos / 1000.0) + " ms, CPU " + millis(b.cpuNanos / 1000.0) + " ms): "
-                        + (op.length() > 120 ? op.substring(0, 120) + "…" : op));
-                return cpuTime();
+        long nanos;
+        long cpuNanos;
+        long slowestNanos;
+        JsonElement slowest;
+        synchronized (b) {
+            b.cpuNanos += now - mark;
+            if (b.ran < b.size || b.recorded) {
+                return now;
             }
+            b.recorded = true;      // every op of it has run, in whichever lane
+            nanos = b.nanos;
+            cpuNanos = b.cpuNanos;
+            slowestNanos = b.slowestNanos;
+            slowest = b.slowest;
+        }
+        batchTimes.record(nanos);
+        batchCpuTimes.record(cpuNanos);
+        if (slowestNanos > SLOW_OP_NANOS && slowOpsLogged.getAndIncrement() < 20) {
+            String op = slowest.toString();
+            logger.info("an op took " + millis(slowestNanos / 1000.0) + " ms on the server thread (its batch "
+                    + millis(nanos / 1000.0) + " ms, CPU " + millis(cpuNanos / 1000.0) + " ms): "
+                    + (op.length() > 120 ? op.substring(0, 120) + "…" : op));
+            return cpuTime();
         }
         return now;
     }

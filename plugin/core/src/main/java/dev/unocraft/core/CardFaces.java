@@ -82,16 +82,16 @@ public final class CardFaces {
         }
         Integer wanted = idOf(key);     // a face sent again keeps its map
         // outside the lock: the main thread shows other faces meanwhile
-        Platform.PreparedMap map = platform.prepareMap(wanted == null ? -1 : wanted, pixels);
+        Platform.PreparedMap map = platform.screen().prepareMap(wanted == null ? -1 : wanted, pixels);
         synchronized (this) {
             remember(key, map.id());
         }
         return map;
     }
 
-    /** Main thread: shows a prepared face; the ids file is written later, off this thread. */
+    /** The global lane: shows a prepared face; the ids file is written later, off this thread. */
     private synchronized int show(Platform platform, String key, Platform.PreparedMap map) {
-        int id = platform.showMap(map);
+        int id = platform.screen().showMap(map);
         shown.put(key, id);
         remember(key, id);
         return id;

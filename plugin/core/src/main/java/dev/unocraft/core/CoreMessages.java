@@ -4,13 +4,13 @@ import com.google.gson.JsonPrimitive;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The core's own messages to players (paused, resumed, no_engine, items_…), by key, already in the platform's form ({@link Platform#text}). */
+/** The core's own messages to players (paused, resumed, no_engine, items_…), by key, already in the platform's form ({@link Players#text}). */
 final class CoreMessages {
-    private final Platform platform;
+    private final Players players;
     private final Map<String, Object> strings = new ConcurrentHashMap<>();
 
-    CoreMessages(Platform platform) {
-        this.platform = platform;
+    CoreMessages(Players players) {
+        this.players = players;
         // built once here, at start-up; the engine's replacements are built on its thread (the "strings" op)
         strings.put("paused", text("§eUNO: the game engine is away; the game is paused and your items are safe."));
         strings.put("resumed", text("§aUNO: the game engine is back."));
@@ -30,7 +30,7 @@ final class CoreMessages {
 
     /** A plain (§-coloured) text in the platform's form. */
     private Object text(String legacy) {
-        return platform.text(new JsonPrimitive(legacy));
+        return players.text(new JsonPrimitive(legacy));
     }
 
     /** The message under {@code key} (null for none). */
@@ -38,11 +38,11 @@ final class CoreMessages {
         return strings.get(key);
     }
 
-    /** Sends the player one of the core's own messages (main thread). */
+    /** Sends the player one of the core's own messages (where the player's work runs). */
     void tell(String player, String key) {
         Object message = strings.get(key);
         if (message != null) {
-            platform.sendMessage(player, message);
+            players.sendMessage(player, message);
         }
     }
 

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -49,8 +49,10 @@ import java.util.stream.Stream;
 public final class InventoryVault {
     private final Path dir;
     private final Platform platform;
+    private final Inventories<?> inventories;
     private final Function<String, String> keyOf;
-    private final Consumer<Runnable> onMain;
+    /** Hands a result of the vault's thread to where the player's work runs, after the ops before it. */
+    private final BiConsumer<String, Runnable> onPlayer;
     /** By file name without ".inv" (the lower-case key or name): every inventory the vault holds or is saving. */
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
 
@@ -80,22 +82,24 @@ public final class InventoryVault {
     private final KeptItems kept;
 
     public InventoryVault(Path dir, Platform platform) {
-        this(dir, platform, player -> player, platform::runOnMain, (player, message) -> { });
+        this(dir, platform, Inventories.of(platform.slots(), platform.players()), player -> player,
+                platform.scheduling()::forPlayer, (player, message) -> { });
     }
 
     /**
      * {@code keyOf}: the player's lasting key (the UUID), or the name when none is known.
-     * {@code onMain}: how the vault's thread hands its results back to the main thread.
+     * {@code onPlayer}: how the vault's thread hands its results back to where the player's work runs.
      * {@code tell}: sends a player one of the core's messages, by key.
      */
-    public InventoryVault(Path dir, Platform platform, Function<String, String> keyOf, Consumer<Runnable> onMain,
-                          java.util.function.BiConsumer<String, String> tell) {
+    public InventoryVault(Path dir, Platform platform, Inventories<?> inventories, Function<String, String> keyOf,
+                          BiConsumer<String, Runnable> onPlayer, BiConsumer<String, String> tell) {
         this.dir = dir;
         this.platform = platform;
+        this.inventories = inventories;
         this.keyOf = keyOf;
-        this.onMain = onMain;
+        this.onPlayer = onPlayer;
         this.disk = new VaultDisk(dir, platform.logger());
-        this.kept = new KeptItems(this, dir, platform, onMain, tell);
+        this.kept = new KeptItems(this, dir, platform.logger(), inventories, platform.players(), onPlayer, tell);
         if (Files.isDirectory(dir)) {
             try {
                 OwnerOnly.folder(dir);      // a vault an older version left world-readable
@@ -160,7 +164,7 @@ public final class InventoryVault {
             }
             return;
         }
-        e = new Entry(key(player), platform.copyInventory(player), false);
+        e = new Entry(key(player), inventories.copy(player), false);
         e.waiting.add(then);
         entries.put(e.file, e);
         write(player, e, e.copy);
@@ -179,7 +183,7 @@ public final class InventoryVault {
                 ok = false;
             }
             boolean saved = ok;
-            onMain.accept(() -> written(player, e, copy, saved));
+            onPlayer.accept(player, () -> written(player, e, copy, saved));
         });
     }
 
@@ -189,19 +193,19 @@ public final class InventoryVault {
         if (entries.get(e.file) != e || e.durable || e.copy != copy) {
             return;     // cancelled meanwhile (its file is deleted after this write), or a newer copy is on its way
         }
-        if (!ok || !platform.isOnline(player)) {
+        if (!ok || !platform.players().isOnline(player)) {
             cancel(e);
             return;
         }
-        if (!platform.inventoryIs(player, copy)) {
+        if (!inventories.is(player, copy)) {
             // it changed while being written: the old file goes (the inventory holds everything) and
             // the new contents go to disk before anything is cleared
             delete(e);
-            e.copy = platform.copyInventory(player);
+            e.copy = inventories.copy(player);
             write(player, e, e.copy);
             return;
         }
-        platform.clearInventory(player);
+        inventories.clear(player);
         e.durable = true;
         runWaiting(e);
     }
@@ -254,13 +258,17 @@ public final class InventoryVault {
             return;
         }
         // what came in during the game (not after a crash that left the own items in the inventory)
-        InventoryCopy extras = e.earlier && !platform.holdsCards(player) ? null : platform.copyNonCards(player);
-        if (!platform.restoreInventory(player, e.copy)) {
+        InventoryCopy extras = e.earlier && !inventories.holdsCards(player) ? null : inventories.nonCards(player);
+        if (!inventories.restore(player, e.copy)) {
             platform.logger().warning("could not give " + player + " their items yet; they stay in " + fileOf(e));
             return;
         }
         entries.remove(e.file, e);
-        InventoryCopy left = extras == null || extras.stacks() == 0 ? null : platform.addItems(player, extras);
+        InventoryCopy beyond = inventories.beyond(e.copy);      // a file whose inventory had more slots (the crafting grid)
+        if (beyond.stacks() > 0) {
+            extras = extras == null ? beyond : extras.plus(beyond);
+        }
+        InventoryCopy left = extras == null || extras.stacks() == 0 ? null : inventories.add(player, extras);
         if (left != null) {
             kept.keep(player, left, "items_kept");     // on disk before the saved file goes (the same thread, in order)
         }
@@ -287,10 +295,6 @@ public final class InventoryVault {
         kept.give(player);
     }
 
-    /** Main thread: {@link #giveOwed} for every online player. */
-    public void giveOwedToOnline() {
-        kept.giveToOnline();
-    }
 
     private void readOnce(String player, Entry e) {
         if (e.reading) {
@@ -301,13 +305,13 @@ public final class InventoryVault {
         submit(() -> {
             InventoryCopy copy;
             try {
-                copy = platform.readInventory(Files.readString(file, StandardCharsets.UTF_8));
+                copy = inventories.read(Files.readString(file, StandardCharsets.UTF_8));
             } catch (IOException | RuntimeException ex) {
                 platform.logger().severe("cannot restore the inventory of " + player + " from " + file + ": " + ex);
-                onMain.accept(() -> readFailed(e));
+                onPlayer.accept(player, () -> readFailed(e));
                 return;
             }
-            onMain.accept(() -> wasRead(player, e, copy));
+            onPlayer.accept(player, () -> wasRead(player, e, copy));
         });
     }
 
@@ -325,7 +329,7 @@ public final class InventoryVault {
         e.copy = copy;
         List<Runnable> waiting = e.waiting;
         e.waiting = new ArrayList<>();
-        if (!platform.isOnline(player)) {
+        if (!platform.players().isOnline(player)) {
             return;     // kept in memory for their next join
         }
         restore(player);

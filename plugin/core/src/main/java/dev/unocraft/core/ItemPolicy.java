@@ -14,7 +14,7 @@ import java.util.function.BiConsumer;
  * items, items do not come in the usual ways (pickups, taking from a chest or any other inventory,
  * the creative menu), with a short message; whatever still comes in is kept by the vault's merge at
  * the end of the game ({@link InventoryVault#restore}). And the engine never overwrites what it did not
- * put there ({@link #makeWay}). Main thread.
+ * put there ({@link #makeWay}). Where the player's work runs ({@link Scheduling#forPlayer}); what it keeps per player is in concurrent maps.
  */
 public final class ItemPolicy {
     /** At most one "your items are paused" message per player in this many milliseconds. */
@@ -29,19 +29,19 @@ public final class ItemPolicy {
             java.util.stream.IntStream.iterate(8, i -> i >= 0, i -> i - 1)).toArray();
 
     private final UnoCore core;
-    private final Platform platform;
+    private final Inventories<?> inventories;
     private final BiConsumer<String, String> tell;
     private final Map<String, Long> lastTold = new ConcurrentHashMap<>();
     /**
      * Per player, what {@link #makeWay} last let the engine put in each slot (index 40: the off-hand),
-     * what {@link Platform#prepare} made: a slot that still holds that very object is the engine's,
-     * known without reading the item ({@link Platform#slotIs}); anything else is read.
+     * what {@link Slots#card} made: a slot that still holds that very object is the engine's,
+     * known without reading the item ({@link Slots#holdsCard}); anything else is read.
      */
     private final Map<String, Object[]> shown = new ConcurrentHashMap<>();
 
-    ItemPolicy(UnoCore core, Platform platform, BiConsumer<String, String> tell) {
+    ItemPolicy(UnoCore core, Inventories<?> inventories, BiConsumer<String, String> tell) {
         this.core = core;
-        this.platform = platform;
+        this.inventories = inventories;
         this.tell = tell;
     }
 
@@ -51,7 +51,7 @@ public final class ItemPolicy {
      * plugin's {@code addItem}, an operator) is kept. A slot the op would empty keeps it (the op leaves
      * that slot alone); a slot the op fills has it moved first to a free slot the op does not write,
      * else set aside in the vault's kept items (on disk; given back when the game ends). The engine
-     * need not know: a slot it fills later is checked again then. Main thread.
+     * need not know: a slot it fills later is checked again then.
      */
     void makeWay(String player, Map<Integer, Object> changes) {
         InventoryCopy aside = null;
@@ -61,8 +61,8 @@ public final class ItemPolicy {
             int slot = e.getKey();
             Object before = mine[slot];
             mine[slot] = e.getValue();
-            if (before != null && platform.slotIs(player, slot, before)
-                    || platform.slotHolds(player, slot) != SlotHolds.OTHER) {
+            if (before != null && inventories.holdsCard(player, slot, before)
+                    || inventories.holds(player, slot) != SlotHolds.OTHER) {
                 continue;
             }
             if (e.getValue() == null) {
@@ -71,9 +71,9 @@ public final class ItemPolicy {
             }
             int free = freeSlot(player, changes);
             if (free >= 0) {
-                platform.moveSlot(player, slot, free);
+                inventories.move(player, slot, free);
             } else {
-                InventoryCopy taken = platform.takeSlot(player, slot);
+                InventoryCopy taken = inventories.take(player, slot);
                 aside = aside == null ? taken : aside.plus(taken);
             }
         }
@@ -85,7 +85,7 @@ public final class ItemPolicy {
     /** An empty slot that {@code changes} does not write, or -1. */
     private int freeSlot(String player, Map<Integer, Object> changes) {
         for (int slot : FREE_SLOTS_IN_ORDER) {
-            if (!changes.containsKey(slot) && platform.slotHolds(player, slot) == SlotHolds.NOTHING) {
+            if (!changes.containsKey(slot) && inventories.holds(player, slot) == SlotHolds.NOTHING) {
                 return slot;
             }
         }

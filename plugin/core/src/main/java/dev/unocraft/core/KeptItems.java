@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 
 /**
  * Items that did not fit in a player's inventory when the vault gave their own items back: kept on
@@ -22,8 +21,10 @@ final class KeptItems {
 
     private final InventoryVault vault;
     private final Path dir;
-    private final Platform platform;
-    private final Consumer<Runnable> onMain;
+    private final java.util.logging.Logger logger;
+    private final Inventories<?> inventories;
+    private final Players players;
+    private final BiConsumer<String, Runnable> onPlayer;
     private final BiConsumer<String, String> tell;
     /** By file name without the suffix. */
     private final Map<String, Kept> kept = new ConcurrentHashMap<>();
@@ -40,11 +41,14 @@ final class KeptItems {
         }
     }
 
-    KeptItems(InventoryVault vault, Path dir, Platform platform, Consumer<Runnable> onMain, BiConsumer<String, String> tell) {
+    KeptItems(InventoryVault vault, Path dir, java.util.logging.Logger logger, Inventories<?> inventories, Players players,
+              BiConsumer<String, Runnable> onPlayer, BiConsumer<String, String> tell) {
         this.vault = vault;
         this.dir = dir;
-        this.platform = platform;
-        this.onMain = onMain;
+        this.logger = logger;
+        this.inventories = inventories;
+        this.players = players;
+        this.onPlayer = onPlayer;
         this.tell = tell;
     }
 
@@ -68,7 +72,7 @@ final class KeptItems {
         Kept now = new Kept(file, k == null ? left : k.copy.plus(left));
         kept.put(file, now);
         write(now);
-        platform.logger().info(left.stacks() + " stack(s) of " + player + "'s items kept in " + fileOf(file)
+        logger.info(left.stacks() + " stack(s) of " + player + "'s items kept in " + fileOf(file)
                 + " (" + message + ")");
         tell.accept(player, message);
     }
@@ -80,7 +84,7 @@ final class KeptItems {
             try {
                 vault.writeDurably(file, k.file + SUFFIX, copy.text());
             } catch (IOException | RuntimeException ex) {
-                platform.logger().severe("cannot write " + file + " (" + ex + "); the items stay in memory until the player has room");
+                logger.severe("cannot write " + file + " (" + ex + "); the items stay in memory until the player has room");
             }
         });
     }
@@ -95,7 +99,7 @@ final class KeptItems {
      * the game's end comes first.
      */
     synchronized void give(String player) {
-        if (!platform.isOnline(player) || vault.holds(player)) {
+        if (!players.isOnline(player) || vault.holds(player)) {
             return;
         }
         String prefix = vault.key(player);
@@ -107,7 +111,7 @@ final class KeptItems {
                 read(player, k);
                 continue;
             }
-            InventoryCopy left = platform.addItems(player, k.copy);
+            InventoryCopy left = inventories.add(player, k.copy);
             if (left == k.copy) {
                 continue;       // no room yet
             }
@@ -123,15 +127,6 @@ final class KeptItems {
         }
     }
 
-    /** {@link #give} for every online player, when anything is kept at all. */
-    void giveToOnline() {
-        if (kept.isEmpty()) {
-            return;
-        }
-        for (String p : platform.onlinePlayers()) {
-            give(p);
-        }
-    }
 
     private void read(String player, Kept k) {
         if (k.reading) {
@@ -142,13 +137,13 @@ final class KeptItems {
         vault.submit(() -> {
             InventoryCopy copy;
             try {
-                copy = platform.readInventory(Files.readString(file, StandardCharsets.UTF_8));
+                copy = inventories.read(Files.readString(file, StandardCharsets.UTF_8));
             } catch (IOException | RuntimeException ex) {
-                platform.logger().severe("cannot read the kept items of " + player + " from " + file + ": " + ex
+                logger.severe("cannot read the kept items of " + player + " from " + file + ": " + ex
                         + "; the file is left as it is");
                 return;     // stays "reading": never read again this run, never overwritten
             }
-            onMain.accept(() -> {
+            onPlayer.accept(player, () -> {
                 synchronized (this) {
                     k.copy = copy;
                     k.reading = false;
@@ -162,7 +157,7 @@ final class KeptItems {
         try {
             Files.deleteIfExists(file);
         } catch (IOException ex) {
-            platform.logger().severe("cannot delete " + file + " (" + ex + "); delete it by hand, or its items are"
+            logger.severe("cannot delete " + file + " (" + ex + "); delete it by hand, or its items are"
                     + " given again on the player's next join");
         }
     }

@@ -13,6 +13,10 @@ import java.util.Map;
 /** Turns the engine's op JSON into steps for the server thread: each op checked and its data built on the engine's thread, so that what is left only touches the platform. */
 final class OpPreparer {
     private final Platform platform;
+    private final Players players;
+    private final Inventories<?> inventories;
+    /** Where a player stood when they last did something (their position in their events): announcements "nearby" measure from it. */
+    private final java.util.function.Function<String, Players.Position> lastSeen;
     private final CardFaces faces;
     private final InventoryVault vault;
     private final ItemPolicy items;
@@ -22,9 +26,13 @@ final class OpPreparer {
     private final Placeholders placeholders;
     private final Stakes stakes;
 
-    OpPreparer(Platform platform, CardFaces faces, InventoryVault vault, ItemPolicy items, Completions completions,
+    OpPreparer(Platform platform, Inventories<?> inventories, java.util.function.Function<String, Players.Position> lastSeen,
+               CardFaces faces, InventoryVault vault, ItemPolicy items, Completions completions,
                CoreMessages messages, PlayerDisplays displays, Placeholders placeholders, Stakes stakes) {
         this.platform = platform;
+        this.players = platform.players();
+        this.inventories = inventories;
+        this.lastSeen = lastSeen;
         this.faces = faces;
         this.vault = vault;
         this.items = items;
@@ -43,6 +51,7 @@ final class OpPreparer {
         List<JsonElement> sources = new ArrayList<>();
         List<String> kinds = new ArrayList<>();
         List<Runnable> actions = new ArrayList<>();
+        List<String> lanes = new ArrayList<>();
         for (JsonElement op : ops) {
             try {
                 if (!op.isJsonObject()) {
@@ -51,6 +60,7 @@ final class OpPreparer {
                 actions.add(prepareOne(op.getAsJsonObject()));
                 sources.add(op);
                 kinds.add(text(op.getAsJsonObject(), "op"));
+                lanes.add(laneOf(op.getAsJsonObject()));
             } catch (RuntimeException ex) {
                 warnBadOp(op, ex);
             }
@@ -59,13 +69,28 @@ final class OpPreparer {
             sources.add(JsonNull.INSTANCE);
             kinds.add("none");
             actions.add(() -> { });
+            lanes.add(null);
         }
-        Step.Batch batch = new Step.Batch();
+        Step.Batch batch = new Step.Batch(actions.size());
+        // the players' ops after a global one wait for the batch's global ops (a face's map before the card that shows it)
+        int global = (int) lanes.stream().filter(java.util.Objects::isNull).count();
+        Step.Gate gate = global > 0 ? new Step.Gate(global) : null;
+        boolean globalBefore = false;
         List<Step> out = new ArrayList<>(actions.size());
         for (int i = 0; i < actions.size(); i++) {
-            out.add(new Step(sources.get(i), kinds.get(i), actions.get(i), batch, i == actions.size() - 1));
+            String lane = lanes.get(i);
+            globalBefore |= lane == null;
+            out.add(new Step(sources.get(i), kinds.get(i), actions.get(i), batch, lane, lane == null || globalBefore ? gate : null));
         }
         return out;
+    }
+
+    /** The lane an op runs in: its player's (their inventory, chat, screen, money), else the global one. */
+    private static String laneOf(JsonObject op) {
+        String kind = text(op, "op");
+        boolean global = kind.equals("face") || kind.equals("strings") || kind.equals("console")
+                || kind.equals("stake_settle") || kind.equals("stake_tables") || kind.equals("stake_refund");
+        return global || !op.has("player") ? null : text(op, "player");
     }
 
     /** Logs a bad op (one that could not be prepared, or failed on the server thread). */
@@ -95,7 +120,7 @@ final class OpPreparer {
 
     /** A component field, capped, as the platform's message object: built here, on the engine's thread, not at send. */
     private Object message(JsonObject op, String key) {
-        return platform.text(component(op, key));
+        return players.text(component(op, key));
     }
 
     /** A console line, capped like any text the engine sends. */
@@ -120,22 +145,24 @@ final class OpPreparer {
                     String of = text(near, "of");
                     double radius = near.has("radius") ? near.get("radius").getAsDouble() : Double.POSITIVE_INFINITY;
                     yield () -> {
-                        double d = platform.distance(player, of);   // infinite: another world, or gone
-                        if (d < Double.POSITIVE_INFINITY && d <= radius) {
-                            platform.sendMessage(player, c);
+                        Players.Position here = players.position(player);
+                        Players.Position there = lastSeen.apply(of);
+                        double d = here == null || there == null ? Double.POSITIVE_INFINITY : here.distance(there);
+                        if (d < Double.POSITIVE_INFINITY && d <= radius) {   // infinite: another world, or gone
+                            players.sendMessage(player, c);
                         }
                     };
                 }
-                yield () -> platform.sendMessage(player, c);
+                yield () -> players.sendMessage(player, c);
             }
             case "actionbar" -> {
                 Object c = message(op, "c");
-                yield () -> platform.sendActionBar(player, c);
+                yield () -> players.sendActionBar(player, c);
             }
             case "title" -> {
                 Object title = message(op, "title");
                 Object subtitle = message(op, "subtitle");
-                yield () -> platform.showTitle(player, title, subtitle);
+                yield () -> players.showTitle(player, title, subtitle);
             }
             case "sound" -> prepareSound(player, op);
             case "face" -> faces.prepare(platform, text(op, "key"), Base64.getDecoder().decode(text(op, "pixels")));
@@ -158,7 +185,7 @@ final class OpPreparer {
             }
             case "strings" -> {
                 Map<String, Object> more = new java.util.LinkedHashMap<>();
-                op.getAsJsonObject("strings").entrySet().forEach(e -> more.put(e.getKey(), platform.text(TextCaps.component(e.getValue()))));
+                op.getAsJsonObject("strings").entrySet().forEach(e -> more.put(e.getKey(), players.text(TextCaps.component(e.getValue()))));
                 yield () -> messages.putAll(more);
             }
             case "placeholders" -> {
@@ -198,7 +225,7 @@ final class OpPreparer {
         }
         // a player who left meanwhile is skipped; the engine hears about it through the quit event
         return () -> {
-            if (platform.isOnline(player)) {
+            if (players.isOnline(player)) {
                 action.run();
             }
         };
@@ -273,7 +300,7 @@ final class OpPreparer {
                 changes.put(slot, null);
             } else {
                 // the platform's item found (and built, where it can be) now, off the server thread
-                changes.put(slot, v.isJsonNull() ? null : platform.prepare(item(v.getAsJsonObject(), -1)));
+                changes.put(slot, v.isJsonNull() ? null : inventories.card(item(v.getAsJsonObject(), -1)));
             }
         }
         int held = -1;
@@ -285,17 +312,17 @@ final class OpPreparer {
         }
         int heldSlot = held;
         return () -> {
-            later.forEach((slot, o) -> changes.put(slot, platform.prepare(item(o, -1))));   // its face must be shown by now
+            later.forEach((slot, o) -> changes.put(slot, inventories.card(item(o, -1))));   // its face must be shown by now
             // the cards go in once the player's own items are safely on disk (at once when they are
             // already); the inventory is never touched if they cannot be saved
             vault.saveThen(player, () -> {
                 displays.seat(player);
-                platform.atomically(player, () -> {
+                inventories.atomically(player, () -> {
                     items.makeWay(player, changes);     // what arrived during the game is never overwritten
-                    platform.setSlots(player, changes);
+                    inventories.putCards(player, changes);
                 });
                 if (heldSlot >= 0) {
-                    platform.setHeldSlot(player, heldSlot);
+                    inventories.setHeld(player, heldSlot);
                 }
             });
         };
@@ -320,8 +347,8 @@ final class OpPreparer {
         String sound = text(op, "sound");
         float volume = Math.max(0f, Math.min(1f, op.has("volume") ? op.get("volume").getAsFloat() : 1f));
         float pitch = Math.max(0.5f, Math.min(2f, op.has("pitch") ? op.get("pitch").getAsFloat() : 1f));
-        Object prepared = platform.sound(sound, volume, pitch);
-        return () -> platform.playSound(player, prepared);
+        Object prepared = players.sound(sound, volume, pitch);
+        return () -> players.playSound(player, prepared);
     }
 
     private Runnable prepareSidebar(String player, JsonObject op) {
@@ -331,13 +358,13 @@ final class OpPreparer {
                 if (lines.size() == 15) {
                     break;      // what a client shows
                 }
-                lines.add(platform.text(TextCaps.component(line)));
+                lines.add(players.text(TextCaps.component(line)));
             }
         }
         Object title = message(op, "title");
         return () -> {
             displays.sidebarShown(player);
-            platform.showSidebar(player, title, lines);
+            platform.screen().showSidebar(player, title, lines);
         };
     }
 

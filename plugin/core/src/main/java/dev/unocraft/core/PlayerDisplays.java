@@ -7,12 +7,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /** Which players the engine has given its items (seated) or a sidebar, so that pauses are announced to them and both are undone at quit and disable. */
 final class PlayerDisplays {
-    private final Platform platform;
+    private final Screen screen;
     private final Set<String> seated = ConcurrentHashMap.newKeySet();   // players holding engine items
     private final Set<String> sidebars = ConcurrentHashMap.newKeySet(); // players shown a sidebar
 
-    PlayerDisplays(Platform platform) {
-        this.platform = platform;
+    PlayerDisplays(Screen screen) {
+        this.screen = screen;
     }
 
     /** The player now holds engine items. */
@@ -43,7 +43,7 @@ final class PlayerDisplays {
     /** Takes the engine's sidebar away, if the player was shown one (their own scoreboard back too). */
     void clearSidebar(String player) {
         if (sidebars.remove(player)) {
-            platform.clearSidebar(player);
+            screen.clearSidebar(player);
         }
     }
 

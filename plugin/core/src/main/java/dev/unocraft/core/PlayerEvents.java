@@ -8,13 +8,18 @@ import java.util.function.Consumer;
 
 /** Player and console input as the engine's events: built from what the platform reports and queued for the engine's next poll. */
 final class PlayerEvents {
-    private final Platform platform;
+    private final Players players;
+    private final java.util.logging.Logger logger;
     private final EventQueue events;
+    /** Where each player stood at their last event (read on their own thread): "nearby" announcements measure from it. */
+    private final java.util.Map<String, Players.Position> lastSeen = new java.util.concurrent.ConcurrentHashMap<>();
     private final CoreMessages messages;
     private final BooleanSupplier engineAttached;
 
-    PlayerEvents(Platform platform, EventQueue events, CoreMessages messages, BooleanSupplier engineAttached) {
-        this.platform = platform;
+    PlayerEvents(Players players, java.util.logging.Logger logger, EventQueue events, CoreMessages messages,
+                 BooleanSupplier engineAttached) {
+        this.players = players;
+        this.logger = logger;
         this.events = events;
         this.messages = messages;
         this.engineAttached = engineAttached;
@@ -59,6 +64,12 @@ final class PlayerEvents {
 
     void quit(String player) {
         offer(player, event("quit", player));
+        lastSeen.remove(player);
+    }
+
+    /** Where the player stood at their last event, or null. Any thread. */
+    Players.Position lastSeen(String player) {
+        return lastSeen.get(player);
     }
 
     /** Back from a death: the server emptied the inventory, so the engine draws the hand again. */
@@ -93,20 +104,21 @@ final class PlayerEvents {
         e.addProperty("type", type);
         e.addProperty("player", player);
         if (!"quit".equals(type) && !"chat".equals(type)) {   // chat arrives off the main thread
-            String locale = platform.locale(player);
+            String locale = players.locale(player);
             if (locale != null) {
                 e.addProperty("locale", locale);
             }
-            String uuid = "join".equals(type) || "command".equals(type) ? platform.uuid(player) : null;
+            String uuid = "join".equals(type) || "command".equals(type) ? players.uuid(player) : null;
             if (uuid != null) {
                 e.addProperty("uuid", uuid);
             }
-            double[] pos = platform.position(player);
+            Players.Position pos = players.position(player);
             if (pos != null) {
+                lastSeen.put(player, pos);
                 JsonArray p = new JsonArray();
-                for (double d : pos) {
-                    p.add(d);
-                }
+                p.add(pos.x());
+                p.add(pos.y());
+                p.add(pos.z());
                 e.add("pos", p);
             }
         }
@@ -116,11 +128,11 @@ final class PlayerEvents {
     private void offer(String player, JsonObject e) {
         boolean command = "command".equals(e.get("type").getAsString()) || "use".equals(e.get("type").getAsString());
         if (command && !leave(e) && !engineAttached.getAsBoolean()) {     // a leave always waits for the engine
-            platform.sendMessage(player, messages.get("no_engine"));
+            players.sendMessage(player, messages.get("no_engine"));
             return;
         }
         if (!events.offer(e)) {
-            platform.logger().warning("event queue full; dropped " + e);
+            logger.warning("event queue full; dropped " + e);
         }
     }
 }

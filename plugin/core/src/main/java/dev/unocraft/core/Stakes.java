@@ -44,15 +44,20 @@ import java.util.stream.Stream;
 public final class Stakes {
     private final Path dir;
     private final Platform platform;
+    private final Players players;
+    private final Inventories<?> inventories;
     private final InventoryVault vault;
-    private final Consumer<Runnable> onMain;
+    /** Hands work to where the player's work runs (their inventory, their money), after the ops before it. */
+    private final java.util.function.BiConsumer<String, Runnable> onPlayer;
+    /** Hands work to the global lane (a settlement's commit, which pays several players). */
+    private final Consumer<Runnable> onGlobal;
     private final Function<String, String> keyOf;
     private final Function<String, String> nameOfKey;
     private final Consumer<JsonObject> answer;
     private final java.util.function.BiConsumer<String, String> tell;
     /**
-     * Pay-ins by id (taking or held). Everything here runs on the main thread but the disk jobs, under
-     * this object's lock (the dev server's joins come on its tick thread, its ops on another).
+     * Pay-ins by id (taking or held). Everything here runs under this object's lock, in the player's lane or
+     * the global one (on Folia several at once), but the disk jobs.
      */
     private final Map<String, JsonObject> entries = new LinkedHashMap<>();
     /** Settlements by id whose shares are not all paid. */
@@ -71,13 +76,17 @@ public final class Stakes {
      * core's messages to a player, by key; {@code keyOf}: a player's lasting key (the UUID);
      * {@code nameOfKey}: the online player with that key (null: none).
      */
-    public Stakes(Path dir, Platform platform, InventoryVault vault, Consumer<Runnable> onMain,
+    public Stakes(Path dir, Platform platform, Inventories<?> inventories, InventoryVault vault,
+                  java.util.function.BiConsumer<String, Runnable> onPlayer, Consumer<Runnable> onGlobal,
                   Function<String, String> keyOf, Function<String, String> nameOfKey, Consumer<JsonObject> answer,
                   java.util.function.BiConsumer<String, String> tell) {
         this.dir = dir;
         this.platform = platform;
+        this.players = platform.players();
+        this.inventories = inventories;
         this.vault = vault;
-        this.onMain = onMain;
+        this.onPlayer = onPlayer;
+        this.onGlobal = onGlobal;
         this.keyOf = keyOf;
         this.nameOfKey = nameOfKey;
         this.answer = answer;
@@ -182,20 +191,20 @@ public final class Stakes {
         JsonObject intent = e.deepCopy();
         submit(() -> {
             boolean ok = writeQuietly(id + ".stake", intent);
-            onMain.accept(() -> pay(e, ok));
+            onPlayer.accept(player, () -> pay(e, ok));
         });
     }
 
     /** Why the player cannot pay this in now (a reason the engine words), or null when they can. */
     private String refusal(String player, JsonObject op) {
-        if (!platform.isOnline(player)) {
+        if (!players.isOnline(player)) {
             return "offline";
         }
-        if (!platform.hasPermission(player, "uno.stake")) {
+        if (!players.hasPermission(player, "uno.stake")) {
             return "no_permission";
         }
         if (op.has("money")) {
-            Money money = platform.money();
+            Money money = players.money();
             if (money == null) {
                 return "no_economy";
             }
@@ -204,13 +213,13 @@ public final class Stakes {
         }
         String item = op.get("item").getAsString();
         int count = op.get("count").getAsInt();
-        if (!platform.isItem(item)) {
+        if (!inventories.isItem(item)) {
             return "unknown_item";
         }
-        return count <= 0 ? "bad_stake" : platform.countPlain(player, item) < count ? "too_few_items" : null;
+        return count <= 0 ? "bad_stake" : inventories.countPlain(player, item) < count ? "too_few_items" : null;
     }
 
-    /** Main thread, once the intent is on disk: the money or items are taken, and the pay-in written as held. */
+    /** The player's lane, once the intent is on disk: the money or items are taken, and the pay-in written as held. */
     private synchronized void pay(JsonObject e, boolean intentWritten) {
         String id = e.get("id").getAsString();
         if (entries.get(id) != e) {
@@ -232,7 +241,7 @@ public final class Stakes {
         audit(e.get("table").getAsString(), id, e.get("key").getAsString(), "paid in " + amount(e) + " " + kind(e));
         submit(() -> {
             boolean ok = writeQuietly(id + ".stake", held);
-            onMain.accept(() -> {
+            onPlayer.accept(player, () -> {
                 synchronized (this) {
                     if (!ok && entries.get(id) == e) {     // it goes back now (the intent on disk says so too)
                         settle(e.get("table").getAsString(), id + ".failed", List.of(e), List.of(share(e)), 0, "failed_disk");
@@ -245,9 +254,9 @@ public final class Stakes {
 
     private boolean takeNow(String player, JsonObject e) {
         if (e.has("money")) {
-            return platform.money().withdraw(player, e.get("money").getAsLong());
+            return players.money().withdraw(player, e.get("money").getAsLong());
         }
-        return platform.takePlain(player, e.get("item").getAsString(), e.get("count").getAsInt());
+        return inventories.takePlain(player, e.get("item").getAsString(), e.get("count").getAsInt());
     }
 
     /** A pay-in refused: remembered (on disk too), so that the same op again moves nothing. */
@@ -399,7 +408,7 @@ public final class Stakes {
                 appendDone(usedUp, id);
                 usedUp.forEach(x -> deleteFile(x + ".stake"));
             }
-            onMain.accept(() -> {
+            onGlobal.accept(() -> {
                 synchronized (this) {
                     if (ok) {
                         committed.add(id);
@@ -419,8 +428,9 @@ public final class Stakes {
     }
 
     /**
-     * Main thread: pays every share whose player is online (a join, a settlement, every few seconds).
-     * A share names its player by UUID where the engine knew it: a player renamed since is still paid.
+     * Any thread: what is owed to players online is paid, each in their own lane ({@link #pay}); a settlement
+     * not written yet is tried again (a join, a settlement, every few seconds). A share names its player by
+     * UUID where the engine knew it: a player renamed since is still paid.
      */
     public synchronized void payOnline() {
         if (settlements.isEmpty()) {
@@ -429,6 +439,7 @@ public final class Stakes {
         Map<String, List<String>> retry = new LinkedHashMap<>(unwritten);
         unwritten.clear();
         retry.forEach((id, usedUp) -> commit(id, settlements.get(id).deepCopy(), usedUp));
+        Set<String> owed = new java.util.LinkedHashSet<>();
         for (JsonObject st : List.copyOf(settlements.values())) {
             String sid = st.get("id").getAsString();
             if (!committed.contains(sid)) {
@@ -439,13 +450,39 @@ public final class Stakes {
                 submit(() -> deleteFile(sid + ".settle"));
                 continue;
             }
+            boolean late = false;
+            for (JsonElement x : st.getAsJsonArray("shares")) {
+                JsonObject s = x.getAsJsonObject();
+                String player = onlineName(s);
+                if (player != null) {
+                    owed.add(player);
+                } else if (!s.has("late")) {
+                    s.addProperty("late", true);    // paid at a later join: told then
+                    late = true;
+                }
+            }
+            if (late) {
+                JsonObject written = st.deepCopy();
+                submit(() -> writeQuietly(sid + ".settle", written));
+            }
+        }
+        owed.forEach(player -> onPlayer.accept(player, () -> pay(player)));
+    }
+
+    /** The player's lane: the shares owed to this player, paid as far as they can be now. */
+    synchronized void pay(String only) {
+        for (JsonObject st : List.copyOf(settlements.values())) {
+            String sid = st.get("id").getAsString();
+            if (!committed.contains(sid)) {
+                continue;
+            }
             JsonArray left = new JsonArray();
             boolean paidSome = false;
             for (JsonElement x : st.getAsJsonArray("shares")) {
                 JsonObject s = x.getAsJsonObject();
                 String player = onlineName(s);
                 long before = amount(s);
-                long still = player != null ? payShare(player, st, s) : before;
+                long still = only.equals(player) ? payShare(player, st, s) : before;
                 if (still < before) {
                     paidSome = true;
                     audit(st.get("table").getAsString(), st.get("id").getAsString(), who(s),
@@ -457,8 +494,10 @@ public final class Stakes {
                 if (still > 0) {
                     JsonObject rest = s.deepCopy();
                     rest.addProperty(s.has("money") ? "money" : "count", still);
-                    paidSome |= !s.has("late");
-                    rest.addProperty("late", true);
+                    if (only.equals(player)) {      // paid in part, or not at all (no room): the rest later, told then
+                        paidSome |= !s.has("late");
+                        rest.addProperty("late", true);
+                    }
                     left.add(rest);
                 }
             }
@@ -481,10 +520,10 @@ public final class Stakes {
     private String onlineName(JsonObject share) {
         String name = share.get("player").getAsString();
         if (!share.has("uuid")) {
-            return platform.isOnline(name) ? name : null;
+            return players.isOnline(name) ? name : null;
         }
         String key = share.get("uuid").getAsString();
-        if (platform.isOnline(name) && key.equalsIgnoreCase(keyOf.apply(name))) {
+        if (players.isOnline(name) && key.equalsIgnoreCase(keyOf.apply(name))) {
             return name;
         }
         return nameOfKey.apply(key);       // renamed since
@@ -493,13 +532,13 @@ public final class Stakes {
     /** Pays one share now, as far as it can; returns what is still owed. */
     private long payShare(String player, JsonObject st, JsonObject s) {
         if (s.has("money")) {
-            Money money = platform.money();
+            Money money = players.money();
             return money != null && money.deposit(player, s.get("money").getAsLong()) ? 0 : s.get("money").getAsLong();
         }
         if (vault.holds(player)) {
             return s.get("count").getAsLong();      // their own items are on their way back (a restore): after them
         }
-        return platform.givePlain(player, st.get("item").getAsString(), s.get("count").getAsInt());
+        return inventories.givePlain(player, st.get("item").getAsString(), s.get("count").getAsInt());
     }
 
     /** {"op": "stake_refund", "id"}: a held pay-in the engine no longer holds goes back to its payer. */

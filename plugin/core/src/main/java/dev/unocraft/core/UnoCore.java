@@ -14,9 +14,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * It decides nothing about UNO. Startup and shutdown order live here; platforms call
  * {@link #enable} and {@link #disable} and forward their events to the {@code on…} methods.
  * The work itself is done by its parts: {@link PlayerEvents} (input → events), {@link OpPreparer}
- * (op JSON → steps), {@link MainThreadQueue} (steps → the server thread, within a tick budget),
+ * (op JSON → steps), {@link ApplyQueues} (steps → each player's lane and the global one, within a tick budget),
  * {@link ApplyStats} (what that costs), {@link WarmUp} (start-up), {@link CoreMessages},
- * {@link PlayerDisplays}, {@link InventoryVault} and {@link ItemPolicy}.
+ * {@link PlayerDisplays}, {@link InventoryVault}, {@link Inventories} and {@link ItemPolicy}.
  */
 public final class UnoCore {
     /** Item tag prefix marking an item as the engine's (cards, buttons): never dropped or moved. */
@@ -27,6 +27,8 @@ public final class UnoCore {
     public static final int WARM_UP_ROUNDS = WarmUp.ROUNDS;
 
     private final Platform platform;
+    private final Players players;
+    private final Inventories<?> inventories;
     private final String platformName;
     private final EventQueue events = new EventQueue();
     private final Completions completions = new Completions();
@@ -41,9 +43,9 @@ public final class UnoCore {
     private final Placeholders placeholders = new Placeholders();
     private final PlayerEvents input;
     private final ApplyStats applyStats;
-    private final MainThreadQueue queue;
+    private final ApplyQueues queue;
     private final WarmUp warmUp;
-    /** Gives kept items back when there is room: a look every few seconds, on the main thread. */
+    /** Gives kept items and stakes owed back when there is room: a look every few seconds, in each player's lane. */
     private final java.util.concurrent.ScheduledExecutorService owedTimer =
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "unocraft-owed-items");
@@ -62,20 +64,23 @@ public final class UnoCore {
 
     public UnoCore(Platform platform, String platformName) {
         this.platform = platform;
+        this.players = platform.players();
+        this.inventories = Inventories.of(platform.slots(), players);
         this.platformName = platformName;
         Path data = platform.dataFolder();
         this.faces = new CardFaces(data.resolve("faces.properties"));
-        this.messages = new CoreMessages(platform);
-        this.vault = new InventoryVault(data.resolve("vault"), platform, this::vaultKey, this::queueVaultFollowUp,
+        this.messages = new CoreMessages(players);
+        this.vault = new InventoryVault(data.resolve("vault"), platform, inventories, this::vaultKey, this::followUp,
                 messages::tell);
-        this.items = new ItemPolicy(this, platform, messages::tell);
-        this.displays = new PlayerDisplays(platform);
-        this.input = new PlayerEvents(platform, events, messages, this::engineAttachedNow);
-        this.stakes = new Stakes(data.resolve("stakes"), platform, vault, this::queueVaultFollowUp, this::vaultKey,
-                this::onlineNameOf, this::stakeAnswer, messages::tell);
-        OpPreparer preparer = new OpPreparer(platform, faces, vault, items, completions, messages, displays, placeholders, stakes);
-        this.applyStats = new ApplyStats(platform);
-        this.queue = new MainThreadQueue(platform, preparer, applyStats, legs);
+        this.items = new ItemPolicy(this, inventories, messages::tell);
+        this.displays = new PlayerDisplays(platform.screen());
+        this.input = new PlayerEvents(players, platform.logger(), events, messages, this::engineAttachedNow);
+        this.stakes = new Stakes(data.resolve("stakes"), platform, inventories, vault, this::followUp,
+                then -> followUp(null, then), this::vaultKey, this::onlineNameOf, this::stakeAnswer, messages::tell);
+        OpPreparer preparer = new OpPreparer(platform, inventories, input::lastSeen, faces, vault, items, completions,
+                messages, displays, placeholders, stakes);
+        this.applyStats = new ApplyStats(platform.logger());
+        this.queue = new ApplyQueues(platform.scheduling(), preparer, applyStats, legs);
         this.warmUp = new WarmUp(platform, vault, preparer);
     }
 
@@ -96,13 +101,19 @@ public final class UnoCore {
         startWarmUp();
         stakes.start();
         owedTimer.scheduleWithFixedDelay(() -> {
-            if (vault.owesAnyone() && !disabling) {
-                platform.runOnMain(vault::giveOwedToOnline);
+            if (disabling) {
+                return;
             }
-            if (!disabling) {
-                platform.runOnMain(stakes::payOnline);     // shares of items that did not fit, as room is made
-            }
+            giveOwedToOnline();
         }, 5, 5, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
+    /** Items kept and stakes owed go to the players online, each in their own lane, as far as there is room now. Any thread. */
+    void giveOwedToOnline() {
+        if (vault.owesAnyone()) {
+            online.keySet().forEach(p -> followUp(p, () -> vault.giveOwed(p)));
+        }
+        stakes.payOnline();     // shares of items that did not fit, as room is made
     }
 
     /** Runs the start-up warm-up on a thread of its own ({@link WarmUp}); an engine's hello waits for it ({@link #awaitWarmUp}). */
@@ -141,7 +152,7 @@ public final class UnoCore {
         if (supervisor != null) {
             supervisor.stop(20_000);     // SIGTERM: it saves its tables (up to 15 s); never waited for here
         }
-        for (String p : platform.onlinePlayers()) {
+        for (String p : players.onlinePlayers()) {
             vault.restore(p);
         }
         stakes.close();     // before the vault's thread finishes its queue: pay-ins not taken leave no intent
@@ -201,13 +212,13 @@ public final class UnoCore {
     }
 
     public void onJoin(String player) {
-        String uuid = platform.uuid(player);
+        String uuid = players.uuid(player);
         online.put(player, uuid != null ? uuid : player);
         // After a crash the vault still holds this player's own items: they go back first (the file
         // is read off the main thread; cards the engine deals meanwhile wait for it)
         vault.restore(player);
         vault.giveOwed(player);     // items that did not fit at an earlier restore, if there is room now
-        platform.runOnMain(stakes::payOnline);     // winnings or refunds of tables that ended while they were away
+        stakes.payOnline();     // winnings or refunds of tables that ended while they were away
         input.join(player);
     }
 
@@ -221,6 +232,7 @@ public final class UnoCore {
         placeholders.forget(player);     // the engine sends them again at the next join
         input.quit(player);
         online.remove(player);
+        queue.forget(player);
     }
 
     /**
@@ -265,7 +277,7 @@ public final class UnoCore {
         if (key != null) {
             return key;
         }
-        String uuid = platform.uuid(player);
+        String uuid = players.uuid(player);
         return uuid != null ? uuid : player;
     }
 
@@ -331,11 +343,9 @@ public final class UnoCore {
     }
 
     void engineAttached() {
-        platform.runOnMain(() -> {
-            for (String p : displays.seated()) {
-                platform.sendMessage(p, messages.get("resumed"));
-            }
-        });
+        for (String p : displays.seated()) {
+            platform.scheduling().forPlayer(p, () -> players.sendMessage(p, messages.get("resumed")));
+        }
     }
 
     void engineDetached() {
@@ -343,16 +353,16 @@ public final class UnoCore {
         if (disabling) {
             return;     // the platform no longer runs our tasks
         }
-        platform.runOnMain(() -> {
-            for (String p : displays.seated()) {
-                if (platform.isOnline(p)) {
-                    platform.sendMessage(p, messages.get("paused"));
+        for (String p : displays.seated()) {
+            platform.scheduling().forPlayer(p, () -> {
+                if (players.isOnline(p)) {
+                    players.sendMessage(p, messages.get("paused"));
                 }
-            }
-        });
+            });
+        }
     }
 
-    /** Called on a py4j thread with a parsed batch ({@link OpBatch}): each op is checked and built here, then queued for the main thread. */
+    /** Called on a py4j thread with a parsed batch ({@link OpBatch}): each op is checked and built here, then queued in its lane. */
     void queueBatch(JsonArray batch) {
         queueBatch(batch, null);
     }
@@ -362,9 +372,9 @@ public final class UnoCore {
         queue.queueBatch(batch, answer);
     }
 
-    /** The inventory vault's main-thread follow-ups (clear, then the cards), queued behind the ops before them. */
-    private void queueVaultFollowUp(Runnable then) {
-        queue.queueVaultFollowUp(then);
+    /** The vault's and the stakes' follow-ups (clear, then the cards; a payment) in the player's lane (null: global), behind the ops before them. */
+    private void followUp(String player, Runnable then) {
+        queue.followUp(player, then);
     }
 
     /**
@@ -377,7 +387,7 @@ public final class UnoCore {
         vault.awaitIdle();
     }
 
-    /** Sets the server time one tick may spend on ops (tests). */
+    /** Sets the server time one lane may spend on ops in one run (tests). */
     void tickBudget(long micros) {
         queue.budget(micros);
     }
@@ -456,6 +466,11 @@ public final class UnoCore {
 
     boolean placeholdersWanted() {
         return placeholdersWanted;
+    }
+
+    /** The players' inventories, as the core's item rules see them. */
+    public Inventories<?> inventories() {
+        return inventories;
     }
 
     /** What is cancelled of a player's inventory events (the adapters ask it). */

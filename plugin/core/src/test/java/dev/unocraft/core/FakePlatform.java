@@ -12,8 +12,13 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
-/** A platform in memory: runs main-thread tasks at once, records what it is asked to show. */
-class FakePlatform implements Platform {
+/**
+ * A platform in memory: runs every task at once (the calling thread is its only thread), records what it is
+ * asked to show. Its inventories are slot → text stacks: "card <tag> map <id>" is an engine item, "diamond x5"
+ * five diamonds (a stack of one has no count), anything with more words something else ("diamond named Bob"):
+ * stacks of the same words stack together, up to 64 (a sword: 1).
+ */
+class FakePlatform implements Platform, Scheduling, Players, Screen, Slots<Object> {
     final Path data;
     final Map<String, Map<Integer, String>> inventories = new HashMap<>();
     final List<String> log = new ArrayList<>();
@@ -29,7 +34,14 @@ class FakePlatform implements Platform {
         this.data = data;
     }
 
-    @Override public void runOnMain(Runnable task) { task.run(); }
+    /** Where every task runs: at once, here (a subclass may make it wait for a tick). */
+    public void runOnMain(Runnable task) { task.run(); }
+    @Override public void forPlayer(String player, Runnable task) { runOnMain(task); }
+    @Override public void global(Runnable task) { runOnMain(task); }
+    @Override public Scheduling scheduling() { return this; }
+    @Override public Players players() { return this; }
+    @Override public Screen screen() { return this; }
+    @Override public Slots<Object> slots() { return this; }
     /** Every warning (or worse) logged through this platform, in order. */
     final List<String> warnings = new ArrayList<>();
     private final Logger logger = Logger.getAnonymousLogger();
@@ -51,13 +63,11 @@ class FakePlatform implements Platform {
         }
         return new ArrayList<>(inventories.keySet());
     }
-    @Override public boolean isOnline(String p) { return inventories.containsKey(p); }
-    @Override public double[] position(String p) { return new double[] {1, 2, 3}; }
-    /** Each player's distance from every other, set by a test; unset: the same spot. */
-    public final Map<String, Double> distances = new HashMap<>();
-    @Override public double distance(String p, String other) {
-        return distances.getOrDefault(p + ">" + other, distances.getOrDefault(other + ">" + p, 0.0));
-    }
+    /** Online: in the inventories, and reachable (a test makes a player's inventory unreachable for a while). */
+    @Override public boolean isOnline(String p) { return reachable && inventories.containsKey(p); }
+    /** Where each player stands, set by a test; unset: (1, 2, 3) in "world". */
+    final Map<String, Position> positions = new HashMap<>();
+    @Override public Position position(String p) { return positions.getOrDefault(p, new Position("world", 1, 2, 3)); }
     @Override public String locale(String p) { return "en_us"; }
     @Override public String uuid(String p) { return uuids.getOrDefault(p, "uuid-of-" + p); }
     /** The thread of every {@link #text} call, in order (a platform's builder must not run on the main thread). */
@@ -72,20 +82,90 @@ class FakePlatform implements Platform {
     @Override public void sendMessage(String p, Object c) { log.add("msg " + p + " " + (Text) c); }
     @Override public void sendActionBar(String p, Object c) { log.add("bar " + p + " " + (Text) c); }
     @Override public void showTitle(String p, Object t, Object s) { log.add("title " + p + " " + (Text) t + " " + (Text) s); }
-    @Override public void playSound(String p, String s, float volume, float pitch) { log.add("sound " + p + " " + s + " " + volume + " " + pitch); }
+    @Override public void playSound(String p, Object sound) {
+        SoundCue s = (SoundCue) sound;
+        log.add("sound " + p + " " + s.sound() + " " + s.volume() + " " + s.pitch());
+    }
+
+    /** What the core puts in a slot for a card: {@link #prepare}'s; the player's own stacks are text. */
+    @Override public Object card(CardItem item) { return prepare(item); }
+
+    /** A card as it goes in a slot (a test may wrap it); the default hands the CardItem on. */
+    public Object prepare(CardItem item) { return item; }
 
     @Override
+    public Object get(String p, int slot) {
+        slotReads++;
+        return inventories.getOrDefault(p, Map.of()).get(slot);
+    }
+
+    @Override
+    public void set(String p, int slot, Object stack) {
+        if (stack instanceof String s) {
+            inventories.get(p).put(slot, s);
+        } else {
+            setSlot(p, slot, stack);
+        }
+    }
+
+    @Override
+    public void putCards(String p, Map<Integer, Object> cards) {
+        cards.forEach((slot, card) -> setSlot(p, slot, card));
+    }
+
+    /** A card in a slot ({@code prepared}: what {@link #prepare} made; null empties it). */
     public void setSlot(String p, int slot, Object prepared) {
         Map<Integer, String> inv = inventories.get(p);
-        CardItem item = (CardItem) prepared;     // what the default prepare hands on
-        if (item == null) inv.remove(slot); else inv.put(slot, describe(item));
+        if (prepared == null) inv.remove(slot); else inv.put(slot, describe((CardItem) prepared));     // what the default prepare hands on
+    }
+
+    /** The words of a stack without its count. */
+    static String kind(Object stack) {
+        String s = (String) stack;
+        int x = s.lastIndexOf(" x");
+        return x > 0 && s.substring(x + 2).matches("[0-9]+") ? s.substring(0, x) : s;
+    }
+
+    @Override public Object copy(Object stack) { return stack; }
+    @Override public String tag(Object stack) { return card((String) stack) ? (String) stack : null; }
+    @Override public int amount(Object stack) {
+        String k = kind(stack);
+        return k.equals(stack) ? 1 : Integer.parseInt(((String) stack).substring(k.length() + 2));
+    }
+    @Override public int maxAmount(Object stack) { return card((String) stack) || kind(stack).contains("sword") ? 1 : 64; }
+    @Override public Object withAmount(Object stack, int amount) { return amount == 1 ? kind(stack) : kind(stack) + " x" + amount; }
+    @Override public boolean similar(Object a, Object b) { return kind(a).equals(kind(b)); }
+    @Override public Object plain(String item, int amount) {
+        return knownItems.contains(item) ? withAmount(item.substring(item.indexOf(':') + 1), amount) : null;
+    }
+
+    /** "slot=stack" lines. */
+    @Override
+    public String text(List<Object> stacks) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < stacks.size(); i++) {
+            if (stacks.get(i) != null) b.append(i).append('=').append(stacks.get(i)).append('\n');
+        }
+        return b.toString();
+    }
+
+    @Override
+    public List<Object> read(String text) {
+        List<Object> out = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            if (line.isEmpty()) continue;
+            int i = Integer.parseInt(line.split("=", 2)[0]);
+            while (out.size() <= i) out.add(null);
+            out.set(i, line.split("=", 2)[1]);
+        }
+        return out;
     }
 
     static String describe(CardItem item) {
         return "card " + item.tag() + " map " + item.mapId();
     }
 
-    /** How many times the core asked {@link #slotHolds} (the read it skips where {@link #slotIs} answers). */
+    /** How many slots the core read (the read it skips where {@link #holdsCard} answers). */
     int slotReads;
 
     /** The item a slot shows for what prepare made (the default prepare hands the CardItem on). */
@@ -94,12 +174,12 @@ class FakePlatform implements Platform {
     }
 
     @Override
-    public boolean slotIs(String p, int slot, Object prepared) {
+    public boolean holdsCard(String p, int slot, Object prepared) {
         String there = inventories.getOrDefault(p, Map.of()).get(slot);
         return there != null && there.equals(describe(unwrap(prepared)));
     }
 
-    @Override public void setHeldSlot(String p, int slot) { log.add("held " + p + " " + slot); }
+    @Override public void setHeld(String p, int slot) { log.add("held " + p + " " + slot); }
 
     /** The thread of every {@link #prepareMap} and of every {@link #showMap}, in order. */
     final List<Thread> mapPrepareThreads = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -126,111 +206,11 @@ class FakePlatform implements Platform {
         return id;
     }
 
-    /** An inventory copied (slot → item) or read back from its text, "slot=item" lines. */
-    record Copy(Map<Integer, String> items) implements InventoryCopy {
-        @Override
-        public String text() {
-            StringBuilder b = new StringBuilder();
-            new java.util.TreeMap<>(items).forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
-            return b.toString();
-        }
-
-        @Override
-        public int stacks() {
-            return items.size();
-        }
-
-        @Override
-        public InventoryCopy plus(InventoryCopy other) {
-            Map<Integer, String> all = new HashMap<>();
-            new java.util.TreeMap<>(items).values().forEach(v -> all.put(all.size(), v));
-            new java.util.TreeMap<>(((Copy) other).items()).values().forEach(v -> all.put(all.size(), v));
-            return new Copy(Map.copyOf(all));
-        }
-    }
-
     /** Storage slots of a fake inventory (a full one has an item in each); cards are "card …" items. */
     static final int SLOTS = 36;
 
     static boolean card(String item) {
         return item.startsWith("card ");
-    }
-
-    @Override
-    public InventoryCopy copyNonCards(String p) {
-        Map<Integer, String> out = new HashMap<>();
-        new java.util.TreeMap<>(inventories.getOrDefault(p, Map.of())).values().stream().filter(i -> !card(i))
-                .forEach(i -> out.put(out.size(), i));
-        return new Copy(Map.copyOf(out));
-    }
-
-    @Override
-    public boolean holdsCards(String p) {
-        return inventories.getOrDefault(p, Map.of()).values().stream().anyMatch(FakePlatform::card);
-    }
-
-    /** Each item into the first empty storage slot (no stacking in this fake). */
-    @Override
-    public InventoryCopy addItems(String p, InventoryCopy items) {
-        Map<Integer, String> inv = inventories.get(p);
-        if (!reachable || inv == null) return items;
-        Map<Integer, String> left = new HashMap<>();
-        for (String item : new java.util.TreeMap<>(((Copy) items).items()).values()) {
-            int slot = 0;
-            while (slot < SLOTS && inv.containsKey(slot)) slot++;
-            if (slot < SLOTS) inv.put(slot, item); else left.put(left.size(), item);
-        }
-        if (left.isEmpty()) return null;
-        return left.size() == items.stacks() ? items : new Copy(Map.copyOf(left));
-    }
-
-    @Override
-    public InventoryCopy copyInventory(String p) {
-        return new Copy(Map.copyOf(inventories.getOrDefault(p, Map.of())));
-    }
-
-    @Override
-    public InventoryCopy readInventory(String text) {
-        Map<Integer, String> inv = new HashMap<>();
-        for (String line : text.split("\n")) {
-            if (!line.isEmpty()) inv.put(Integer.parseInt(line.split("=", 2)[0]), line.split("=", 2)[1]);
-        }
-        return new Copy(Map.copyOf(inv));
-    }
-
-    @Override
-    public boolean inventoryIs(String p, InventoryCopy copy) {
-        return ((Copy) copy).items().equals(inventories.get(p));
-    }
-
-    @Override
-    public boolean restoreInventory(String p, InventoryCopy copy) {
-        if (!reachable || !inventories.containsKey(p)) return false;
-        inventories.put(p, new HashMap<>(((Copy) copy).items()));
-        return true;
-    }
-
-    @Override public void clearInventory(String p) { inventories.get(p).clear(); }
-
-    @Override
-    public SlotHolds slotHolds(String p, int slot) {
-        slotReads++;
-        String item = inventories.getOrDefault(p, Map.of()).get(slot);
-        return item == null ? SlotHolds.NOTHING : card(item) ? SlotHolds.ENGINE : SlotHolds.OTHER;
-    }
-
-    @Override
-    public void moveSlot(String p, int from, int to) {
-        Map<Integer, String> inv = inventories.get(p);
-        if (inv.containsKey(to)) throw new IllegalStateException("slot " + to + " is not empty");
-        String item = inv.remove(from);
-        if (item != null) inv.put(to, item);
-    }
-
-    @Override
-    public InventoryCopy takeSlot(String p, int slot) {
-        String item = inventories.get(p).remove(slot);
-        return new Copy(item == null ? Map.of() : Map.of(0, item));
     }
 
     /** Per player: "scoreboard" (their own) or the sidebar shown, "title|line|line…". */
@@ -263,51 +243,6 @@ class FakePlatform implements Platform {
         return isOnline(p) && !(permission.equals("uno.stake") && noStakePermission.contains(p));
     }
     @Override public Money money() { return money; }
-    @Override public boolean isItem(String item) { return knownItems.contains(item); }
-
-    /** "diamond x5" (or "diamond": one) is a plain stack of minecraft:diamond; anything with more words is not plain. */
-    private static int plainCount(String stack, String item) {
-        String kind = item.substring(item.indexOf(':') + 1);
-        String[] w = stack.split(" ");
-        if (!w[0].equals(kind) || w.length > 2 || w.length == 2 && !w[1].matches("x[0-9]+")) return 0;
-        return w.length == 1 ? 1 : Integer.parseInt(w[1].substring(1));
-    }
-
-    @Override public int countPlain(String p, String item) {
-        return inventories.getOrDefault(p, Map.of()).values().stream().mapToInt(s -> plainCount(s, item)).sum();
-    }
-
-    @Override public boolean takePlain(String p, String item, int count) {
-        if (countPlain(p, item) < count) return false;
-        Map<Integer, String> inv = inventories.get(p);
-        for (Integer slot : new java.util.TreeSet<>(inv.keySet())) {
-            int n = plainCount(inv.get(slot), item);
-            if (n == 0 || count == 0) continue;
-            int take = Math.min(n, count);
-            count -= take;
-            if (take == n) inv.remove(slot); else inv.put(slot, stack(item, n - take));
-        }
-        return true;
-    }
-
-    private static String stack(String item, int n) {
-        return item.substring(item.indexOf(':') + 1) + " x" + n;
-    }
-
-    /** Stacks of up to 64 into empty storage slots (no stacking onto others in this fake). */
-    @Override public int givePlain(String p, String item, int count) {
-        Map<Integer, String> inv = inventories.get(p);
-        if (!reachable || inv == null) return count;
-        for (int slot = 0; slot < SLOTS && count > 0; slot++) {
-            if (!inv.containsKey(slot)) {
-                int n = Math.min(64, count);
-                inv.put(slot, stack(item, n));
-                count -= n;
-            }
-        }
-        return count;
-    }
-
     /** Balances in memory; a test may make the next calls fail (an economy plugin refusing). */
     static final class FakeMoney implements Money {
         final Map<String, Long> balances = new HashMap<>();

@@ -163,13 +163,13 @@ class ItemPolicyTest {
         assertTrue(Files.readString(dir.resolve("vault/uuid-of-ann.owed")).contains("gold x7"));
         assertEquals(1, told(platform, "did not fit"));
 
-        core.vault().giveOwedToOnline();      // still no room: nothing happens
+        core.giveOwedToOnline();      // still no room: nothing happens
         settle(core, platform);
         assertEquals(full, platform.inventories.get("ann"));
         assertEquals(List.of("uuid-of-ann.owed"), files(dir));
 
         platform.inventories.get("ann").remove(11);     // the player makes room
-        core.vault().giveOwedToOnline();
+        core.giveOwedToOnline();
         settle(core, platform);
         Map<Integer, String> now = new HashMap<>(full);
         now.put(11, "gold x7");
@@ -199,7 +199,7 @@ class ItemPolicyTest {
         assertTrue(again.vault().owesAnyone());
 
         restarted.inventories.get("ann").remove(4);       // room for one of the two
-        again.vault().giveOwedToOnline();
+        again.giveOwedToOnline();
         settle(again, restarted);
         assertEquals(1, restarted.inventories.get("ann").values().stream().filter(i -> i.equals("gold x7") || i.equals("apple")).count());
         assertTrue(again.vault().owesAnyone(), "the other one is still kept");
@@ -207,7 +207,7 @@ class ItemPolicyTest {
         assertEquals(1, kept.lines().count(), "the file holds only what is left: " + kept);
 
         restarted.inventories.get("ann").remove(5);
-        again.vault().giveOwedToOnline();
+        again.giveOwedToOnline();
         settle(again, restarted);
         assertTrue(restarted.inventories.get("ann").containsValue("gold x7") && restarted.inventories.get("ann").containsValue("apple"));
         assertEquals(List.of(), files(dir));

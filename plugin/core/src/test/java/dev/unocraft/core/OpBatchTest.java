@@ -59,10 +59,13 @@ class OpBatchTest {
     @Test
     void anAnnouncementReachesOnlyThePlayersNearTheOneItIsAbout() {
         FakePlatform platform = platformWith("ann", "bob", "cid", "dan");
-        platform.distances.put("bob>ann", 20.0);
-        platform.distances.put("cid>ann", 200.0);
-        platform.distances.put("dan>ann", Double.POSITIVE_INFINITY);    // another world
+        platform.positions.put("ann", new Players.Position("world", 0, 64, 0));
+        platform.positions.put("bob", new Players.Position("world", 12, 64, 16));      // 20 blocks away
+        platform.positions.put("cid", new Players.Position("world", 0, 64, 200));
+        platform.positions.put("dan", new Players.Position("world_nether", 0, 64, 0));   // another world
         UnoCore core = new UnoCore(platform, "test");
+        core.onCommand("ann", new String[] {"start"});      // where she stood when she opened the table
+        platform.log.clear();       // (no engine is attached: she is told so)
         StringBuilder ops = new StringBuilder("{\"ops\":[");
         for (String p : List.of("bob", "cid", "dan")) {
             ops.append("{\"op\":\"msg\",\"player\":\"").append(p).append("\",\"c\":\"near\",\"near\":{\"of\":\"ann\",\"radius\":64}},");

@@ -129,16 +129,16 @@ public final class DevServer {
             Player p = e.getPlayer();
             p.setGameMode(GameMode.SURVIVAL);
             p.setCanPickupItem(true);
-            MinestomPlatform.track(p);
+            MinestomPlayers.track(p);
             store.load(p);
-            platform.sendMaps(p);
+            platform.screen().sendMaps(p);
             core.onJoin(p.getUsername());
         });
         events.addListener(PlayerDisconnectEvent.class, e -> {
             Player p = e.getPlayer();
             core.onQuit(p.getUsername());   // gives back the saved items first
             store.save(p);
-            MinestomPlatform.untrack(p);
+            MinestomPlayers.untrack(p);
         });
         // A death empties the inventory, as on a vanilla server (keepInventory off; Minestom itself keeps
         // it): what is not the engine's drops where the player died, cards never do (the player's own
@@ -148,7 +148,7 @@ public final class DevServer {
         events.addListener(net.minestom.server.event.player.PlayerChatEvent.class,
                 e -> core.onChat(e.getPlayer().getUsername()));
         events.addListener(PlayerUseItemEvent.class, e -> {
-            String tag = e.getItemStack().getTag(MinestomPlatform.ENGINE_TAG);
+            String tag = e.getItemStack().getTag(MinestomSlots.ENGINE_TAG);
             if (UnoCore.isEngineTag(tag)) {
                 e.setCancelled(true);
                 int slot = e.getHand() == net.minestom.server.entity.PlayerHand.OFF ? 40 : e.getPlayer().getHeldSlot();
@@ -158,9 +158,9 @@ public final class DevServer {
         // What is cancelled is the core's ItemPolicy's to say; these listeners only report and carry it out.
         events.addListener(InventoryPreClickEvent.class, e -> {
             ItemStack clicked = e.getClickedItem();
-            String tag = clicked == null ? null : clicked.getTag(MinestomPlatform.ENGINE_TAG);
+            String tag = clicked == null ? null : clicked.getTag(MinestomSlots.ENGINE_TAG);
             ItemStack cursor = e.getPlayer().getInventory().getCursorItem();
-            boolean cardMoves = UnoCore.isEngineTag(cursor.getTag(MinestomPlatform.ENGINE_TAG)) || hotbarSwapOfEngineItem(e);
+            boolean cardMoves = UnoCore.isEngineTag(cursor.getTag(MinestomSlots.ENGINE_TAG)) || hotbarSwapOfEngineItem(e);
             boolean other = e.getInventory() != e.getPlayer().getInventory();
             if (core.items().click(e.getPlayer().getUsername(), e.getSlot(), tag, cardMoves, other, false)) {
                 e.setCancelled(true);
@@ -176,13 +176,13 @@ public final class DevServer {
             }
         });
         events.addListener(ItemDropEvent.class, e -> {
-            if (core.items().drop(e.getItemStack().getTag(MinestomPlatform.ENGINE_TAG))) {
+            if (core.items().drop(e.getItemStack().getTag(MinestomSlots.ENGINE_TAG))) {
                 e.setCancelled(true);
             }
         });
         events.addListener(PlayerSwapItemEvent.class, e -> {
-            if (core.items().swapHands(e.getMainHandItem().getTag(MinestomPlatform.ENGINE_TAG),
-                    e.getOffHandItem().getTag(MinestomPlatform.ENGINE_TAG))) {
+            if (core.items().swapHands(e.getMainHandItem().getTag(MinestomSlots.ENGINE_TAG),
+                    e.getOffHandItem().getTag(MinestomSlots.ENGINE_TAG))) {
                 e.setCancelled(true);
             }
         });
@@ -212,7 +212,7 @@ public final class DevServer {
             System.out.println("unocraft: stopping; giving back saved inventories");
             try {
                 core.disable();
-                MinestomPlatform.trackedPlayers().forEach(store::save);
+                MinestomPlayers.tracked().forEach(store::save);
                 if (core.supervisor() != null && !core.supervisor().awaitExit(20_000)) {
                     System.out.println("unocraft: the engine did not stop in 20 s");
                 }
@@ -273,7 +273,7 @@ public final class DevServer {
         net.minestom.server.inventory.PlayerInventory inventory = p.getInventory();
         for (int slot = 0; slot < inventory.getSize(); slot++) {
             ItemStack item = inventory.getItemStack(slot);
-            if (!item.isAir() && core.items().dropsAtDeath(item.getTag(MinestomPlatform.ENGINE_TAG)) && p.getInstance() != null) {
+            if (!item.isAir() && core.items().dropsAtDeath(item.getTag(MinestomSlots.ENGINE_TAG)) && p.getInstance() != null) {
                 net.minestom.server.entity.ItemEntity drop = new net.minestom.server.entity.ItemEntity(item);
                 drop.setPickupDelay(java.time.Duration.ofSeconds(2));
                 drop.setInstance(p.getInstance(), p.getPosition());
@@ -285,7 +285,7 @@ public final class DevServer {
     private static boolean hotbarSwapOfEngineItem(InventoryPreClickEvent e) {
         if (e.getClick() instanceof net.minestom.server.inventory.click.Click.HotbarSwap swap) {
             ItemStack other = e.getPlayer().getInventory().getItemStack(swap.hotbarSlot());
-            return UnoCore.isEngineTag(other.getTag(MinestomPlatform.ENGINE_TAG));
+            return UnoCore.isEngineTag(other.getTag(MinestomSlots.ENGINE_TAG));
         }
         return e.getClick() instanceof net.minestom.server.inventory.click.Click.OffhandSwap;
     }

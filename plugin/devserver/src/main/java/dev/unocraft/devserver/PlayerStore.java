@@ -27,7 +27,7 @@ final class PlayerStore {
         Path f = fileOf(p);
         if (Files.exists(f)) {
             try {
-                MinestomPlatform.restore(p, MinestomPlatform.read(Files.readString(f, StandardCharsets.UTF_8)));
+                MinestomSlots.restore(p, MinestomSlots.readInternal(Files.readString(f, StandardCharsets.UTF_8)));
             } catch (IOException | IllegalArgumentException e) {
                 LOG.warning("cannot load " + f + ": " + e);
             }
@@ -38,7 +38,7 @@ final class PlayerStore {
         try {
             OwnerOnly.folder(dir);     // a player's items: for the server's user only
             Path tmp = dir.resolve(p.getUsername().toLowerCase(Locale.ROOT) + ".tmp");
-            OwnerOnly.write(tmp, MinestomPlatform.snapshot(p.getInventory().getItemStacks()));
+            OwnerOnly.write(tmp, MinestomSlots.snapshot(p.getInventory().getItemStacks()));
             Files.move(tmp, fileOf(p), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             LOG.warning("cannot save the inventory of " + p.getUsername() + ": " + e);

@@ -33,17 +33,17 @@ class FaceMapTest {
     void newFacesGetIdsPastThoseOfAnEarlierRunWhenPrepared() throws Exception {
         Files.writeString(dir.resolve("faces.properties"), "R5=7\nW=3\n");
         MinestomPlatform platform = new MinestomPlatform(dir);
-        assertEquals(8, platform.prepareMap(-1, pixels()).id());
-        assertEquals(9, platform.prepareMap(-1, pixels()).id());
-        assertEquals(7, platform.prepareMap(7, pixels()).id(), "a face of an earlier run keeps its map");
-        assertEquals(1, new MinestomPlatform(dir.resolve("empty")).prepareMap(-1, pixels()).id());
+        assertEquals(8, platform.screen().prepareMap(-1, pixels()).id());
+        assertEquals(9, platform.screen().prepareMap(-1, pixels()).id());
+        assertEquals(7, platform.screen().prepareMap(7, pixels()).id(), "a face of an earlier run keeps its map");
+        assertEquals(1, new MinestomPlatform(dir.resolve("empty")).screen().prepareMap(-1, pixels()).id());
     }
 
     @Test
     void thePreparedPacketIsTheMapPacketEncodedAndCompressedOnce() throws Exception {
         MinestomPlatform platform = new MinestomPlatform(dir);
         byte[] pixels = pixels();
-        MinestomPlatform.FaceMap face = platform.prepareMap(-1, pixels);
+        MinestomScreen.FaceMap face = platform.screen().prepareMap(-1, pixels);
         MapDataPacket packet = (MapDataPacket) face.packet().packet();
         assertEquals(face.id(), packet.mapId());
         assertArrayEquals(pixels, packet.colorContent().data());
@@ -81,8 +81,8 @@ class FaceMapTest {
         MinecraftServer.init();
         MinestomPlatform platform = new MinestomPlatform(dir);
         platform.warmUp();
-        assertEquals(java.util.List.of(), platform.onlinePlayers(), "the warm-up's player is not online");
-        assertEquals(1, platform.prepareMap(-1, pixels()).id(), "no map id taken");
+        assertEquals(java.util.List.of(), platform.players().onlinePlayers(), "the warm-up's player is not online");
+        assertEquals(1, platform.screen().prepareMap(-1, pixels()).id(), "no map id taken");
     }
 
     private static int readVarInt(byte[] b, int[] at) {

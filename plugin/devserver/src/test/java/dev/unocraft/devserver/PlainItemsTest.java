@@ -17,12 +17,48 @@ import net.minestom.server.network.packet.server.SendablePacket;
 import net.minestom.server.network.player.GameProfile;
 import net.minestom.server.network.player.PlayerConnection;
 import net.minestom.server.utils.inventory.PlayerInventoryUtils;
+import dev.unocraft.core.Inventories;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Plain stacks as item stakes count, take and give them on the dev server; its stake permission. */
+/**
+ * The core's item rules ({@link Inventories}) over Minestom's real inventory and stacks ({@link MinestomSlots}):
+ * plain stacks as item stakes count, take and give them on the dev server; its stake permission.
+ */
 class PlainItemsTest {
+    private static final String NAME = "plainitems";
+    private final MinestomSlots slots = new MinestomSlots();
+    private Player player;
+    private Inventories<ItemStack> rules;
+
+    @org.junit.jupiter.api.BeforeEach
+    void seat() {
+        player = headless(NAME);
+        MinestomPlayers.track(player);
+        rules = Inventories.of(slots, new MinestomPlayers(new DevEconomy(dir.resolve("balances.properties"))));
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void leave() {
+        MinestomPlayers.untrack(player);
+    }
+
+    /** Whether a stack counts as plain diamonds: alone in the inventory, the rules count it. */
+    private boolean isPlain(ItemStack stack) {
+        PlayerInventory inv = player.getInventory();
+        inv.clear();
+        inv.setItemStack(0, stack);
+        boolean plain = rules.countPlain(NAME, "minecraft:diamond") == (stack.isAir() ? -1 : stack.amount());
+        inv.clear();
+        return plain;
+    }
+
+    /** The material a namespaced id names as the rules see it, or null. */
+    private Material material(String item) {
+        ItemStack s = slots.plain(item, 1);
+        return s == null ? null : s.material();
+    }
     private static final Material DIAMOND = Material.DIAMOND;
     private static final int OFF_HAND = PlayerInventoryUtils.OFFHAND_SLOT;
 
@@ -40,34 +76,34 @@ class PlainItemsTest {
 
     @Test
     void onlyStacksWithNothingOnThemArePlain() {
-        assertTrue(PlainItems.isPlain(diamonds(5), DIAMOND));
-        assertTrue(PlainItems.isPlain(diamonds(1).with(DataComponents.MAX_STACK_SIZE, 64), DIAMOND), "a default restated is still plain");
-        assertFalse(PlainItems.isPlain(diamonds(1).with(DataComponents.MAX_STACK_SIZE, 16), DIAMOND));
-        assertFalse(PlainItems.isPlain(diamonds(3).withCustomName(Component.text("shiny")), DIAMOND), "named");
-        assertFalse(PlainItems.isPlain(diamonds(3).withLore(Component.text("lore")), DIAMOND), "lore");
-        assertFalse(PlainItems.isPlain(diamonds(3).with(DataComponents.ENCHANTMENT_GLINT_OVERRIDE, true), DIAMOND), "glint");
-        assertFalse(PlainItems.isPlain(diamonds(3).without(DataComponents.MAX_STACK_SIZE), DIAMOND), "a default removed");
-        assertFalse(PlainItems.isPlain(diamonds(3).withTag(MinestomPlatform.ENGINE_TAG, "card:R5"), DIAMOND), "an engine item");
-        assertFalse(PlainItems.isPlain(ItemStack.of(Material.EMERALD, 3), DIAMOND), "another kind");
-        assertFalse(PlainItems.isPlain(ItemStack.AIR, DIAMOND));
+        assertTrue(isPlain(diamonds(5)));
+        assertTrue(isPlain(diamonds(1).with(DataComponents.MAX_STACK_SIZE, 64)), "a default restated is still plain");
+        assertFalse(isPlain(diamonds(1).with(DataComponents.MAX_STACK_SIZE, 16)));
+        assertFalse(isPlain(diamonds(3).withCustomName(Component.text("shiny"))), "named");
+        assertFalse(isPlain(diamonds(3).withLore(Component.text("lore"))), "lore");
+        assertFalse(isPlain(diamonds(3).with(DataComponents.ENCHANTMENT_GLINT_OVERRIDE, true)), "glint");
+        assertFalse(isPlain(diamonds(3).without(DataComponents.MAX_STACK_SIZE)), "a default removed");
+        assertFalse(isPlain(diamonds(3).withTag(MinestomSlots.ENGINE_TAG, "card:R5")), "an engine item");
+        assertFalse(isPlain(ItemStack.of(Material.EMERALD, 3)), "another kind");
+        assertFalse(isPlain(ItemStack.AIR));
     }
 
     @Test
     void itemsAreNamespacedIdsOfMaterials() {
-        assertSame(DIAMOND, PlainItems.material("minecraft:diamond"));
-        assertSame(DIAMOND, PlainItems.material("diamond"), "the minecraft namespace by default, as Minecraft reads ids");
-        assertNull(PlainItems.material("minecraft:no_such_item"));
-        assertNull(PlainItems.material("Minecraft:Diamond"), "not a valid key: no exception");
-        assertNull(PlainItems.material("minecraft:air"), "air is no stake");
-        assertNull(PlainItems.material(null));
+        assertSame(DIAMOND, material("minecraft:diamond"));
+        assertSame(DIAMOND, material("diamond"), "the minecraft namespace by default, as Minecraft reads ids");
+        assertNull(material("minecraft:no_such_item"));
+        assertNull(material("Minecraft:Diamond"), "not a valid key: no exception");
+        assertNull(material("minecraft:air"), "air is no stake");
+        assertNull(material(null));
     }
 
     /** Slot 0: 5 plain; 1: 3 named; 2: 2 engine; 3: 4 plain; 4: emeralds; off-hand: 6 plain; helmet: 9 plain. */
-    private static PlayerInventory mixed() {
-        PlayerInventory inv = new PlayerInventory();
+    private PlayerInventory mixed() {
+        PlayerInventory inv = player.getInventory();
         inv.setItemStack(0, diamonds(5));
         inv.setItemStack(1, diamonds(3).withCustomName(Component.text("shiny")));
-        inv.setItemStack(2, diamonds(2).withTag(MinestomPlatform.ENGINE_TAG, "card:R5"));
+        inv.setItemStack(2, diamonds(2).withTag(MinestomSlots.ENGINE_TAG, "card:R5"));
         inv.setItemStack(3, diamonds(4));
         inv.setItemStack(4, ItemStack.of(Material.EMERALD, 7));
         inv.setItemStack(OFF_HAND, diamonds(6));
@@ -78,22 +114,22 @@ class PlainItemsTest {
     @Test
     void countsPlainStacksInStorageAndTheOffHandNeverArmour() {
         PlayerInventory inv = mixed();
-        assertEquals(5 + 4 + 6, PlainItems.count(inv, DIAMOND), "not the named, engine or helmet diamonds");
-        assertEquals(7, PlainItems.count(inv, Material.EMERALD));
-        assertEquals(0, PlainItems.count(inv, Material.GOLD_INGOT));
+        assertEquals(5 + 4 + 6, rules.countPlain(NAME, "minecraft:diamond"), "not the named, engine or helmet diamonds");
+        assertEquals(7, rules.countPlain(NAME, "minecraft:emerald"));
+        assertEquals(0, rules.countPlain(NAME, "minecraft:gold_ingot"));
     }
 
     @Test
     void takeIsAllOrNothing() {
         PlayerInventory inv = mixed();
         ItemStack[] before = inv.getItemStacks();
-        assertFalse(PlainItems.take(inv, DIAMOND, 16), "15 plain ones: the named, engine and helmet ones do not count");
+        assertFalse(rules.takePlain(NAME, "minecraft:diamond", 16), "15 plain ones: the named, engine and helmet ones do not count");
         assertArrayEquals(before, inv.getItemStacks(), "nothing taken");
-        assertFalse(PlainItems.take(inv, DIAMOND, -1));
-        assertTrue(PlainItems.take(inv, DIAMOND, 0));
+        assertFalse(rules.takePlain(NAME, "minecraft:diamond", -1));
+        assertTrue(rules.takePlain(NAME, "minecraft:diamond", 0));
         assertArrayEquals(before, inv.getItemStacks());
 
-        assertTrue(PlainItems.take(inv, DIAMOND, 11));
+        assertTrue(rules.takePlain(NAME, "minecraft:diamond", 11));
         assertTrue(inv.getItemStack(0).isAir(), "storage first");
         assertTrue(inv.getItemStack(3).isAir());
         assertEquals(diamonds(4), inv.getItemStack(OFF_HAND), "the off-hand last");
@@ -101,42 +137,42 @@ class PlainItemsTest {
         assertEquals(before[2], inv.getItemStack(2), "the engine item untouched");
         assertEquals(diamonds(9), inv.getItemStack(PlayerInventoryUtils.HELMET_SLOT), "armour never");
 
-        assertTrue(PlainItems.take(inv, DIAMOND, 4), "the off-hand's own");
+        assertTrue(rules.takePlain(NAME, "minecraft:diamond", 4), "the off-hand's own");
         assertTrue(inv.getItemStack(OFF_HAND).isAir());
-        assertEquals(0, PlainItems.count(inv, DIAMOND));
-        assertFalse(PlainItems.take(inv, DIAMOND, 1));
+        assertEquals(0, rules.countPlain(NAME, "minecraft:diamond"));
+        assertFalse(rules.takePlain(NAME, "minecraft:diamond", 1));
     }
 
     @Test
     void giveFillsPlainStacksThenEmptyStorageSlots() {
-        PlayerInventory inv = new PlayerInventory();
+        PlayerInventory inv = player.getInventory();
         inv.setItemStack(0, diamonds(10).withCustomName(Component.text("shiny")));
         inv.setItemStack(5, diamonds(60));
         inv.setItemStack(OFF_HAND, diamonds(63));
-        assertEquals(0, PlainItems.give(inv, DIAMOND, 4 + 1 + 64 + 3));
+        assertEquals(0, rules.givePlain(NAME, "minecraft:diamond", 4 + 1 + 64 + 3));
         assertEquals(diamonds(64), inv.getItemStack(5), "onto the plain stack first");
         assertEquals(diamonds(64), inv.getItemStack(OFF_HAND), "and the off-hand's");
         assertEquals(10, inv.getItemStack(0).amount(), "never onto a named stack");
         assertEquals(diamonds(64), inv.getItemStack(1), "then the first empty slots, a stack at most in each");
         assertEquals(diamonds(3), inv.getItemStack(2));
-        assertEquals(0, PlainItems.give(inv, DIAMOND, 0));
-        assertEquals(0, PlainItems.give(inv, Material.ENDER_PEARL, 20));
+        assertEquals(0, rules.givePlain(NAME, "minecraft:diamond", 0));
+        assertEquals(0, rules.givePlain(NAME, "minecraft:ender_pearl", 20));
         assertEquals(ItemStack.of(Material.ENDER_PEARL, 16), inv.getItemStack(3), "the material's own stack size");
         assertEquals(ItemStack.of(Material.ENDER_PEARL, 4), inv.getItemStack(4));
     }
 
     @Test
     void giveReturnsWhatDoesNotFitAndNeverUsesArmourOrAnEmptyOffHand() {
-        PlayerInventory inv = new PlayerInventory();
+        PlayerInventory inv = player.getInventory();
         for (int slot = 0; slot < 36; slot++) {
             inv.setItemStack(slot, ItemStack.of(Material.STONE, 64));
         }
         inv.setItemStack(7, diamonds(62));
         ItemStack[] expected = inv.getItemStacks();
         expected[7] = diamonds(64);
-        assertEquals(10 - 2, PlainItems.give(inv, DIAMOND, 10));
+        assertEquals(10 - 2, rules.givePlain(NAME, "minecraft:diamond", 10));
         assertArrayEquals(expected, inv.getItemStacks(), "2 onto slot 7; nothing in the off-hand, the armour or the crafting grid");
-        assertEquals(5, PlainItems.give(inv, DIAMOND, 5), "full");
+        assertEquals(5, rules.givePlain(NAME, "minecraft:diamond", 5), "full");
         assertArrayEquals(expected, inv.getItemStacks());
     }
 
@@ -157,31 +193,25 @@ class PlainItemsTest {
     }
 
     @Test
-    void thePlatformGoesThroughTheOnlinePlayersInventory() {
-        MinestomPlatform platform = new MinestomPlatform(dir);
-        Player ann = headless("Ann");
-        MinestomPlatform.track(ann);
-        try {
-            ann.getInventory().setItemStack(0, diamonds(5));
-            ann.getInventory().setItemStack(OFF_HAND, diamonds(2));
-            assertTrue(platform.isItem("minecraft:diamond"));
-            assertFalse(platform.isItem("minecraft:nope"));
-            assertEquals(7, platform.countPlain("ann", "minecraft:diamond"));
-            assertEquals(0, platform.countPlain("ann", "minecraft:nope"));
-            assertFalse(platform.takePlain("ann", "minecraft:diamond", 8));
-            assertEquals(7, platform.countPlain("ann", "minecraft:diamond"));
-            platform.atomically("ann", () -> assertTrue(platform.takePlain("ann", "minecraft:diamond", 6)));     // under the inventory's lock too
-            assertEquals(1, platform.countPlain("ann", "minecraft:diamond"));
-            assertEquals(0, platform.givePlain("ann", "minecraft:diamond", 70));
-            assertEquals(71, platform.countPlain("ann", "minecraft:diamond"));
-            assertEquals(3, platform.givePlain("ann", "minecraft:nope", 3));
+    void theRulesGoThroughTheOnlinePlayersInventory() {
+        PlayerInventory inv = player.getInventory();
+        inv.setItemStack(0, diamonds(5));
+        inv.setItemStack(OFF_HAND, diamonds(2));
+        assertTrue(rules.isItem("minecraft:diamond"));
+        assertFalse(rules.isItem("minecraft:nope"));
+        assertEquals(7, rules.countPlain(NAME, "minecraft:diamond"));
+        assertEquals(0, rules.countPlain(NAME, "minecraft:nope"));
+        assertFalse(rules.takePlain(NAME, "minecraft:diamond", 8));
+        assertEquals(7, rules.countPlain(NAME, "minecraft:diamond"));
+        rules.atomically(NAME, () -> assertTrue(rules.takePlain(NAME, "minecraft:diamond", 6)));     // under the inventory's lock too
+        assertEquals(1, rules.countPlain(NAME, "minecraft:diamond"));
+        assertEquals(0, rules.givePlain(NAME, "minecraft:diamond", 70));
+        assertEquals(71, rules.countPlain(NAME, "minecraft:diamond"));
+        assertEquals(3, rules.givePlain(NAME, "minecraft:nope", 3));
 
-            assertEquals(0, platform.countPlain("bob", "minecraft:diamond"), "offline");
-            assertFalse(platform.takePlain("bob", "minecraft:diamond", 0));
-            assertEquals(4, platform.givePlain("bob", "minecraft:diamond", 4));
-        } finally {
-            MinestomPlatform.untrack(ann);
-        }
+        assertEquals(0, rules.countPlain("bob", "minecraft:diamond"), "offline");
+        assertFalse(rules.takePlain("bob", "minecraft:diamond", 0));
+        assertEquals(4, rules.givePlain("bob", "minecraft:diamond", 4));
     }
 
     @Test
@@ -189,19 +219,19 @@ class PlainItemsTest {
         MinestomPlatform platform = new MinestomPlatform(dir);
         Player ann = headless("Ann");
         Player bob = headless("Bob");
-        MinestomPlatform.track(ann);
-        MinestomPlatform.track(bob);
+        MinestomPlayers.track(ann);
+        MinestomPlayers.track(bob);
         DevPermissions.NO_STAKE.add("bob");
         try {
-            assertTrue(platform.hasPermission("ann", "uno.stake"));
-            assertFalse(platform.hasPermission("Bob", "uno.stake"));
-            assertFalse(platform.hasPermission("cid", "uno.stake"), "offline");
-            assertFalse(platform.hasPermission("ann", "uno.admin"), "not one of --admins");
+            assertTrue(platform.players().hasPermission("ann", "uno.stake"));
+            assertFalse(platform.players().hasPermission("Bob", "uno.stake"));
+            assertFalse(platform.players().hasPermission("cid", "uno.stake"), "offline");
+            assertFalse(platform.players().hasPermission("ann", "uno.admin"), "not one of --admins");
             assertSame(platform.money(), platform.money(), "one economy");
         } finally {
             DevPermissions.NO_STAKE.remove("bob");
-            MinestomPlatform.untrack(ann);
-            MinestomPlatform.untrack(bob);
+            MinestomPlayers.untrack(ann);
+            MinestomPlayers.untrack(bob);
         }
     }
 }

@@ -46,17 +46,17 @@ class PreparedOpsTest {
     @Test
     void anUnchangedSlotIsNotSetAgainAndAChangedOneIs() {
         MinestomPlatform platform = new MinestomPlatform(dir);
-        ItemStack r5 = platform.prepare(card("card:R5"));
-        assertSame(r5, platform.prepare(card("card:R5")), "one shared stack per distinct item, found when the batch arrives");
+        ItemStack r5 = platform.slots().card(card("card:R5"));
+        assertSame(r5, platform.slots().card(card("card:R5")), "one shared stack per distinct item, found when the batch arrives");
         CountingInventory inventory = new CountingInventory();
-        assertEquals(List.of(0), MinestomPlatform.putAll(inventory, one(0, r5)));
-        assertEquals(List.of(), MinestomPlatform.putAll(inventory, one(0, platform.prepare(card("card:R5")))), "the same card again");
-        assertEquals(List.of(), MinestomPlatform.putAll(inventory, one(1, null)), "an empty slot emptied");
-        assertEquals(List.of(), MinestomPlatform.putAll(inventory, one(0, MinestomPlatform.build(card("card:R5")))),
+        assertEquals(List.of(0), MinestomSlots.putAll(inventory, one(0, r5)));
+        assertEquals(List.of(), MinestomSlots.putAll(inventory, one(0, platform.slots().card(card("card:R5")))), "the same card again");
+        assertEquals(List.of(), MinestomSlots.putAll(inventory, one(1, null)), "an empty slot emptied");
+        assertEquals(List.of(), MinestomSlots.putAll(inventory, one(0, MinestomSlots.build(card("card:R5")))),
                 "an equal card built apart (Minestom sends nothing for it either)");
-        ItemStack g2 = platform.prepare(card("card:G2"));
-        assertEquals(List.of(0), MinestomPlatform.putAll(inventory, one(0, g2)), "another card");
-        assertEquals(List.of(0), MinestomPlatform.putAll(inventory, one(0, null)), "a card taken out");
+        ItemStack g2 = platform.slots().card(card("card:G2"));
+        assertEquals(List.of(0), MinestomSlots.putAll(inventory, one(0, g2)), "another card");
+        assertEquals(List.of(0), MinestomSlots.putAll(inventory, one(0, null)), "a card taken out");
         assertEquals(List.of(0, 0, 0), inventory.set, "only the changes reached the inventory");
         assertSame(ItemStack.AIR, inventory.getItemStack(0));
     }
@@ -95,9 +95,9 @@ class PreparedOpsTest {
     @Test
     void anItemsOpSendsMinestomsSlotPacketsInOneGo() {
         MinestomPlatform platform = new MinestomPlatform(dir);
-        ItemStack r5 = platform.prepare(card("card:R5"));
-        ItemStack g2 = platform.prepare(card("card:G2"));
-        ItemStack top = platform.prepare(card("top:B7"));
+        ItemStack r5 = platform.slots().card(card("card:R5"));
+        ItemStack g2 = platform.slots().card(card("card:G2"));
+        ItemStack top = platform.slots().card(card("top:B7"));
         // the same changes, slot by slot through Minestom, and through putAll; 40 is the off-hand
         List<List<SendablePacket>> byMinestom = new ArrayList<>();
         PlayerInventory minestoms = new PlayerInventory();
@@ -119,28 +119,28 @@ class PreparedOpsTest {
         changes.put(40, top);
         changes.put(2, null);    // empty already: no packet
         for (var e : changes.entrySet()) {
-            minestoms.setItemStack(MinestomPlatform.internalSlot(e.getKey()), e.getValue() == null ? ItemStack.AIR : (ItemStack) e.getValue());
+            minestoms.setItemStack(MinestomSlots.internalSlot(e.getKey()), e.getValue() == null ? ItemStack.AIR : (ItemStack) e.getValue());
         }
-        assertEquals(List.of(0, 1, 35, 40), MinestomPlatform.putAll(ours, changes));
+        assertEquals(List.of(0, 1, 35, 40), MinestomSlots.putAll(ours, changes));
         assertEquals(4, byMinestom.size(), "Minestom: a packet per changed slot");
         assertEquals(1, byUs.size(), "ours: every changed slot in one call, the writer woken once");
         assertEquals(byMinestom.stream().flatMap(List::stream).map(PreparedOpsTest::unwrapped).toList(), byUs.get(0),
                 "the very packets Minestom sends, in order");
         assertArrayEquals(minestoms.getItemStacks(), ours.getItemStacks());
-        assertEquals(List.of(), MinestomPlatform.putAll(ours, changes), "nothing changed: nothing set, nothing sent");
+        assertEquals(List.of(), MinestomSlots.putAll(ours, changes), "nothing changed: nothing set, nothing sent");
         assertEquals(1, byUs.size());
     }
 
     @Test
     void aSoundsKeyIsResolvedWhenTheBatchArrives() {
         MinestomPlatform platform = new MinestomPlatform(dir);
-        MinestomPlatform.PreparedSound pling = platform.sound("minecraft:block.note_block.pling", 0.5f, 1.5f);
+        MinestomPlayers.PreparedSound pling = platform.players().sound("minecraft:block.note_block.pling", 0.5f, 1.5f);
         assertSame(net.minestom.server.sound.SoundEvent.BLOCK_NOTE_BLOCK_PLING, pling.event(), "the registry's sound event");
         assertEquals(0.5f, pling.volume());
         assertEquals(1.5f, pling.pitch());
-        MinestomPlatform.PreparedSound custom = platform.sound("unocraft:shuffle", 1f, 1f);
+        MinestomPlayers.PreparedSound custom = platform.players().sound("unocraft:shuffle", 1f, 1f);
         assertEquals("unocraft:shuffle", custom.event().key().asString(), "a sound of a resource pack: played by its key");
-        assertThrows(net.kyori.adventure.key.InvalidKeyException.class, () -> platform.sound("Not A Key!", 1f, 1f),
+        assertThrows(net.kyori.adventure.key.InvalidKeyException.class, () -> platform.players().sound("Not A Key!", 1f, 1f),
                 "a bad key is refused where the op is read, not on the applier");
     }
 
@@ -165,15 +165,15 @@ class PreparedOpsTest {
     @Test
     void aSidebarSendsOnlyTheLinesThatChanged() {
         CountingSidebar sb = new CountingSidebar();
-        MinestomPlatform.Shown shown = new MinestomPlatform.Shown(sb, new net.kyori.adventure.text.Component[15]);
+        MinestomScreen.Shown shown = new MinestomScreen.Shown(sb, new net.kyori.adventure.text.Component[15]);
         net.kyori.adventure.text.Component title = net.kyori.adventure.text.Component.text("T");
-        MinestomPlatform.update(shown, title, lines("ann 7", "bob 3", "cid 5"));
+        MinestomScreen.update(shown, title, lines("ann 7", "bob 3", "cid 5"));
         assertEquals(List.of("create l0", "create l1", "create l2"), sb.changes);
         sb.changes.clear();
-        MinestomPlatform.update(shown, title, lines("ann 7", "bob 2", "cid 5"));
+        MinestomScreen.update(shown, title, lines("ann 7", "bob 2", "cid 5"));
         assertEquals(List.of("update l1"), sb.changes, "one line changed; equal texts (new objects) are not sent again");
         sb.changes.clear();
-        MinestomPlatform.update(shown, net.kyori.adventure.text.Component.text("T2"), lines("ann 7"));
+        MinestomScreen.update(shown, net.kyori.adventure.text.Component.text("T2"), lines("ann 7"));
         assertEquals(List.of("title", "remove l1", "remove l2"), sb.changes);
         assertEquals("ann 7", ((net.kyori.adventure.text.TextComponent) sb.getLine("l0").getContent()).content());
         assertEquals(null, sb.getLine("l1"));

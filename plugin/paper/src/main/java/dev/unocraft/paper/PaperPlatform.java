@@ -8,21 +8,28 @@ import dev.unocraft.spigot.UnocraftPlugin;
 import io.papermc.paper.event.player.AsyncChatEvent;
 import net.kyori.adventure.audience.Audience;
 import net.kyori.adventure.text.Component;
-import org.bukkit.Bukkit;
 import org.bukkit.entity.Player;
 import org.bukkit.event.player.PlayerEvent;
-import org.bukkit.inventory.meta.ItemMeta;
-import org.bukkit.scoreboard.Objective;
-import org.bukkit.scoreboard.Scoreboard;
-import org.bukkit.scoreboard.Team;
 
 /**
- * The core's Platform on Paper: the Bukkit adapter (items, maps, inventories, the sidebar's
- * scoreboard) with every text method and hook on Adventure ({@link PaperText}). No game logic.
+ * The core's Platform on Paper: the Bukkit adapter's slots and maps, every text on Adventure
+ * ({@link PaperPlayers}, {@link PaperScreen}, {@link PaperSlots}). On Folia its parts are Folia's:
+ * Paper's region schedulers ({@link FoliaScheduling}) and the sidebar as a boss bar ({@link FoliaScreen}).
+ * On plain Paper work runs on the main thread through Bukkit's scheduler, where Paper's schedulers would
+ * run it too. No game logic.
  */
-final class PaperPlatform extends SpigotPlatform {
-    PaperPlatform(UnocraftPlugin plugin) {
-        super(plugin);
+public final class PaperPlatform extends SpigotPlatform {
+    private final FoliaScheduling folia;
+
+    private PaperPlatform(UnocraftPlugin plugin, FoliaScheduling folia) {
+        super(plugin, folia != null ? folia : bukkitScheduling(plugin), new PaperPlayers(plugin.getLogger()),
+                folia != null ? new FoliaScreen() : new PaperScreen(), new PaperSlots(tagKey(plugin)));
+        this.folia = folia;
+    }
+
+    /** Paper's platform; {@code folia}: the server is Folia (regions ticked on many threads). */
+    public static PaperPlatform create(UnocraftPlugin plugin, boolean folia) {
+        return new PaperPlatform(plugin, folia ? new FoliaScheduling(plugin) : null);
     }
 
     @Override
@@ -36,62 +43,18 @@ final class PaperPlatform extends SpigotPlatform {
         return AsyncChatEvent.class;
     }
 
-    /** The online player by name, or an audience that drops everything (as the Spigot adapter does for a player gone). */
-    private static Audience audience(String player) {
-        Player p = Bukkit.getPlayerExact(player);
-        return p == null ? Audience.empty() : p;
+    @Override
+    protected void joined(Player player) {
+        if (folia != null) {
+            folia.joined(player);
+        }
     }
 
     @Override
-    public String locale(String player) {
-        Player p = Bukkit.getPlayerExact(player);
-        return p == null ? null : PaperText.locale(p);
-    }
-
-    /** An Adventure component, built on the engine's thread: Adventure's components are immutable, safe to build anywhere. */
-    @Override
-    public Component text(JsonElement component) {
-        return Components.of(component);
-    }
-
-    @Override
-    public void sendMessage(String player, Object message) {
-        audience(player).sendMessage((Component) message);
-    }
-
-    @Override
-    public void sendActionBar(String player, Object message) {
-        audience(player).sendActionBar((Component) message);
-    }
-
-    @Override
-    public void showTitle(String player, Object title, Object subtitle) {
-        PaperText.title(audience(player), (Component) title, (Component) subtitle);
-    }
-
-    @Override
-    public void playSound(String player, String sound, float volume, float pitch) {
-        PaperText.sound(audience(player), sound, volume, pitch);
-    }
-
-    @Override
-    protected void describe(ItemMeta meta, CardItem item) {
-        PaperText.describe(meta, item.name(), item.lore());
-    }
-
-    @Override
-    protected Objective newSidebar(Scoreboard board, Object title) {
-        return PaperText.newSidebar(board, SIDEBAR_OBJECTIVE, (Component) title);
-    }
-
-    @Override
-    protected void retitle(Objective objective, Object title) {
-        PaperText.retitle(objective, (Component) title);
-    }
-
-    @Override
-    protected void setLine(Team team, Object line) {
-        PaperText.setLine(team, (Component) line);
+    protected void left(Player player) {
+        if (folia != null) {
+            folia.left(player);
+        }
     }
 
     @Override
@@ -99,7 +62,7 @@ final class PaperPlatform extends SpigotPlatform {
         // Adventure's builders and our converter loaded and run off the main thread, before the first game
         JsonElement text = JsonParser.parseString("[{\"text\":\"a\",\"colour\":\"red\",\"bold\":true,"
                 + "\"click\":{\"command\":\"/uno\"},\"hover\":\"b\",\"extra\":[\"\u00a7ac\"]}]");
-        Component c = text(text);
+        Component c = Components.of(text);
         Audience.empty().sendMessage(c);
         PaperText.title(Audience.empty(), c, c);
         PaperText.sound(Audience.empty(), "minecraft:ui.button.click", 1f, 1f);

@@ -15,8 +15,10 @@ public class UnocraftPaperPlugin extends UnocraftPlugin {
     @Override
     protected SpigotPlatform createPlatform() {
         if (paperApi(getClass().getClassLoader())) {
-            getLogger().info("Paper: player text goes through Adventure");
-            return new PaperPlatform(this);
+            boolean folia = folia(getServer());
+            getLogger().info(folia ? "Folia: player text goes through Adventure, each player's work runs in their region,"
+                    + " the sidebar is a boss bar" : "Paper: player text goes through Adventure");
+            return PaperPlatform.create(this, folia);
         }
         return super.createPlatform();
     }

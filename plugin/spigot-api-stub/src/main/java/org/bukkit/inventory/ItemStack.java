@@ -10,6 +10,7 @@ public class ItemStack {
     public boolean setItemMeta(org.bukkit.inventory.meta.ItemMeta itemMeta) { throw new UnsupportedOperationException(); }
     public ItemStack clone() { throw new UnsupportedOperationException(); }
     public int getAmount() { throw new UnsupportedOperationException(); }
+    public void setAmount(int amount) { throw new UnsupportedOperationException(); }
     public int getMaxStackSize() { throw new UnsupportedOperationException(); }
     public boolean isSimilar(ItemStack stack) { throw new UnsupportedOperationException(); }
 }

@@ -69,12 +69,14 @@ final class SpigotListener implements Listener {
 
     @EventHandler(priority = EventPriority.LOWEST)
     public void onJoin(PlayerJoinEvent e) {
+        platform.joined(e.getPlayer());
         core.onJoin(e.getPlayer().getName());
     }
 
     @EventHandler(priority = EventPriority.MONITOR)
     public void onQuit(PlayerQuitEvent e) {
         core.onQuit(e.getPlayer().getName());     // items back before the server saves the player (a kick too)
+        platform.left(e.getPlayer());
     }
 
     @EventHandler(priority = EventPriority.LOWEST)

@@ -47,7 +47,8 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         SpigotListener listener = new SpigotListener(core, platform);
         getServer().getPluginManager().registerEvents(listener, this);
         listener.listenToChat(getServer().getPluginManager(), this, platform.chatEvent());
-        for (Player p : platform.players()) {
+        for (Player p : platform.onlinePlayers()) {
+            platform.joined(p);
             core.onJoin(p.getName());     // a reload: players already online
         }
         if (placeholders) {
@@ -67,9 +68,40 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         }
     }
 
-    /** The adapter: Spigot's; the release jar's main class (plugin/paper) returns Paper's on Paper. */
+    /**
+     * The adapter: Spigot's; the release jar's main class (plugin/paper) returns Paper's on Paper. On Folia
+     * (which only Paper's API can serve: its region schedulers) Paper's is taken from the same jar by name,
+     * since this module compiles against Spigot's API alone.
+     */
     protected SpigotPlatform createPlatform() {
-        return new SpigotPlatform(this);
+        if (folia(getServer())) {
+            try {
+                return (SpigotPlatform) Class.forName(PAPER_PLATFORM).getMethod("create", UnocraftPlugin.class, boolean.class)
+                        .invoke(null, this, true);
+            } catch (ReflectiveOperationException | LinkageError e) {
+                throw new IllegalStateException("this server is Folia, and this jar has no Paper adapter for it ("
+                        + e + "): use the unocraft release jar", e);
+            }
+        }
+        return SpigotPlatform.spigot(this);
+    }
+
+    /** The Paper adapter's factory, in the release jar (plugin/paper). */
+    static final String PAPER_PLATFORM = "dev.unocraft.paper.PaperPlatform";
+    /** A class only Folia has (its regionised server), as Folia's own documentation says to check. */
+    static final String FOLIA_CLASS = "io.papermc.paper.threadedregions.RegionizedServer";
+
+    /** Whether the server ticks its regions on many threads (Folia): it says so by its name, or by a class of its own. */
+    protected static boolean folia(org.bukkit.Server server) {
+        if ("Folia".equalsIgnoreCase(server.getName())) {
+            return true;
+        }
+        try {
+            Class.forName(FOLIA_CLASS, false, UnocraftPlugin.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
     }
 
     private void superviseEngine(Path tokenFile) {

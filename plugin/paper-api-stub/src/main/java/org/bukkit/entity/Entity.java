@@ -1,0 +1,9 @@
+// Compile-only stand-in for the Paper 1.21.11 API type of the same name (io.papermc.paper:paper-api:1.21.11-R0.1-SNAPSHOT):
+// same package, name, and signatures for the members the unocraft Paper adapter uses. Never packaged.
+package org.bukkit.entity;
+
+public interface Entity extends org.bukkit.command.CommandSender {
+    org.bukkit.Location getLocation();
+    java.util.UUID getUniqueId();
+    io.papermc.paper.threadedregions.scheduler.EntityScheduler getScheduler();
+}
