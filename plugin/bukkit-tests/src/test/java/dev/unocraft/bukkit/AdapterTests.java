@@ -155,7 +155,9 @@ abstract class AdapterTests extends AdapterTestBase {
         bob.teleport(new org.bukkit.Location(world, 30, 64, 40));        // 50 blocks away
         cid.teleport(new org.bukkit.Location(world, 300, 64, 0));
         dan.teleport(new org.bukkit.Location(nether, 0, 64, 0));
+        assertTrue(ann.performCommand("uno start"));     // she opens a table where she stands: its announcement measures from there
         settle();
+        CoreAccess.takeEvents(core);
         for (CheckedPlayer p : List.of(ann, bob, cid, dan)) {
             messages(p);
         }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.unocraft.core.Money;
-import dev.unocraft.core.Platform;
 import dev.unocraft.core.UnoCore;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -65,8 +64,13 @@ class StakeItemsTest {
     abstract static class StakeTests extends AdapterTestBase {
         static final String DIAMOND = "minecraft:diamond";
 
-        Platform platform() {
-            return core.platform();
+        /** The core's item rules over this adapter's slots, and its players (permissions, money). */
+        dev.unocraft.core.Inventories<?> items() {
+            return core.inventories();
+        }
+
+        dev.unocraft.core.Players players() {
+            return core.platform().players();
         }
 
         // ------------------------------------------------------------ items the server knows
@@ -74,13 +78,13 @@ class StakeItemsTest {
         @Test
         void isItemKnowsItemsOnly() {
             assertEquals(expectedPlatform(), core.platformName());
-            assertTrue(platform().isItem(DIAMOND));
-            assertTrue(platform().isItem("minecraft:shulker_box"));
-            assertTrue(platform().isItem("diamond"), "Bukkit's matchMaterial takes an id without its namespace too");
-            assertFalse(platform().isItem("minecraft:no_such_thing"));
-            assertFalse(platform().isItem("minecraft:air"));
-            assertFalse(platform().isItem("minecraft:water"), "a block with no item");
-            assertFalse(platform().isItem(""));
+            assertTrue(items().isItem(DIAMOND));
+            assertTrue(items().isItem("minecraft:shulker_box"));
+            assertTrue(items().isItem("diamond"), "Bukkit's matchMaterial takes an id without its namespace too");
+            assertFalse(items().isItem("minecraft:no_such_thing"));
+            assertFalse(items().isItem("minecraft:air"));
+            assertFalse(items().isItem("minecraft:water"), "a block with no item");
+            assertFalse(items().isItem(""));
         }
 
         // ------------------------------------------------------------ countPlain
@@ -105,12 +109,12 @@ class StakeItemsTest {
         @Test
         void countPlainCountsPlainStacksInStorageAndOffHandOnly() throws Exception {
             CheckedPlayer ann = join("ann", this::mixedDiamonds);
-            assertEquals(78, platform().countPlain("ann", DIAMOND), describe(contents(ann)));
-            assertEquals(1, platform().countPlain("ann", "minecraft:shulker_box"), "the filled shulker box is not plain");
-            assertEquals(1, platform().countPlain("ann", "minecraft:iron_sword"), "the worn sword is not plain");
-            assertEquals(0, platform().countPlain("ann", "minecraft:emerald"));
-            assertEquals(0, platform().countPlain("ann", "minecraft:no_such_thing"));
-            assertEquals(0, platform().countPlain("nobody", DIAMOND), "an offline player holds nothing");
+            assertEquals(78, items().countPlain("ann", DIAMOND), describe(contents(ann)));
+            assertEquals(1, items().countPlain("ann", "minecraft:shulker_box"), "the filled shulker box is not plain");
+            assertEquals(1, items().countPlain("ann", "minecraft:iron_sword"), "the worn sword is not plain");
+            assertEquals(0, items().countPlain("ann", "minecraft:emerald"));
+            assertEquals(0, items().countPlain("ann", "minecraft:no_such_thing"));
+            assertEquals(0, items().countPlain("nobody", DIAMOND), "an offline player holds nothing");
         }
 
         // ------------------------------------------------------------ takePlain
@@ -120,22 +124,22 @@ class StakeItemsTest {
             CheckedPlayer ann = join("ann", this::mixedDiamonds);
             Map<Integer, ItemStack> before = snapshot(ann);
 
-            assertFalse(platform().takePlain("ann", DIAMOND, 79), "one more than the 78 plain diamonds");
+            assertFalse(items().takePlain("ann", DIAMOND, 79), "one more than the 78 plain diamonds");
             assertEquals(before, snapshot(ann), "a refused take changes nothing");
-            assertFalse(platform().takePlain("ann", "minecraft:no_such_thing", 1));
-            assertFalse(platform().takePlain("nobody", DIAMOND, 1));
+            assertFalse(items().takePlain("ann", "minecraft:no_such_thing", 1));
+            assertFalse(items().takePlain("nobody", DIAMOND, 1));
             assertEquals(before, snapshot(ann));
 
-            assertTrue(platform().takePlain("ann", DIAMOND, 70));
-            assertEquals(8, platform().countPlain("ann", DIAMOND));
+            assertTrue(items().takePlain("ann", DIAMOND, 70));
+            assertEquals(8, items().countPlain("ann", DIAMOND));
             Map<Integer, ItemStack> now = snapshot(ann);
             assertNull(now.get(0), "slot 0's 10 taken first: " + describe(now));
             assertEquals(4, now.get(9).getAmount(), "then 60 of slot 9's 64");
             assertEquals(1, now.get(35).getAmount());
             assertEquals(3, now.get(40).getAmount());
 
-            assertTrue(platform().takePlain("ann", DIAMOND, 8), "the last 8, the off-hand's among them");
-            assertEquals(0, platform().countPlain("ann", DIAMOND));
+            assertTrue(items().takePlain("ann", DIAMOND, 8), "the last 8, the off-hand's among them");
+            assertEquals(0, items().countPlain("ann", DIAMOND));
             now = snapshot(ann);
             assertNull(now.get(9));
             assertNull(now.get(35));
@@ -145,8 +149,8 @@ class StakeItemsTest {
                 assertEquals(before.get(slot), now.get(slot), "slot " + slot);
             }
             assertEquals(before.keySet().size() - 4, now.size(), describe(now));
-            assertTrue(platform().takePlain("ann", DIAMOND, 0), "nothing is always there to take");
-            assertFalse(platform().takePlain("ann", DIAMOND, 1));
+            assertTrue(items().takePlain("ann", DIAMOND, 0), "nothing is always there to take");
+            assertFalse(items().takePlain("ann", DIAMOND, 1));
         }
 
         // ------------------------------------------------------------ givePlain
@@ -160,7 +164,7 @@ class StakeItemsTest {
                 inv.setItemInOffHand(new ItemStack(Material.DIAMOND, 62));
                 inv.setHelmet(new ItemStack(Material.DIAMOND, 1));
             });
-            assertEquals(0, platform().givePlain("ann", DIAMOND, 20));
+            assertEquals(0, items().givePlain("ann", DIAMOND, 20));
             Map<Integer, ItemStack> now = snapshot(ann);
             assertEquals(64, now.get(0).getAmount(), "slot 0 topped up: " + describe(now));
             assertEquals(64, now.get(40).getAmount(), "the off-hand's plain stack topped up");
@@ -169,13 +173,13 @@ class StakeItemsTest {
             assertEquals(new ItemStack(Material.DIAMOND, 14), now.get(3), "a plain stack");
             assertEquals(1, now.get(39).getAmount(), "the helmet slot gets none");
             assertEquals(6, now.size(), describe(now));
-            assertEquals(20 + 60 + 62, platform().countPlain("ann", DIAMOND));
+            assertEquals(20 + 60 + 62, items().countPlain("ann", DIAMOND));
         }
 
         @Test
         void givePlainKeepsToTheMaximumStackSize() throws Exception {
             CheckedPlayer ann = join("ann", inv -> { });
-            assertEquals(0, platform().givePlain("ann", "minecraft:ender_pearl", 40));
+            assertEquals(0, items().givePlain("ann", "minecraft:ender_pearl", 40));
             Map<Integer, ItemStack> now = snapshot(ann);
             assertEquals(List.of(16, 16, 8), now.values().stream().map(ItemStack::getAmount).toList(), describe(now));
             assertEquals(List.of(0, 1, 2), List.copyOf(now.keySet()), "hotbar first, as Bukkit's addItem fills it");
@@ -189,14 +193,14 @@ class StakeItemsTest {
                 }
                 inv.setItem(7, new ItemStack(Material.DIAMOND, 50));
             });
-            assertEquals(86, platform().givePlain("ann", DIAMOND, 100), "14 fit onto slot 7's 50");
+            assertEquals(86, items().givePlain("ann", DIAMOND, 100), "14 fit onto slot 7's 50");
             Map<Integer, ItemStack> now = snapshot(ann);
             assertEquals(64, now.get(7).getAmount());
             assertNull(now.get(40), "an empty off-hand takes no new stack");
             assertEquals(36, now.size(), describe(now));
             assertEquals(0, world.getEntities().stream().filter(e -> e.getType() == EntityType.ITEM).count(), "nothing dropped");
-            assertEquals(5, platform().givePlain("nobody", DIAMOND, 5), "an offline player gets nothing");
-            assertEquals(3, platform().givePlain("ann", "minecraft:no_such_thing", 3));
+            assertEquals(5, items().givePlain("nobody", DIAMOND, 5), "an offline player gets nothing");
+            assertEquals(3, items().givePlain("ann", "minecraft:no_such_thing", 3));
         }
 
         // ------------------------------------------------------------ hasPermission
@@ -205,12 +209,12 @@ class StakeItemsTest {
         void hasPermissionAsksTheOnlinePlayer() throws Exception {
             CheckedPlayer ann = join("ann", inv -> { });
             var attachment = ann.addAttachment(plugin, "uno.stake", false);
-            assertFalse(platform().hasPermission("ann", "uno.stake"));
+            assertFalse(players().hasPermission("ann", "uno.stake"));
             attachment.setPermission("uno.stake", true);
-            assertTrue(platform().hasPermission("ann", "uno.stake"));
-            assertTrue(platform().hasPermission("ann", "uno.play"), "plugin.yml's default");
-            assertFalse(platform().hasPermission("ann", "uno.admin"), "op only");
-            assertFalse(platform().hasPermission("nobody", "uno.play"), "offline: false");
+            assertTrue(players().hasPermission("ann", "uno.stake"));
+            assertTrue(players().hasPermission("ann", "uno.play"), "plugin.yml's default");
+            assertFalse(players().hasPermission("ann", "uno.admin"), "op only");
+            assertFalse(players().hasPermission("nobody", "uno.play"), "offline: false");
         }
 
         // ------------------------------------------------------------ money through Vault
@@ -218,11 +222,11 @@ class StakeItemsTest {
         @Test
         void noVaultPluginNoMoneyEvenWithAnEconomyRegistered() throws Exception {
             join("ann", inv -> { });
-            assertNull(platform().money());
+            assertNull(players().money());
             Plugin other = MockBukkit.createMockPlugin("SomeEconomy");
             TestEconomy economy = new TestEconomy();
             server.getServicesManager().register(Economy.class, economy.proxy(), other, ServicePriority.Normal);
-            assertNull(platform().money(), "without the Vault plugin the adapter never looks");
+            assertNull(players().money(), "without the Vault plugin the adapter never looks");
             assertEquals(List.of(), economy.calls);
         }
 
@@ -230,11 +234,11 @@ class StakeItemsTest {
         void vaultWithoutAnEconomyIsNoMoney() throws Exception {
             join("ann", inv -> { });
             MockBukkit.createMockPlugin("Vault");
-            assertNull(platform().money());
+            assertNull(players().money());
             TestEconomy disabled = new TestEconomy();
             disabled.enabled = false;
             server.getServicesManager().register(Economy.class, disabled.proxy(), plugin, ServicePriority.Normal);
-            assertNull(platform().money(), "an economy that says it is not enabled");
+            assertNull(players().money(), "an economy that says it is not enabled");
         }
 
         @Test
@@ -245,7 +249,7 @@ class StakeItemsTest {
             economy.balances.put(ann.getUniqueId(), 100.0);
             // registered after our plugin enabled: money() looks it up when asked
             server.getServicesManager().register(Economy.class, economy.proxy(), vault, ServicePriority.Normal);
-            Money money = platform().money();
+            Money money = players().money();
             assertNotNull(money);
 
             assertEquals(100.0, money.balance("ann"));
