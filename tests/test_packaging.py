@@ -67,7 +67,7 @@ def _javap(release, *args: str) -> str:
 SPIGOT_TEXT = re.compile(r"net/md_5/bungee|Method (?:org/bukkit/\S+\.)?(?:getLocale|sendTitle|spigot|setDisplayName|"
                          r"getDisplayName|setLore|getPrefix|setPrefix):|registerNewObjective:\(Ljava/lang/String;"
                          r"Lorg/bukkit/scoreboard/Criteria;Ljava/lang/String;\)|Method (?:\S+\.)?(?:legacy|components?):"
-                         r"\(Lcom/google/gson/JsonElement;\)|org/bukkit/event/player/AsyncPlayerChatEvent")
+                         r"\(Lcom/google/gson/JsonElement;\)|SpigotText\.of:|org/bukkit/event/player/AsyncPlayerChatEvent")
 
 
 def _methods(javap_c: str) -> dict[str, str]:
@@ -85,22 +85,33 @@ def _methods(javap_c: str) -> dict[str, str]:
     return methods
 
 
+#: Each part of the Spigot adapter with text in it, the Paper part that replaces it, and the text methods it has
+#: today (the test knows what it looks at).
+PARTS = {
+    "spigot.SpigotPlatform": ("paper.PaperPlatform", {"chatEvent"}),
+    "spigot.SpigotPlayers": ("paper.PaperPlayers", {"text", "sendMessage", "sendActionBar", "showTitle", "locale"}),
+    "spigot.SpigotScreen": ("paper.PaperScreen", {"newSidebar", "retitle", "setLine"}),
+    "spigot.BukkitSlots": ("paper.PaperSlots", {"describe"}),
+}
+#: The Paper adapter's own classes (Folia's parts among them)
+PAPER_CLASSES = ["paper.PaperPlatform", "paper.PaperText", "paper.PaperPlayers", "paper.PaperScreen", "paper.PaperSlots",
+                 "paper.FoliaScheduling", "paper.FoliaScreen", "paper.UnocraftPaperPlugin"]
+
+
 def test_on_paper_nothing_reaches_the_spigot_adapters_text_code(release):
-    """Every method of the Spigot adapter whose code touches BungeeCord chat or a member Paper deprecates
-    is overridden by the Paper adapter (its own calls compile against a stub without those members), so
+    """Every method of the Spigot adapter's parts whose code touches BungeeCord chat or a member Paper deprecates
+    is overridden by the Paper adapter's part (its own calls compile against a stub without those members), so
     on Paper the Spigot text path never runs."""
-    spigot = _methods(_javap(release, "-c", "-p", "dev.unocraft.spigot.SpigotPlatform"))
-    text_methods = {n for n, code in spigot.items() if SPIGOT_TEXT.search(code)} - {"legacy", "components", "component"}
-    # the test knows what it looks at: these are the Spigot adapter's text methods today
-    # (no warmUp of its own: the core's warm-up prepares a batch, which runs text off the main thread)
-    assert {"text", "sendMessage", "sendActionBar", "showTitle", "locale", "describe", "newSidebar", "retitle", "setLine",
-            "chatEvent"} <= text_methods, text_methods
-    paper = _javap(release, "-p", "dev.unocraft.paper.PaperPlatform")
-    overridden = set(re.findall(r"([\w$]+)\(", paper))
-    assert text_methods - overridden == set(), f"Spigot text methods the Paper adapter inherits: {text_methods - overridden}"
-    assert "extends dev.unocraft.spigot.SpigotPlatform" in paper
+    for spigot_class, (paper_class, expected) in PARTS.items():
+        spigot = _methods(_javap(release, "-c", "-p", f"dev.unocraft.{spigot_class}"))
+        text_methods = {n for n, code in spigot.items() if SPIGOT_TEXT.search(code)} - {"legacy", "components", "component"}
+        assert expected <= text_methods, (spigot_class, text_methods)
+        paper = _javap(release, "-p", f"dev.unocraft.{paper_class}")
+        overridden = set(re.findall(r"([\w$]+)\(", paper))
+        assert text_methods - overridden == set(), f"{spigot_class} text methods {paper_class} inherits: {text_methods - overridden}"
+        assert f"extends dev.unocraft.{spigot_class}" in paper
     # and the Paper adapter's own code has none of it
-    assert not SPIGOT_TEXT.search(_javap(release, "-c", "-p", "dev.unocraft.paper.PaperPlatform", "dev.unocraft.paper.PaperText"))
+    assert not SPIGOT_TEXT.search(_javap(release, "-c", "-p", *[f"dev.unocraft.{c}" for c in PAPER_CLASSES]))
 
 
 def test_one_chat_listener_hears_each_platforms_chat_event(release):
@@ -125,10 +136,10 @@ public class Harness {
     public static void main(String[] args) throws Exception {
         Class<?> main = Class.forName("dev.unocraft.paper.UnocraftPaperPlugin");   // plugin.yml's main class
         Object plugin = main.getConstructor().newInstance();
-        java.lang.reflect.Method create = main.getDeclaredMethod("createPlatform");
+        java.lang.reflect.Method create = main.getDeclaredMethod("createPlatform", boolean.class);
         create.setAccessible(true);
         try {
-            create.invoke(plugin);
+            create.invoke(plugin, false);     // not Folia
         } catch (java.lang.reflect.InvocationTargetException e) {
             Throwable t = e.getCause();
             System.out.println(t.getClass().getName() + " at " + t.getStackTrace()[0]);

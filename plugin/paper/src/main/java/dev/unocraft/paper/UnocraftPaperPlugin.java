@@ -13,14 +13,13 @@ public class UnocraftPaperPlugin extends UnocraftPlugin {
     static final String PAPER_API_CLASS = "io.papermc.paper.event.player.AsyncChatEvent";
 
     @Override
-    protected SpigotPlatform createPlatform() {
+    protected SpigotPlatform createPlatform(boolean folia) {
         if (paperApi(getClass().getClassLoader())) {
-            boolean folia = folia(getServer());
             getLogger().info(folia ? "Folia: player text goes through Adventure, each player's work runs in their region,"
                     + " the sidebar is a boss bar" : "Paper: player text goes through Adventure");
             return PaperPlatform.create(this, folia);
         }
-        return super.createPlatform();
+        return super.createPlatform(folia);
     }
 
     static boolean paperApi(ClassLoader loader) {

@@ -26,7 +26,7 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
     @Override
     public void onEnable() {
         saveDefaultConfig();
-        platform = createPlatform();
+        platform = createPlatform(folia(getServer()));
         core = new UnoCore(platform, platform.name());
         boolean placeholders = getServer().getPluginManager().isPluginEnabled("PlaceholderAPI");
         if (placeholders) {
@@ -73,8 +73,8 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
      * (which only Paper's API can serve: its region schedulers) Paper's is taken from the same jar by name,
      * since this module compiles against Spigot's API alone.
      */
-    protected SpigotPlatform createPlatform() {
-        if (folia(getServer())) {
+    protected SpigotPlatform createPlatform(boolean folia) {
+        if (folia) {
             try {
                 return (SpigotPlatform) Class.forName(PAPER_PLATFORM).getMethod("create", UnocraftPlugin.class, boolean.class)
                         .invoke(null, this, true);
