@@ -25,8 +25,8 @@ final class BridgeLegs {
         private final long[] offered;
         private final long polledAt;
         private final long arrivedAt;
-        private long queuedAt;
-        private long firstOpAt;
+        private volatile long queuedAt;
+        private volatile long firstOpAt;      // its first and last ops may run in two players' lanes (Folia)
 
         private Answer(Polled p, long arrivedAt) {
             this.offered = p.offered;

@@ -21,15 +21,16 @@ import org.bukkit.event.player.PlayerEvent;
 public final class PaperPlatform extends SpigotPlatform {
     private final FoliaScheduling folia;
 
-    private PaperPlatform(UnocraftPlugin plugin, FoliaScheduling folia) {
-        super(plugin, folia != null ? folia : bukkitScheduling(plugin), new PaperPlayers(plugin.getLogger()),
-                folia != null ? new FoliaScreen() : new PaperScreen(), new PaperSlots(tagKey(plugin)));
+    private PaperPlatform(UnocraftPlugin plugin, FoliaScheduling folia, PaperScreen screen) {
+        super(plugin, folia != null ? folia : bukkitScheduling(plugin), new PaperPlayers(plugin.getLogger()), screen,
+                new PaperSlots(tagKey(plugin), screen::mapView));
         this.folia = folia;
     }
 
     /** Paper's platform; {@code folia}: the server is Folia (regions ticked on many threads). */
     public static PaperPlatform create(UnocraftPlugin plugin, boolean folia) {
-        return new PaperPlatform(plugin, folia ? new FoliaScheduling(plugin) : null);
+        return folia ? new PaperPlatform(plugin, new FoliaScheduling(plugin), new FoliaScreen())
+                : new PaperPlatform(plugin, null, new PaperScreen());
     }
 
     @Override

@@ -7,8 +7,8 @@ import org.bukkit.inventory.meta.ItemMeta;
 
 /** Inventory slots as on Spigot; a card's name and lore as Adventure components. */
 final class PaperSlots extends BukkitSlots {
-    PaperSlots(NamespacedKey tagKey) {
-        super(tagKey);
+    PaperSlots(NamespacedKey tagKey, java.util.function.IntFunction<org.bukkit.map.MapView> maps) {
+        super(tagKey, maps);
     }
 
     @Override

@@ -31,13 +31,16 @@ public class BukkitSlots implements Slots<ItemStack> {
     private static final int OFF_HAND = 40;
 
     private final NamespacedKey tagKey;
+    /** The face maps shown this run, by id ({@link SpigotScreen#mapView}). */
+    private final java.util.function.IntFunction<org.bukkit.map.MapView> maps;
     // One stack per distinct item (face, name, lore, tag), built once on the server thread and cloned for
     // each slot: a clone copies the meta, it does not build it again. The template is found off that thread.
     // (javac's this-escape warning: build runs only later, after construction)
     private final ItemTemplates<ItemStack> templates = new ItemTemplates<>(this::build, ItemStack::clone);
 
-    protected BukkitSlots(NamespacedKey tagKey) {
+    protected BukkitSlots(NamespacedKey tagKey, java.util.function.IntFunction<org.bukkit.map.MapView> maps) {
         this.tagKey = tagKey;
+        this.maps = maps;
     }
 
     private static boolean present(ItemStack stack) {
@@ -103,7 +106,8 @@ public class BukkitSlots implements Slots<ItemStack> {
         ItemStack stack = new ItemStack(material == null ? Material.PAPER : material);
         ItemMeta meta = stack.getItemMeta();
         if (item.mapId() >= 0 && meta instanceof MapMeta map) {
-            map.setMapView(Bukkit.getMap(item.mapId()));
+            org.bukkit.map.MapView view = maps.apply(item.mapId());     // shown this run (the face op comes first)
+            map.setMapView(view != null ? view : Bukkit.getMap(item.mapId()));
         }
         describe(meta, item);
         if (item.glow()) {

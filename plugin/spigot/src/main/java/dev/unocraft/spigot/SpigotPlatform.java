@@ -30,9 +30,9 @@ public class SpigotPlatform implements Platform {
 
     /** Spigot's own parts. */
     static SpigotPlatform spigot(UnocraftPlugin plugin) {
-        BukkitSlots slots = new BukkitSlots(tagKey(plugin));
-        return new SpigotPlatform(plugin, new BukkitScheduling(plugin), new SpigotPlayers(plugin.getLogger()), new SpigotScreen(),
-                slots);
+        SpigotScreen screen = new SpigotScreen();
+        BukkitSlots slots = new BukkitSlots(tagKey(plugin), screen::mapView);
+        return new SpigotPlatform(plugin, new BukkitScheduling(plugin), new SpigotPlayers(plugin.getLogger()), screen, slots);
     }
 
     protected SpigotPlatform(UnocraftPlugin plugin, Scheduling scheduling, Players players, Screen screen, BukkitSlots slots) {

@@ -22,6 +22,13 @@ import org.bukkit.scoreboard.Team;
  * Main thread (Bukkit's map and scoreboard API are main-thread API).
  */
 public class SpigotScreen implements Screen {
+    /** Every face's map shown this run, by id: a card that shows a face finds its map here, asking the server nothing. */
+    private final java.util.Map<Integer, MapView> views = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The map shown under this id this run, or null. Any thread. */
+    public MapView mapView(int id) {
+        return views.get(id);
+    }
     /**
      * A card face's map as far as it can be made off the main thread: the renderer with its copy of
      * the pixels. The map itself is not: Bukkit's map API ({@code getMap}, {@code createMap}, a view's
@@ -51,6 +58,7 @@ public class SpigotScreen implements Screen {
         }
         view.setTrackingPosition(false);
         view.addRenderer(face.renderer());
+        views.put(view.getId(), view);
         return view.getId();
     }
 
