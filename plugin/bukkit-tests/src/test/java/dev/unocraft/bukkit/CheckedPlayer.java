@@ -23,9 +23,10 @@ public class CheckedPlayer extends PlayerMock {
         this.server = server;
     }
 
-    private void check(String what) {
+    /** A call of this player's own state: judged by the server ({@link CheckedServer#playerCall}). */
+    void check(String what) {
         if (server != null) {    // null while PlayerMock's constructor runs
-            server.mainOnly("Player." + what);
+            server.playerCall(this, what);
         }
     }
 
@@ -92,6 +93,36 @@ public class CheckedPlayer extends PlayerMock {
     public void playSound(net.kyori.adventure.sound.@NotNull Sound sound) {
         check("playSound");
         super.playSound(sound);
+    }
+
+    @Override
+    public void showTitle(net.kyori.adventure.title.@NotNull Title title) {
+        check("showTitle");
+        super.showTitle(title);
+    }
+
+    @Override
+    public void showBossBar(net.kyori.adventure.bossbar.@NotNull BossBar bar) {
+        check("showBossBar");
+        super.showBossBar(bar);
+    }
+
+    @Override
+    public void hideBossBar(net.kyori.adventure.bossbar.@NotNull BossBar bar) {
+        check("hideBossBar");
+        super.hideBossBar(bar);
+    }
+
+    @Override
+    public void playSound(net.kyori.adventure.sound.@NotNull Sound sound, double x, double y, double z) {
+        check("playSound");
+        super.playSound(sound, x, y, z);
+    }
+
+    @Override
+    public void playSound(net.kyori.adventure.sound.@NotNull Sound sound, net.kyori.adventure.sound.Sound.@NotNull Emitter emitter) {
+        check("playSound");
+        super.playSound(sound, emitter);
     }
 
     @Override
