@@ -249,14 +249,14 @@ public class FoliaServer extends CheckedServer {
         }
     }
 
-    /** Runs {@code task} on {@code where} after {@code delay} ticks (1: as soon as the thread is free, after what is queued there), then every {@code period} (0: once). */
+    /**
+     * Runs {@code task} on {@code where} after {@code delay} ticks (1: at the next tick, as Folia's execute and run
+     * do: never within the current one), then every {@code period} ticks (0: once). Ticks are the harness's
+     * ({@link #advanceTick}: each settle round, each oneTick).
+     */
     void schedule(RegionThread where, FoliaTask task, long delay, long period) {
-        if (delay <= 1) {
-            where.submit(() -> fire(where, task, period));
-        } else {
-            synchronized (timers) {
-                timers.add(new Timer(where, task, tick + delay - 1, period));
-            }
+        synchronized (timers) {
+            timers.add(new Timer(where, task, tick + Math.max(1, delay), period));
         }
     }
 
@@ -341,6 +341,15 @@ public class FoliaServer extends CheckedServer {
         if (failed.get() instanceof Error e) {
             throw e;
         }
+    }
+
+    /** The regions tick again after a stop (the same server starts again: a plugin enabled anew). */
+    void resume() {
+        halted = false;
+        for (RegionThread r : regions) {
+            r.resume();
+        }
+        settled = false;
     }
 
     /** The region threads end (after the server is gone). */
@@ -614,6 +623,10 @@ public class FoliaServer extends CheckedServer {
             synchronized (this) {
                 halted = true;
             }
+        }
+
+        synchronized void resume() {
+            halted = false;
         }
 
         synchronized int dropped() {

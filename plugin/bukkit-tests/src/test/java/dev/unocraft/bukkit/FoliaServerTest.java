@@ -92,6 +92,7 @@ class FoliaServerTest {
                 assertNotNull(ann.getScheduler().run(plugin, t -> PluginCode.run(task), null));
             }
         }
+        server.advanceTick();
         assertTrue(server.awaitRegionsIdle(10_000));
         List<Integer> expected = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
@@ -109,6 +110,9 @@ class FoliaServerTest {
         ScheduledTask later = server.getGlobalRegionScheduler().runDelayed(plugin, t -> ran.add("later"), 3);
         ScheduledTask cancelled = server.getGlobalRegionScheduler().runDelayed(plugin, t -> ran.add("cancelled"), 2);
         assertEquals(ScheduledTask.CancelledState.CANCELLED_BY_CALLER, cancelled.cancel());
+        assertTrue(server.awaitRegionsIdle(10_000));
+        assertEquals(List.of(), ran, "nothing runs within the tick it was scheduled in");
+        server.advanceTick();
         assertTrue(server.awaitRegionsIdle(10_000));
         assertEquals(List.of("now on Folia global region"), ran);
         assertEquals(1, server.pendingOneShots());
@@ -133,7 +137,7 @@ class FoliaServerTest {
             }
         }, null, 1);
         ann.getScheduler().execute(plugin, () -> ran.add("ran"), () -> ran.add("retired on " + Thread.currentThread().getName()), 1);
-        // the quit is queued behind both on ann's region; it runs before the second task: that one is retired
+        server.advanceTick();       // both fall due: the first holds ann's region, the second waits behind it
         Thread quit = new Thread(() -> {
             try {
                 ann.region().call(ann::disconnect);
@@ -146,7 +150,7 @@ class FoliaServerTest {
         hold.countDown();
         quit.join(10_000);
         assertTrue(server.awaitRegionsIdle(10_000));
-        // the order on the region was: hold, second task, quit; so the second ran. Now a task after the quit:
+        // the order on the region was: hold, second task, quit (queued behind both); so the second ran. Now tasks after the quit:
         assertEquals(List.of("ran"), ran);
         assertFalse(ann.getScheduler().execute(plugin, () -> ran.add("after quit"), () -> ran.add("after quit, retired"), 1));
         assertNull(ann.getScheduler().run(plugin, t -> ran.add("after quit"), null));
@@ -155,6 +159,7 @@ class FoliaServerTest {
         ann.getScheduler().runDelayed(plugin, t -> ran.add("delayed"), () -> ran.add("delayed, retired"), 2);
         ann.region().call(ann::disconnect);
         ann.region().call(ann::reconnect);
+        server.advanceTick();
         server.advanceTick();
         assertTrue(server.awaitRegionsIdle(10_000));
         assertEquals(List.of("ran", "delayed, retired"), ran);
@@ -231,6 +236,7 @@ class FoliaServerTest {
         ann.getScheduler().execute(plugin, () -> {
             throw new IllegalStateException("boom");
         }, null, 1);
+        server.advanceTick();
         assertTrue(server.awaitRegionsIdle(10_000));
         List<String> v = takeViolations();
         assertEquals(1, v.size(), v.toString());
@@ -244,6 +250,7 @@ class FoliaServerTest {
             PluginCode.call(() -> ann.getInventory().getItem(0));     // onDisable may give items back on the shutdown thread
             ann.getScheduler().execute(plugin, () -> ran.add("after the stop"), null, 1);
         });
+        server.advanceTick();
         assertTrue(server.awaitRegionsIdle(10_000));
         assertEquals(List.of(), ran, "nothing runs on a halted region");
         assertEquals(List.of(), takeViolations());
