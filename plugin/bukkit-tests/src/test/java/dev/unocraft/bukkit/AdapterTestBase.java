@@ -49,6 +49,16 @@ import org.mockbukkit.mockbukkit.world.WorldMock;
  * A MockBukkit server with the plugin loaded from its main class, no engine process (engine.autostart false,
  * bridge on a free port) and a {@link FakeEngine} attached over the real bridge, which sends the op batches.
  * The tests themselves are in {@link AdapterTests}; subclasses name the main class.
+ *
+ * <p>Folia mode ({@link Main#FOLIA_SPIGOT}, {@link Main#FOLIA_PAPER}): the server is a {@link FoliaServer} (it says
+ * "Folia"; a global region thread and one region thread per player, each a {@link FoliaPlayer}), and every call the
+ * plugin makes is judged as Folia allows it (no Bukkit scheduler, no scoreboard, a player's state on that player's
+ * region only, maps on the global region). What a player does runs on that player's region thread ({@link #asPlayer},
+ * {@link #command}, {@link #fire}, {@link #quit}, {@link #rejoin}, {@link #pickUp}, {@link #give}...), what the
+ * server does for no one player on the global one ({@link #onGlobal}, {@link #console}, the plugin's enable), a
+ * stop on the shutdown thread after the regions halt ({@link #serverStops}, {@link #unmock}); {@link #settle} waits
+ * for every thread, and only a settled server's players may be read from the test thread. The same helpers run
+ * the action right here in the other modes, where the test thread is the main thread.
  */
 @org.junit.jupiter.api.extension.ExtendWith(AdapterTestBase.UnimplementedFails.class)
 abstract class AdapterTestBase {
