@@ -19,7 +19,11 @@ public class CheckedPlayer extends PlayerMock {
     private ServerLikeInventory inventory;
 
     public CheckedPlayer(CheckedServer server, String name) {
-        super(server, name, UUID.nameUUIDFromBytes(("unocraft-test:" + name).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        this(server, name, UUID.nameUUIDFromBytes(("unocraft-test:" + name).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    public CheckedPlayer(CheckedServer server, String name, UUID id) {
+        super(server, name, id);
         this.server = server;
     }
 

@@ -27,6 +27,11 @@ public class FoliaPlayer extends CheckedPlayer {
         this.folia = server;
     }
 
+    public FoliaPlayer(FoliaServer server, String name, java.util.UUID id) {
+        super(server, name, id);
+        this.folia = server;
+    }
+
     /** This player's region thread. */
     FoliaServer.RegionThread region() {
         FoliaServer.RegionThread r = region;

@@ -228,6 +228,19 @@ public class FoliaServer extends CheckedServer {
         return super.getScheduler();
     }
 
+    /**
+     * Folia's region scheduler (work at a location) is not part of the contract the plugin follows here (a player's
+     * work on that player's scheduler, the rest on the global one): the plugin asking for it is a violation, named
+     * as such. MockBukkit's one is returned (its tasks run on MockBukkit's scheduler, on the global region thread).
+     */
+    @Override
+    public io.papermc.paper.threadedregions.scheduler.@NotNull RegionScheduler getRegionScheduler() {
+        if (pluginOnStack()) {
+            violation("getRegionScheduler", "not in the plugin's Folia contract: a player's work on player.getScheduler(), the rest on the global region scheduler");
+        }
+        return super.getRegionScheduler();
+    }
+
     @Override
     public @NotNull GlobalRegionScheduler getGlobalRegionScheduler() {
         return globalScheduler;

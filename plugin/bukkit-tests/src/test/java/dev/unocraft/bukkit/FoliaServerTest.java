@@ -176,6 +176,13 @@ class FoliaServerTest {
         assertTrue(v.stream().allMatch(s -> s.startsWith("Bukkit scheduler (getScheduler) on thread")), v.toString());
         server.mockScheduler();      // the harness's own ticking: not a violation
         assertEquals(List.of(), takeViolations());
+        PluginCode.call(server::getRegionScheduler);
+        v = takeViolations();
+        assertEquals(1, v.size(), v.toString());
+        assertTrue(v.get(0).startsWith("getRegionScheduler on thread main: not in the plugin's Folia contract"), v.get(0));
+        server.getGlobalRegionScheduler();
+        ann.getScheduler();
+        assertEquals(List.of(), takeViolations());
 
         // a player's inventory, messages and location: only on their own region thread
         ann.region().call(() -> PluginCode.call(() -> ann.getInventory().getItem(0)));

@@ -527,7 +527,12 @@ class StakePathsTest {
             send(batch(settle("t1", 1, List.of(id("t1", 1), id("t1", 2)), "won", 0, null, share("bob", 200, false))));
             assertMoney("bob won while away: owed", balances(400, 200, 200), Map.of("money", 200L));
             // bob comes back as "bobby": the same account (UUID), another name
-            server.addPlayer(new org.mockbukkit.mockbukkit.entity.PlayerMock(server, "bobby", uuid("bob")));
+            if (folia()) {     // a player of the Folia server, joining on their region thread
+                FoliaPlayer bobby = new FoliaPlayer(foliaServer(), "bobby", uuid("bob"));
+                asPlayer(bobby, () -> server.addPlayer(bobby));
+            } else {
+                server.addPlayer(new org.mockbukkit.mockbukkit.entity.PlayerMock(server, "bobby", uuid("bob")));
+            }
             settle();
             assertMoney("bobby (bob's UUID) joined: paid", balances(400, 400, 200), Map.of());
             String log = Files.readString(stakesDir().resolve("stakes.log"));
