@@ -7,6 +7,7 @@ import net.kyori.adventure.identity.Identity;
 import net.kyori.adventure.text.Component;
 import org.bukkit.Location;
 import org.bukkit.entity.Player;
+import org.bukkit.inventory.ItemStack;
 import org.bukkit.inventory.PlayerInventory;
 import org.bukkit.scoreboard.Scoreboard;
 import org.jetbrains.annotations.NotNull;
@@ -41,6 +42,67 @@ public class CheckedPlayer extends PlayerMock {
             inventory = new ServerLikeInventory(this);
         }
         return inventory;
+    }
+
+    @Override
+    public void updateInventory() {
+        check("updateInventory");
+        super.updateInventory();
+    }
+
+    @Override
+    public @NotNull org.bukkit.inventory.Inventory getEnderChest() {
+        check("getEnderChest");
+        return super.getEnderChest();
+    }
+
+    @Override
+    public void closeInventory() {
+        check("closeInventory");
+        super.closeInventory();
+    }
+
+    @Override
+    public void closeInventory(org.bukkit.event.inventory.InventoryCloseEvent.@NotNull Reason reason) {
+        check("closeInventory");
+        super.closeInventory(reason);
+    }
+
+    @Override
+    public @NotNull org.bukkit.inventory.InventoryView getOpenInventory() {
+        check("getOpenInventory");
+        return super.getOpenInventory();
+    }
+
+    @Override
+    public void openInventory(org.bukkit.inventory.@NotNull InventoryView view) {
+        check("openInventory");
+        super.openInventory(view);
+    }
+
+    @Override
+    public org.bukkit.inventory.InventoryView openInventory(org.bukkit.inventory.@NotNull Inventory inventory) {
+        check("openInventory");
+        return super.openInventory(inventory);
+    }
+
+    @Override
+    public @NotNull ItemStack getItemOnCursor() {
+        check("getItemOnCursor");
+        return super.getItemOnCursor();
+    }
+
+    @Override
+    public void setItemOnCursor(ItemStack item) {
+        check("setItemOnCursor");
+        super.setItemOnCursor(item);
+    }
+
+    @Override
+    public boolean teleport(@NotNull Location location, org.bukkit.event.player.PlayerTeleportEvent.@NotNull TeleportCause cause,
+            io.papermc.paper.entity.@NotNull TeleportFlag... flags) {
+        check("teleport");
+        return super.teleport(location, cause, flags);
     }
 
     @Override

@@ -202,6 +202,15 @@ class FoliaServerTest {
         assertTrue(has(v, "Player.getInventory on thread py4j-like: only on ann's region thread"), v.toString());
         assertEquals(4, v.size(), v.toString());      // (on bob's region: getInventory, then its getItem)
 
+        // a method reference the plugin hands over (no frame of the plugin's own methods, a hidden class named after it)
+        server.global.call(() -> {
+            PluginCode.runLater(ann::updateInventory).run();
+            return null;
+        });
+        v = takeViolations();
+        assertEquals(1, v.size(), v.toString());
+        assertTrue(v.get(0).startsWith("Player.updateInventory on thread Folia global region: only on ann's region thread"), v.get(0));
+
         // the scoreboard: never
         ann.region().call(() -> PluginCode.call(ann::getScoreboard));
         server.global.call(() -> PluginCode.call(Bukkit::getScoreboardManager));

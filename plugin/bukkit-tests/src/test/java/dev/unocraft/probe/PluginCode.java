@@ -17,4 +17,9 @@ public final class PluginCode {
     public static void run(Runnable r) {
         r.run();
     }
+
+    /** Hands {@code r} back as the plugin would hand a method reference to a scheduler: wrapped by a lambda of this class, run later by someone else. */
+    public static Runnable runLater(Runnable r) {
+        return r::run;
+    }
 }
