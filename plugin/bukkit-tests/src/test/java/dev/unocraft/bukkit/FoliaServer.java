@@ -141,6 +141,17 @@ public class FoliaServer extends CheckedServer {
         return WALKER.walk(s -> s.anyMatch(f -> isPluginClass(f.getClassName())));
     }
 
+    /**
+     * Whether the plugin itself made the current call: the first frame outside this server and Bukkit's static
+     * facade is the plugin's (MockBukkit asking for its own scheduler, say for getCurrentTick, is not).
+     */
+    static boolean calledByPlugin() {
+        return WALKER.walk(s -> s.map(StackWalker.StackFrame::getClassName)
+                .filter(c -> !c.equals(FoliaServer.class.getName()) && !c.startsWith(FoliaServer.class.getName() + "$")
+                        && !c.equals(CheckedServer.class.getName()) && !c.equals("org.bukkit.Bukkit"))
+                .findFirst().map(FoliaServer::isPluginClass).orElse(false));
+    }
+
     static boolean isPluginClass(String name) {
         return name.startsWith("dev.unocraft.")
                 && !name.startsWith("dev.unocraft.bukkit.")
@@ -225,7 +236,7 @@ public class FoliaServer extends CheckedServer {
 
     @Override
     public @NotNull BukkitSchedulerMock getScheduler() {
-        if (pluginOnStack()) {
+        if (calledByPlugin()) {
             violation("Bukkit scheduler (getScheduler)", "Folia has no Bukkit scheduler: use the player's or the global region scheduler");
         }
         return super.getScheduler();
@@ -238,7 +249,7 @@ public class FoliaServer extends CheckedServer {
      */
     @Override
     public io.papermc.paper.threadedregions.scheduler.@NotNull RegionScheduler getRegionScheduler() {
-        if (pluginOnStack()) {
+        if (calledByPlugin()) {
             violation("getRegionScheduler", "not in the plugin's Folia contract: a player's work on player.getScheduler(), the rest on the global region scheduler");
         }
         return super.getRegionScheduler();
@@ -350,6 +361,9 @@ public class FoliaServer extends CheckedServer {
         shutdownThread = t;
         t.start();
         t.join(60_000);
+        if (t.isAlive()) {
+            throw new AssertionError("the stop did not end within 60 s on the Region shutdown thread");
+        }
         settled = true;
         if (failed.get() instanceof RuntimeException e) {
             throw e;
@@ -616,6 +630,9 @@ public class FoliaServer extends CheckedServer {
         <T> T call(Callable<T> c) throws Exception {
             if (isCurrent()) {
                 return c.call();
+            }
+            if (halted) {
+                throw new AssertionError(name + " is halted (the server stopped): nothing runs there any more");
             }
             FutureTask<T> f = new FutureTask<>(c);
             submit(f);

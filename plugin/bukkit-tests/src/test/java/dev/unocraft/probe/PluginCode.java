@@ -10,6 +10,16 @@ import java.util.function.Supplier;
 public final class PluginCode {
     private PluginCode() {}
 
+    /** The plugin asks Bukkit for its scheduler (a call of its own, as SpigotPlatform.runOnMain makes it). */
+    public static Object bukkitScheduler() {
+        return org.bukkit.Bukkit.getScheduler();
+    }
+
+    /** The plugin asks the server for Folia's region scheduler. */
+    public static Object regionScheduler() {
+        return org.bukkit.Bukkit.getServer().getRegionScheduler();
+    }
+
     public static <T> T call(Supplier<T> s) {
         return s.get();
     }
