@@ -28,7 +28,9 @@ import org.mockbukkit.mockbukkit.scheduler.BukkitSchedulerMock;
  * server reports itself as "Folia". What the plugin may call where (every call made from the plugin's code, found
  * by its classes on the stack, is judged; a wrong one is a {@link #violations() violation}, and every test fails on one):
  * <ul>
- *   <li>the Bukkit scheduler ({@code Server.getScheduler()}, {@code Bukkit.getScheduler()}): never (Folia has none);</li>
+ *   <li>the Bukkit scheduler ({@code Server.getScheduler()}, {@code Bukkit.getScheduler()}): never (Folia has none);
+ *       Folia's region scheduler ({@code getRegionScheduler()}): never either, it is outside the contract (a player's
+ *       work on {@code player.getScheduler()}, the rest on {@code getGlobalRegionScheduler()});</li>
  *   <li>the scoreboard API (getScoreboardManager, Player.getScoreboard/setScoreboard): never (Folia does not support it);</li>
  *   <li>a player's inventory, location, messages, titles, action bar, sounds, locale, boss bars: only on that
  *       player's own region thread;</li>
@@ -43,6 +45,12 @@ import org.mockbukkit.mockbukkit.scheduler.BukkitSchedulerMock;
  * disabled, the server gone) the regions halt first (what they still hold is dropped, as Folia drops it) and the
  * stop runs on a "Region shutdown thread", on which everything but the scheduler and scoreboard is allowed, as
  * Folia's shutdown thread owns every region.
+ *
+ * <p>Schedulers as Folia's: a task runs at the next tick at the earliest (delay 1), never within the tick it was
+ * scheduled in; a delay or period below 1 throws IllegalArgumentException, a disabled plugin's task
+ * IllegalPluginAccessException; the harness ticks ({@link #advanceTick}) once per settle round. The checks also
+ * answer as Folia does: {@link #isPrimaryThread} is true on every region thread and the global one,
+ * {@link #isOwnedByCurrentRegion(Entity)} on that player's region thread, {@link #isGlobalTickThread} on the global one.
  *
  * <p>The harness's own ticking uses MockBukkit's scheduler through {@link #mockScheduler()}, never through
  * {@link #getScheduler()}: today's plugin still gets MockBukkit's scheduler (so its tasks run, on the global region
