@@ -49,6 +49,16 @@ import org.mockbukkit.mockbukkit.world.WorldMock;
  * A MockBukkit server with the plugin loaded from its main class, no engine process (engine.autostart false,
  * bridge on a free port) and a {@link FakeEngine} attached over the real bridge, which sends the op batches.
  * The tests themselves are in {@link AdapterTests}; subclasses name the main class.
+ *
+ * <p>Folia mode ({@link Main#FOLIA_SPIGOT}, {@link Main#FOLIA_PAPER}): the server is a {@link FoliaServer} (it says
+ * "Folia"; a global region thread and one region thread per player, each a {@link FoliaPlayer}), and every call the
+ * plugin makes is judged as Folia allows it (no Bukkit scheduler, no scoreboard, a player's state on that player's
+ * region only, maps on the global region). What a player does runs on that player's region thread ({@link #asPlayer},
+ * {@link #command}, {@link #fire}, {@link #quit}, {@link #rejoin}, {@link #pickUp}, {@link #give}...), what the
+ * server does for no one player on the global one ({@link #onGlobal}, {@link #console}, the plugin's enable), a
+ * stop on the shutdown thread after the regions halt ({@link #serverStops}, {@link #unmock}); {@link #settle} waits
+ * for every thread, and only a settled server's players may be read from the test thread. The same helpers run
+ * the action right here in the other modes, where the test thread is the main thread.
  */
 @org.junit.jupiter.api.extension.ExtendWith(AdapterTestBase.UnimplementedFails.class)
 abstract class AdapterTestBase {
@@ -100,21 +110,28 @@ abstract class AdapterTestBase {
 
     /**
      * A main class under test: the class, the adapter it must pick here ("paper" or "spigot": its name in the
-     * bridge's hello), and whether this server is Paper (a pickup then fires Paper's PlayerAttemptPickupItemEvent
-     * before Bukkit's EntityPickupItemEvent).
+     * bridge's hello), whether this server is Paper (a pickup then fires Paper's PlayerAttemptPickupItemEvent
+     * before Bukkit's EntityPickupItemEvent), and whether it is Folia ({@link FoliaServer}: region threads, the
+     * server's name "Folia"; Folia is Paper, so it fires Paper's events). Which adapter name each main class
+     * reports on Folia is the plugin's to decide: here the same as on Paper ("spigot" for the Spigot main class,
+     * "paper" for the release one).
      */
     enum Main {
-        SPIGOT(UnocraftPlugin.class, "spigot", false),
-        PAPER(dev.unocraft.paper.UnocraftPaperPlugin.class, "paper", true);
+        SPIGOT(UnocraftPlugin.class, "spigot", false, false),
+        PAPER(dev.unocraft.paper.UnocraftPaperPlugin.class, "paper", true, false),
+        FOLIA_SPIGOT(UnocraftPlugin.class, "spigot", true, true),
+        FOLIA_PAPER(dev.unocraft.paper.UnocraftPaperPlugin.class, "paper", true, true);
 
         final Class<? extends UnocraftPlugin> mainClass;
         final String platform;
         final boolean paperServer;
+        final boolean folia;
 
-        Main(Class<? extends UnocraftPlugin> mainClass, String platform, boolean paperServer) {
+        Main(Class<? extends UnocraftPlugin> mainClass, String platform, boolean paperServer, boolean folia) {
             this.mainClass = mainClass;
             this.platform = platform;
             this.paperServer = paperServer;
+            this.folia = folia;
         }
     }
 
@@ -133,6 +150,16 @@ abstract class AdapterTestBase {
         return main().paperServer;
     }
 
+    /** Whether the server is Folia ({@link FoliaServer}): what players do then happens on their region threads. */
+    final boolean folia() {
+        return main().folia;
+    }
+
+    /** The Folia server (Folia mode only). */
+    final FoliaServer foliaServer() {
+        return (FoliaServer) server;
+    }
+
     @BeforeEach
     void startServer() throws Exception {
         startServer(dataFolder -> { });
@@ -140,7 +167,7 @@ abstract class AdapterTestBase {
 
     /** A server (a new one: MockBukkit must not be mocking) with the plugin; {@code beforeEnable} may lay files in its data folder first. */
     void startServer(DataFolderSetup beforeEnable) throws Exception {
-        server = MockBukkit.mock(new CheckedServer());
+        server = MockBukkit.mock(folia() ? new FoliaServer() : new CheckedServer());
         world = server.addSimpleWorld("world");
         if (withPlaceholderApi) {
             MockBukkit.createMockPlugin("PlaceholderAPI");     // enabled first, as softdepend has it
@@ -148,29 +175,41 @@ abstract class AdapterTestBase {
         plugin = load(mainClass(), beforeEnable);
         assertTrue(plugin.isEnabled(), "the plugin did not enable: " + warnings);
         core = coreOf(plugin);
-        engine = new FakeEngine(core.bridgePort(), plugin.getDataFolder().toPath().resolve("bridge.token"));
+        engine = newEngine();
         hello = engine.hello(UnoCore.VERSION);
         assertTrue(hello.contains("\"protocol\":2") && !hello.contains("refused"), hello);
         assertTrue(core.engineAttachedNow());
         settle();
     }
 
+    /** A fake engine connected to the plugin's bridge (not attached until its hello). */
+    FakeEngine newEngine() throws IOException {
+        FakeEngine e = new FakeEngine(core.bridgePort(), plugin.getDataFolder().toPath().resolve("bridge.token"));
+        if (server instanceof FoliaServer f) {
+            e.beforeOps = f::unsettle;
+        }
+        return e;
+    }
+
     @AfterEach
     void stopServer() throws IOException {
         try {
             if (MockBukkit.isMocked()) {
-                MockBukkit.unmock();     // the server stops: the plugin is disabled, its bridge closed
+                unmock();     // the server stops: the plugin is disabled, its bridge closed
             }
         } finally {
             if (engine != null) {
                 engine.close();
+            }
+            if (server instanceof FoliaServer f) {
+                f.close();
             }
             if (logHandler != null && plugin != null) {
                 plugin.getLogger().removeHandler(logHandler);     // the logger outlives the server (JUL keeps it by name)
             }
         }
         if (server != null) {
-            assertEquals(List.of(), server.violations(), "server API called off the main thread");
+            assertNoViolations();
         }
         List<String> badOps = warnings.stream().filter(w -> w.startsWith("bad op") || w.startsWith("unknown op")).toList();
         assertEquals(List.of(), badOps, "ops the adapter failed to apply");
@@ -209,7 +248,11 @@ abstract class AdapterTestBase {
             public void close() {}
         };
         loaded.getLogger().addHandler(logHandler);
-        plugins.enablePlugin(loaded);
+        if (folia()) {
+            onGlobal(() -> plugins.enablePlugin(loaded));    // Folia: before the regions tick, where the global region's work runs
+        } else {
+            plugins.enablePlugin(loaded);
+        }
         return (UnocraftPlugin) loaded;
     }
 
@@ -223,11 +266,31 @@ abstract class AdapterTestBase {
      * what {@code beforeEnable} lays in the new data folder), the engine attaches again.
      */
     void restartServer(DataFolderSetup beforeEnable) throws Exception {
-        MockBukkit.unmock();
+        unmock();
         engine.close();
-        assertEquals(List.of(), server.violations(), "server API called off the main thread");
+        if (server instanceof FoliaServer f) {
+            f.close();
+        }
+        assertNoViolations();
         plugin.getLogger().removeHandler(logHandler);
         startServer(beforeEnable);
+    }
+
+    /**
+     * No server API was called where it may not be (off the main thread; on Folia, off the thread Folia allows).
+     * The failure names each kind of violation once, with how often it happened (threads of py4j as Thread-N),
+     * then the first ones in full, where they were made.
+     */
+    void assertNoViolations() {
+        List<String> all = server.violations();
+        Map<String, Integer> kinds = new java.util.LinkedHashMap<>();
+        for (String v : all) {
+            String first = v.lines().findFirst().orElse(v);
+            kinds.merge(first.replaceAll("Thread-\\d+", "Thread-N"), 1, Integer::sum);
+        }
+        List<String> summary = kinds.entrySet().stream().map(e -> e.getValue() + "x " + e.getKey()).toList();
+        assertEquals(List.of(), summary, (folia() ? "server API called where Folia forbids it" : "server API called off the main thread")
+                + " (" + all.size() + " calls); the first ones:\n" + String.join("\n", all.subList(0, Math.min(all.size(), 5))));
     }
 
     /** The plugin's core (UnocraftPlugin keeps it private; there is no accessor). */
@@ -242,6 +305,10 @@ abstract class AdapterTestBase {
      * thread idle (it hands its results back to the main thread through the scheduler), two ticks in a row.
      */
     void settle() {
+        if (folia()) {
+            settleFolia();
+            return;
+        }
         int quiet = 0;
         for (int i = 0; i < 2_000; i++) {
             CoreAccess.awaitVaultIdle(core);
@@ -255,6 +322,202 @@ abstract class AdapterTestBase {
             server.getScheduler().performOneTick();
         }
         fail("the plugin never settled: tasks are still scheduled after 2000 ticks");
+    }
+
+    /**
+     * Folia mode: until the global region thread, every player's region thread and the vault's thread are idle,
+     * nothing queued and no delayed task to come, three rounds in a row (the plugin hands work between them). Each
+     * round is a tick: MockBukkit's scheduler ticks on the global region thread (only a plugin that uses the Bukkit
+     * scheduler, a violation on Folia, has tasks there), delayed region tasks fall due. The test thread may then
+     * read the players' state ({@link FoliaServer#settled}).
+     */
+    private void settleFolia() {
+        FoliaServer f = foliaServer();
+        f.unsettle();
+        int quiet = 0;
+        try {
+            for (int i = 0; i < 2_000; i++) {
+                if (!f.awaitRegionsIdle(30_000)) {
+                    fail("a region thread stayed busy for 30 s: " + f.regions().stream().filter(r -> !r.idle()).map(r -> r.name).toList());
+                }
+                CoreAccess.awaitVaultIdle(core);
+                boolean idle = !f.anyBusy() && f.mockScheduler().getPendingTasks().isEmpty() && f.pendingOneShots() == 0;
+                if (idle) {
+                    if (++quiet == 3) {
+                        f.settled();
+                        return;
+                    }
+                } else {
+                    quiet = 0;
+                }
+                f.global.call(() -> {
+                    f.mockScheduler().performOneTick();
+                    return null;
+                });
+                f.advanceTick();
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+        fail("the plugin never settled: work is still queued after 2000 ticks");
+    }
+
+    /**
+     * One server tick: the ops queued for it are applied (the vault's thread may still be busy). Folia mode: one
+     * round of the regions (MockBukkit's scheduler ticked, delayed tasks due), until the region threads are idle.
+     */
+    void oneTick() {
+        if (!folia()) {
+            server.getScheduler().performOneTick();
+            return;
+        }
+        FoliaServer f = foliaServer();
+        f.unsettle();
+        unchecked(() -> f.global.call(() -> {
+            f.mockScheduler().performOneTick();
+            return null;
+        }));
+        f.advanceTick();
+        try {
+            assertTrue(f.awaitRegionsIdle(30_000), "a region thread stayed busy for 30 s");
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    // ---------------------------------------------------------------- where the server does things (Folia: region threads)
+
+    /** Something the harness runs on a server thread; it may throw. */
+    interface ServerWork<T> {
+        T run() throws Exception;
+    }
+
+    interface ServerAction {
+        void run() throws Exception;
+    }
+
+    private static <T> T unchecked(ServerWork<T> w) {
+        try {
+            return w.run();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * What a player does, or the server does to that player (an event, a command, a pickup, a quit), where the
+     * server does it: on Folia on that player's region thread, and the test waits for it and then for what it
+     * set off ({@link #settle}: only then may the test thread read the players' state); else here (the test
+     * thread is the main thread, and nothing runs meanwhile).
+     */
+    <T> T asPlayer(CheckedPlayer p, ServerWork<T> w) {
+        if (!folia()) {
+            return unchecked(w);
+        }
+        foliaServer().unsettle();
+        T result = unchecked(() -> ((FoliaPlayer) p).region().call(w::run));
+        settleAfterAction();
+        return result;
+    }
+
+    /** Folia mode, on the test thread, with the plugin running: waits for what the action set off. */
+    private void settleAfterAction() {
+        if (Thread.currentThread() == foliaServer().testThread && plugin != null && plugin.isEnabled() && MockBukkit.isMocked()) {
+            settle();
+        }
+    }
+
+    void asPlayer(CheckedPlayer p, ServerAction a) {
+        asPlayer(p, () -> {
+            a.run();
+            return null;
+        });
+    }
+
+    /** What the server does for no one player (a console command, a plugin enabled): on Folia on the global region thread. */
+    <T> T onGlobal(ServerWork<T> w) {
+        if (!folia()) {
+            return unchecked(w);
+        }
+        foliaServer().unsettle();
+        T result = unchecked(() -> foliaServer().global.call(w::run));
+        settleAfterAction();
+        return result;
+    }
+
+    void onGlobal(ServerAction a) {
+        onGlobal(() -> {
+            a.run();
+            return null;
+        });
+    }
+
+    /**
+     * Whether the vault holds the player's own items (the core looks the player up: on Folia that is asked on the
+     * player's region thread, nothing waited for besides).
+     */
+    boolean vaultHolds(CheckedPlayer p) {
+        if (!folia()) {
+            return core.vault().holds(p.getName());
+        }
+        return unchecked(() -> ((FoliaPlayer) p).region().call(() -> core.vault().holds(p.getName())));
+    }
+
+    /** The player types a command. */
+    boolean command(CheckedPlayer p, String line) {
+        return asPlayer(p, () -> p.performCommand(line));
+    }
+
+    /** The server fires an event of the player's. */
+    <E extends org.bukkit.event.Event> E fire(CheckedPlayer p, E event) {
+        asPlayer(p, () -> server.getPluginManager().callEvent(event));
+        return event;
+    }
+
+    /** The player quits. */
+    boolean quit(CheckedPlayer p) {
+        return asPlayer(p, p::disconnect);
+    }
+
+    /** The player joins again. */
+    boolean rejoin(CheckedPlayer p) {
+        return asPlayer(p, p::reconnect);
+    }
+
+    /** The console types a command. */
+    boolean console(String line) {
+        return onGlobal(() -> server.dispatchCommand(server.getConsoleSender(), line));
+    }
+
+    /**
+     * The server stops with the plugin in it: the plugin is disabled. On Folia the regions halt first (what is
+     * queued there is dropped) and the plugin is disabled on the shutdown thread, which owns every region.
+     */
+    void serverStops() {
+        if (!folia()) {
+            server.getPluginManager().disablePlugin(plugin);
+            return;
+        }
+        unchecked(() -> {
+            foliaServer().shutdown(() -> server.getPluginManager().disablePlugin(plugin));
+            return null;
+        });
+    }
+
+    /** The server is gone (MockBukkit.unmock: every plugin disabled, then the server); on Folia as {@link #stopPlugin}. */
+    void unmock() {
+        if (!(server instanceof FoliaServer f)) {
+            MockBukkit.unmock();
+            return;
+        }
+        unchecked(() -> {
+            f.shutdown(MockBukkit::unmock);
+            return null;
+        });
     }
 
     /** A line in the test's output (target/surefire-reports/*-output.txt): which way an either-or went. */
@@ -286,9 +549,11 @@ abstract class AdapterTestBase {
 
     /** A player joins with the inventory the server loaded for them ({@code items} fills it before the join event). */
     CheckedPlayer join(String name, java.util.function.Consumer<org.bukkit.inventory.PlayerInventory> items) throws InterruptedException {
-        CheckedPlayer p = new CheckedPlayer(server, name);
-        items.accept(p.getInventory());
-        server.addPlayer(p);
+        CheckedPlayer p = folia() ? new FoliaPlayer(foliaServer(), name) : new CheckedPlayer(server, name);
+        asPlayer(p, () -> {
+            items.accept(p.getInventory());
+            server.addPlayer(p);
+        });
         settle();
         List<JsonObject> events = CoreAccess.takeEvents(core);
         assertTrue(events.stream().anyMatch(e -> type(e, "join") && name.equals(e.get("player").getAsString())), events.toString());
@@ -436,6 +701,10 @@ abstract class AdapterTestBase {
     record Pickup(Item entity, boolean pickedUp) {}
 
     Pickup pickUp(CheckedPlayer p, ItemStack stack) {
+        return asPlayer(p, () -> pickUpHere(p, stack));
+    }
+
+    private Pickup pickUpHere(CheckedPlayer p, ItemStack stack) {
         Item entity = world.dropItem(p.getLocation(), stack);
         boolean allowed = true;
         if (paperServer()) {
@@ -463,6 +732,10 @@ abstract class AdapterTestBase {
     record ChestTake(Inventory chest, boolean taken) {}
 
     ChestTake takeFromChest(CheckedPlayer p, ItemStack stack) {
+        return asPlayer(p, () -> takeFromChestHere(p, stack));
+    }
+
+    private ChestTake takeFromChestHere(CheckedPlayer p, ItemStack stack) {
         Inventory chest = server.createInventory(null, InventoryType.CHEST);
         chest.setItem(0, stack.clone());
         ConvertingView view = new ConvertingView(p, chest);
@@ -485,9 +758,11 @@ abstract class AdapterTestBase {
     }
 
     /** What /give does: straight into the inventory, no event a plugin could cancel. */
-    static void give(CheckedPlayer p, ItemStack stack) {
-        Map<Integer, ItemStack> left = p.getInventory().addItem(stack);
-        assertTrue(left.isEmpty(), "no room for the stack given");
+    void give(CheckedPlayer p, ItemStack stack) {
+        asPlayer(p, () -> {
+            Map<Integer, ItemStack> left = p.getInventory().addItem(stack);
+            assertTrue(left.isEmpty(), "no room for the stack given");
+        });
     }
 
     void assertHoldsTheDeal(CheckedPlayer p) {

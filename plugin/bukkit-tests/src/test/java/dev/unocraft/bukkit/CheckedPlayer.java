@@ -7,6 +7,7 @@ import net.kyori.adventure.identity.Identity;
 import net.kyori.adventure.text.Component;
 import org.bukkit.Location;
 import org.bukkit.entity.Player;
+import org.bukkit.inventory.ItemStack;
 import org.bukkit.inventory.PlayerInventory;
 import org.bukkit.scoreboard.Scoreboard;
 import org.jetbrains.annotations.NotNull;
@@ -19,13 +20,18 @@ public class CheckedPlayer extends PlayerMock {
     private ServerLikeInventory inventory;
 
     public CheckedPlayer(CheckedServer server, String name) {
-        super(server, name, UUID.nameUUIDFromBytes(("unocraft-test:" + name).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        this(server, name, UUID.nameUUIDFromBytes(("unocraft-test:" + name).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    public CheckedPlayer(CheckedServer server, String name, UUID id) {
+        super(server, name, id);
         this.server = server;
     }
 
-    private void check(String what) {
+    /** A call of this player's own state: judged by the server ({@link CheckedServer#playerCall}). */
+    void check(String what) {
         if (server != null) {    // null while PlayerMock's constructor runs
-            server.mainOnly("Player." + what);
+            server.playerCall(this, what);
         }
     }
 
@@ -36,6 +42,67 @@ public class CheckedPlayer extends PlayerMock {
             inventory = new ServerLikeInventory(this);
         }
         return inventory;
+    }
+
+    @Override
+    public void updateInventory() {
+        check("updateInventory");
+        super.updateInventory();
+    }
+
+    @Override
+    public @NotNull org.bukkit.inventory.Inventory getEnderChest() {
+        check("getEnderChest");
+        return super.getEnderChest();
+    }
+
+    @Override
+    public void closeInventory() {
+        check("closeInventory");
+        super.closeInventory();
+    }
+
+    @Override
+    public void closeInventory(org.bukkit.event.inventory.InventoryCloseEvent.@NotNull Reason reason) {
+        check("closeInventory");
+        super.closeInventory(reason);
+    }
+
+    @Override
+    public @NotNull org.bukkit.inventory.InventoryView getOpenInventory() {
+        check("getOpenInventory");
+        return super.getOpenInventory();
+    }
+
+    @Override
+    public void openInventory(org.bukkit.inventory.@NotNull InventoryView view) {
+        check("openInventory");
+        super.openInventory(view);
+    }
+
+    @Override
+    public org.bukkit.inventory.InventoryView openInventory(org.bukkit.inventory.@NotNull Inventory inventory) {
+        check("openInventory");
+        return super.openInventory(inventory);
+    }
+
+    @Override
+    public @NotNull ItemStack getItemOnCursor() {
+        check("getItemOnCursor");
+        return super.getItemOnCursor();
+    }
+
+    @Override
+    public void setItemOnCursor(ItemStack item) {
+        check("setItemOnCursor");
+        super.setItemOnCursor(item);
+    }
+
+    @Override
+    public boolean teleport(@NotNull Location location, org.bukkit.event.player.PlayerTeleportEvent.@NotNull TeleportCause cause,
+            io.papermc.paper.entity.@NotNull TeleportFlag... flags) {
+        check("teleport");
+        return super.teleport(location, cause, flags);
     }
 
     @Override
@@ -92,6 +159,36 @@ public class CheckedPlayer extends PlayerMock {
     public void playSound(net.kyori.adventure.sound.@NotNull Sound sound) {
         check("playSound");
         super.playSound(sound);
+    }
+
+    @Override
+    public void showTitle(net.kyori.adventure.title.@NotNull Title title) {
+        check("showTitle");
+        super.showTitle(title);
+    }
+
+    @Override
+    public void showBossBar(net.kyori.adventure.bossbar.@NotNull BossBar bar) {
+        check("showBossBar");
+        super.showBossBar(bar);
+    }
+
+    @Override
+    public void hideBossBar(net.kyori.adventure.bossbar.@NotNull BossBar bar) {
+        check("hideBossBar");
+        super.hideBossBar(bar);
+    }
+
+    @Override
+    public void playSound(net.kyori.adventure.sound.@NotNull Sound sound, double x, double y, double z) {
+        check("playSound");
+        super.playSound(sound, x, y, z);
+    }
+
+    @Override
+    public void playSound(net.kyori.adventure.sound.@NotNull Sound sound, net.kyori.adventure.sound.Sound.@NotNull Emitter emitter) {
+        check("playSound");
+        super.playSound(sound, emitter);
     }
 
     @Override

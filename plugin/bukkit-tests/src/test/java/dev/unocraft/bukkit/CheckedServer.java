@@ -40,16 +40,41 @@ public class CheckedServer extends ServerMock {
     /** Records a main-thread-only call; a call on any other thread is a violation. */
     void mainOnly(String what) {
         if (isPrimaryThread()) {
-            mainThreadCalls.computeIfAbsent(what, k -> new AtomicInteger()).incrementAndGet();
+            count(what);
             return;
         }
+        record(what + " on thread " + Thread.currentThread().getName() + stack());
+    }
+
+    /** A player's own state ({@link CheckedPlayer}: inventory, location, messages...): here main-thread-only; on Folia, the player's region thread's. */
+    void playerCall(CheckedPlayer player, String what) {
+        mainOnly("Player." + what);
+    }
+
+    /** A command dispatched for {@code sender}: here on the main thread; on Folia, the player's region thread or (the console) the global one. */
+    void commandCall(CommandSender sender) {
+        mainOnly("dispatchCommand");
+    }
+
+    /** A checked call made where it may be. */
+    void count(String what) {
+        mainThreadCalls.computeIfAbsent(what, k -> new AtomicInteger()).incrementAndGet();
+    }
+
+    /** Where the current call was made (the caller's frames). */
+    static String stack() {
         StringBuilder where = new StringBuilder();
         StackTraceElement[] stack = new Throwable().getStackTrace();
-        for (int i = 1; i < Math.min(stack.length, 12); i++) {
+        for (int i = 2; i < Math.min(stack.length, 16); i++) {
             where.append("\n    at ").append(stack[i]);
         }
+        return where.toString();
+    }
+
+    /** A violation (or a failure the tests must fail on), recorded. */
+    void record(String violation) {
         synchronized (violations) {
-            violations.add(what + " on thread " + Thread.currentThread().getName() + where);
+            violations.add(violation);
         }
     }
 
@@ -123,7 +148,7 @@ public class CheckedServer extends ServerMock {
 
     @Override
     public boolean dispatchCommand(@NotNull CommandSender sender, @NotNull String commandLine) {
-        mainOnly("dispatchCommand");
+        commandCall(sender);
         return super.dispatchCommand(sender, commandLine);
     }
 

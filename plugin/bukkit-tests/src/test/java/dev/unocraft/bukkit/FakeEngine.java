@@ -21,6 +21,8 @@ public final class FakeEngine implements AutoCloseable {
     private final Socket socket;
     private final BufferedReader in;
     private final BufferedWriter out;
+    /** Run before each op batch is sent (a Folia-mode test server is then no longer settled). */
+    volatile Runnable beforeOps = () -> { };
 
     /** Connects and authenticates with the token the plugin wrote. */
     public FakeEngine(int port, Path tokenFile) throws IOException {
@@ -98,6 +100,7 @@ public final class FakeEngine implements AutoCloseable {
         if (batchJson.indexOf('\n') >= 0) {
             throw new IllegalArgumentException("an op batch is one line");
         }
+        beforeOps.run();
         synchronized (this) {
             try {
                 out.write("O\n" + batchJson + "\n");

@@ -20,12 +20,62 @@ final class ServerLikeInventory extends PlayerInventoryMock {
         super(holder);
     }
 
+    /** Every read and write of the slots is a call of the player's own state, judged where it is made (main thread; on Folia, the player's region). */
+    private void check(String what) {
+        if (getHolder() instanceof CheckedPlayer p) {
+            p.check("inventory." + what);
+        }
+    }
+
+    @Override
+    public @Nullable ItemStack getItem(int index) {
+        check("getItem");
+        return super.getItem(index);
+    }
+
+    @Override
+    public void setItem(int index, @Nullable ItemStack item) {
+        check("setItem");
+        super.setItem(index, item);
+    }
+
+    @Override
+    public ItemStack @NotNull [] getContents() {
+        check("getContents");
+        return super.getContents();
+    }
+
+    @Override
+    public void setContents(ItemStack @NotNull [] items) {
+        check("setContents");
+        super.setContents(items);
+    }
+
+    @Override
+    public void clear() {
+        check("clear");
+        super.clear();
+    }
+
+    @Override
+    public int getHeldItemSlot() {
+        check("getHeldItemSlot");
+        return super.getHeldItemSlot();
+    }
+
+    @Override
+    public void setHeldItemSlot(int slot) {
+        check("setHeldItemSlot");
+        super.setHeldItemSlot(slot);
+    }
+
     private static boolean empty(ItemStack s) {
         return s == null || s.getType() == Material.AIR || s.getAmount() <= 0;
     }
 
     @Override
     public @Nullable ItemStack addItem(@NotNull ItemStack item) {
+        check("addItem");
         ItemStack rest = item.clone();
         int max = Math.min(rest.getMaxStackSize(), getMaxStackSize());
         for (int i = 0; i < STORAGE && rest.getAmount() > 0; i++) {

@@ -52,7 +52,8 @@ import org.mockbukkit.mockbukkit.MockBukkit;
  * inventory slot by slot are what they must be; and the sums say nothing was lost or created (balances + escrow +
  * the house's cuts = the starting money; plain diamonds in the inventories + escrow = the starting diamonds; the
  * items that are not plain diamonds (a named sword, armour, a renamed diamond) exactly where they were). Every
- * call of the economy must come on the server thread (and none after a crash).
+ * call of the economy must come on the server thread (on Folia: a region thread or the global one, where Bukkit.isPrimaryThread
+ * is true) and none after a crash.
  */
 class StakePathsTest {
 
@@ -69,6 +70,24 @@ class StakePathsTest {
         @Override
         Main main() {
             return Main.PAPER;
+        }
+    }
+
+    /** The Spigot main class on Folia ({@link FoliaServer}): the economy may be called on any region thread or the global one. */
+    @Nested
+    class FoliaSpigotAdapter extends Paths {
+        @Override
+        Main main() {
+            return Main.FOLIA_SPIGOT;
+        }
+    }
+
+    /** The release main class on Folia ({@link FoliaServer}). */
+    @Nested
+    class FoliaPaperAdapter extends Paths {
+        @Override
+        Main main() {
+            return Main.FOLIA_PAPER;
         }
     }
 
@@ -181,7 +200,7 @@ class StakePathsTest {
             assertEquals(List.of(ok("t1", 1), ok("t1", 2)), answers());
             dealTo("ann", "bob");
             CheckedPlayer bob = players.get("bob");
-            assertTrue(bob.disconnect());
+            assertTrue(quit(bob));
             settle();
             assertMoney("bob quit mid-game: nothing moves", balances(400, 200, 200), Map.of("money", 200L));
             assertEquals(kit(5, 4), inventory("bob"), "bob's own items went back at the quit");
@@ -192,13 +211,13 @@ class StakePathsTest {
             assertEquals(List.of(sid("t1", 1) + ".settle"), escrowFiles(), "what is owed is on disk");
             messages(bob);
 
-            assertTrue(bob.reconnect());
+            assertTrue(rejoin(bob));
             settle();
             List<String> said = messages(bob);
             assertTrue(said.stream().anyMatch(m -> m.contains("what a staked table owed you")), said.toString());
             assertHoldings("bob rejoined: paid", balances(400, 400, 200), kits(), Map.of());
             assertEquals(List.of(), escrowFiles());
-            assertTrue(bob.disconnect() && bob.reconnect());
+            assertTrue(quit(bob) && rejoin(bob));
             settle();
             assertHoldings("bob rejoined again: paid once", balances(400, 400, 200), kits(), Map.of());
         }
@@ -296,7 +315,7 @@ class StakePathsTest {
 
             // cid's pay-in: its intent on disk, the take one tick later
             engine.ops(batch(take("t1", 3, "cid", money(100))));
-            server.getScheduler().performOneTick();
+            oneTick();
             CoreAccess.awaitVaultIdle(core);
             String intent = Files.readString(stakesDir().resolve(id("t1", 3) + ".stake"));
             assertEquals("taking", JsonParser.parseString(intent).getAsJsonObject().get("state").getAsString(), intent);
@@ -356,7 +375,7 @@ class StakePathsTest {
             assertEquals(List.of(ok("t1", 1), ok("t1", 2), ok("t1", 3)), answers());
             dealTo("ann", "bob", "cid");
             CheckedPlayer cid = players.get("cid");
-            assertTrue(cid.disconnect());
+            assertTrue(quit(cid));
             settle();
 
             // bob and cid won as partners: 9 diamonds, the odd one to the first seated
@@ -370,7 +389,7 @@ class StakePathsTest {
             startPlugin();
             assertHoldings("after a server stop: still owed", balances(500, 300, 200), owed, Map.of(DIAMOND, 4L));
             messages(cid);
-            assertTrue(cid.reconnect());
+            assertTrue(rejoin(cid));
             settle();
             List<String> said = messages(cid);
             assertTrue(said.stream().anyMatch(m -> m.contains("what a staked table owed you")), said.toString());
@@ -463,7 +482,7 @@ class StakePathsTest {
             withVault();
             threePlayers();
             engine.ops(batch(take("t1", 1, "ann", money(100))));
-            server.getScheduler().performOneTick();     // the op: the intent goes to the vault's thread
+            oneTick();     // the op: the intent goes to the vault's thread
             CoreAccess.awaitVaultIdle(core);            // on disk; the take waits for the next tick
             assertEquals(500, money.of("ann"), "not taken yet");
             stopPlugin();                               // the server stops now
@@ -503,12 +522,17 @@ class StakePathsTest {
             threePlayers();
             send(batch(take("t1", 1, "ann", money(100)), take("t1", 2, "bob", money(100))));
             assertEquals(List.of(ok("t1", 1), ok("t1", 2)), answers());
-            assertTrue(players.get("bob").disconnect());
+            assertTrue(quit(players.get("bob")));
             settle();
             send(batch(settle("t1", 1, List.of(id("t1", 1), id("t1", 2)), "won", 0, null, share("bob", 200, false))));
             assertMoney("bob won while away: owed", balances(400, 200, 200), Map.of("money", 200L));
             // bob comes back as "bobby": the same account (UUID), another name
-            server.addPlayer(new org.mockbukkit.mockbukkit.entity.PlayerMock(server, "bobby", uuid("bob")));
+            if (folia()) {     // a player of the Folia server, joining on their region thread
+                FoliaPlayer bobby = new FoliaPlayer(foliaServer(), "bobby", uuid("bob"));
+                asPlayer(bobby, () -> server.addPlayer(bobby));
+            } else {
+                server.addPlayer(new org.mockbukkit.mockbukkit.entity.PlayerMock(server, "bobby", uuid("bob")));
+            }
             settle();
             assertMoney("bobby (bob's UUID) joined: paid", balances(400, 400, 200), Map.of());
             String log = Files.readString(stakesDir().resolve("stakes.log"));
@@ -543,14 +567,19 @@ class StakePathsTest {
 
         /** The plugin disabled (what a server stop does to it); its engine's connection goes with the bridge. */
         void stopPlugin() throws IOException {
-            server.getPluginManager().disablePlugin(plugin);
+            serverStops();
             assertFalse(plugin.isEnabled());
             engine.close();
         }
 
         /** The same plugin enabled again on its data folder (a new core), and an engine attached. */
         void startPlugin() throws Exception {
-            server.getPluginManager().enablePlugin(plugin);
+            if (folia()) {
+                foliaServer().resume();     // the regions tick again: the server has started again
+                onGlobal(() -> server.getPluginManager().enablePlugin(plugin));
+            } else {
+                server.getPluginManager().enablePlugin(plugin);
+            }
             assertTrue(plugin.isEnabled(), "the plugin did not enable again: " + warnings);
             core = coreOf(plugin);
             engineAttaches();
@@ -569,7 +598,7 @@ class StakePathsTest {
 
         /** A new engine attaches over the bridge (its stake_tables is a batch of its own, sent by the test). */
         void engineAttaches() throws Exception {
-            engine = new FakeEngine(core.bridgePort(), plugin.getDataFolder().toPath().resolve("bridge.token"));
+            engine = newEngine();
             hello = engine.hello(UnoCore.VERSION);
             assertTrue(core.engineAttachedNow());
             settle();
@@ -589,7 +618,7 @@ class StakePathsTest {
         /** The player types /uno args; the command reaches the engine (which answers with the ops the test sends). */
         void assertCommandSent(CheckedPlayer p, String... args) throws InterruptedException {
             CoreAccess.takeEvents(core);
-            assertTrue(p.performCommand("uno " + String.join(" ", args)));
+            assertTrue(command(p, "uno " + String.join(" ", args)));
             List<JsonObject> events = CoreAccess.takeEvents(core);
             JsonArray expected = new JsonArray();
             for (String a : args) {

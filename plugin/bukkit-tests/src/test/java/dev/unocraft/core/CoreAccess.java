@@ -18,6 +18,16 @@ public final class CoreAccess {
         return core.vault().thread();
     }
 
+    /**
+     * An op batch as the engine's bridge receives it ({@link Bridge#applyOps}: read, prepared and queued on the
+     * calling thread, as on a py4j thread): two threads calling this at once are two engine connections' threads.
+     */
+    public static void applyOps(UnoCore core, String batchJson) throws ReflectiveOperationException {
+        java.lang.reflect.Field f = UnoCore.class.getDeclaredField("bridge");
+        f.setAccessible(true);
+        ((Bridge) f.get(core)).applyOps(batchJson);
+    }
+
     /** Every event queued for the engine so far, taken out of the queue. */
     public static List<JsonObject> takeEvents(UnoCore core) throws InterruptedException {
         List<JsonObject> out = new ArrayList<>();
