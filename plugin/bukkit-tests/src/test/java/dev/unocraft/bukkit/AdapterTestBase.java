@@ -119,7 +119,8 @@ abstract class AdapterTestBase {
     enum Main {
         SPIGOT(UnocraftPlugin.class, "spigot", false, false),
         PAPER(dev.unocraft.paper.UnocraftPaperPlugin.class, "paper", true, false),
-        FOLIA_SPIGOT(UnocraftPlugin.class, "spigot", true, true),
+        // on Folia the Spigot main class takes the Paper adapter from the same jar (only Paper's API has Folia's schedulers)
+        FOLIA_SPIGOT(UnocraftPlugin.class, "paper", true, true),
         FOLIA_PAPER(dev.unocraft.paper.UnocraftPaperPlugin.class, "paper", true, true);
 
         final Class<? extends UnocraftPlugin> mainClass;

@@ -47,6 +47,18 @@ abstract class AdapterTests extends AdapterTestBase {
         assertEquals(expectedPlatform(), core.platformName());
         assertEquals(expectedPlatform().equals("paper") ? "dev.unocraft.paper.PaperPlatform" : "dev.unocraft.spigot.SpigotPlatform",
                 core.platform().getClass().getName());
+        // Folia: Paper's region schedulers, the sidebar as a boss bar; elsewhere the main thread and a scoreboard
+        assertEquals(folia() ? "dev.unocraft.paper.FoliaScheduling" : "dev.unocraft.spigot.BukkitScheduling",
+                core.platform().scheduling().getClass().getName());
+        assertEquals(folia() ? "FoliaScreen" : paperServer() ? "PaperScreen" : "SpigotScreen",
+                core.platform().screen().getClass().getSimpleName());
+    }
+
+    /** The text of the boss bars the player sees. */
+    List<String> bossBars(CheckedPlayer p) {
+        List<String> bars = new java.util.ArrayList<>();
+        p.activeBossBars().forEach(b -> bars.add(plain(b.name())));
+        return bars;
     }
 
     // ---------------------------------------------------------------- 1. commands
@@ -209,8 +221,10 @@ abstract class AdapterTests extends AdapterTestBase {
         // what else the deal showed
         List<String> said = messages(ann);
         assertTrue(said.contains("You were dealt 7 cards"), said.toString());
-        if (!folia()) {     // Folia has no scoreboard API: what shows the sidebar there is the plugin's to choose (any scoreboard call is a violation)
+        if (!folia()) {     // Folia has no scoreboard API (any scoreboard call is a violation): the sidebar is a boss bar there
             assertEquals("UNO", plain(ann.getScoreboard().getObjective("unocraft").displayName()));
+        } else {
+            assertTrue(bossBars(ann).stream().anyMatch(b -> b.startsWith("UNO")), bossBars(ann).toString());
         }
     }
 
@@ -833,6 +847,8 @@ abstract class AdapterTests extends AdapterTestBase {
         assertEverythingBack(bob, Map.of());
         if (!folia()) {
             assertNull(ann.getScoreboard().getObjective("unocraft"), "the sidebar is still shown after the plugin stopped");
+        } else {
+            assertEquals(List.of(), bossBars(ann), "the sidebar's boss bar is still shown after the plugin stopped");
         }
     }
 

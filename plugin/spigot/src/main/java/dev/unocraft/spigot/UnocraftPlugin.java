@@ -49,7 +49,8 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         listener.listenToChat(getServer().getPluginManager(), this, platform.chatEvent());
         for (Player p : platform.onlinePlayers()) {
             platform.joined(p);
-            core.onJoin(p.getName());     // a reload: players already online
+            String name = p.getName();
+            platform.scheduling().forPlayer(name, () -> core.onJoin(name));     // a reload: players already online
         }
         if (placeholders) {
             // a class of its own: without PlaceholderAPI its API is never loaded (a soft dependency)
