@@ -99,6 +99,10 @@ class LanesTest {
                 + "{\"op\":\"face\",\"key\":\"" + sender + i + "\",\"pixels\":\"" + face + "\"},"
                 + "{\"op\":\"items\",\"player\":\"ann\",\"slots\":{\"" + (i % 30) + "\":{\"face\":\"" + sender + i
                 + "\",\"name\":\"x\",\"tag\":\"card:" + sender + i + "\"}}},"
+                + "{\"op\":\"items\",\"player\":\"bob\",\"slots\":{\"" + (i % 30) + "\":{\"material\":\"paper\",\"name\":\"x\","
+                + "\"tag\":\"card:" + sender + i + "\"}}},"
+                + "{\"op\":\"placeholders\",\"player\":\"ann\",\"values\":{\"wins\":\"" + i + "\"}},"
+                + "{\"op\":\"placeholders\",\"player\":\"bob\",\"values\":{\"wins\":\"" + i + "\"}},"
                 + "{\"op\":\"msg\",\"player\":\"bob\",\"c\":\"" + sender + i + "b\"},"
                 + "{\"op\":\"msg\",\"player\":\"ann\",\"c\":\"" + sender + i + "b\"}]}";
     }
@@ -106,8 +110,10 @@ class LanesTest {
     @Test
     void twoThreadsBatchesKeepEachPlayersOrderAndLoseNothing() throws Exception {
         platform = new RegionPlatform(dir);
-        platform.inventories.put("ann", new HashMap<>());
-        platform.inventories.put("bob", new HashMap<>());
+        Map<Integer, String> annOwn = Map.of(31, "sword", 32, "bread x3", 40, "shield");
+        Map<Integer, String> bobOwn = Map.of(33, "diamond x5", 36, "boots");
+        platform.inventories.put("ann", new HashMap<>(annOwn));
+        platform.inventories.put("bob", new HashMap<>(bobOwn));
         platform.idsOnPrepare = false;      // a map's id comes only when the global thread shows it: the card must wait
         UnoCore core = new UnoCore(platform, "test");
         int n = 150;
@@ -154,8 +160,23 @@ class LanesTest {
         assertTrue(platform.warnings.isEmpty(), "no card ran before its face: " + platform.warnings);
         assertEquals(2 * n, core.faces().size(), "every face shown");
         for (Map.Entry<Integer, String> e : platform.inventories.get("ann").entrySet()) {
-            assertTrue(e.getValue().matches("card card:[xy]\\d+ map \\d+"), "a card shows its face's map: " + e);
+            if (!annOwn.containsKey(e.getKey())) {
+                assertTrue(e.getValue().matches("card card:[xy]\\d+ map \\d+"), "a card shows its face's map: " + e);
+            }
         }
+        assertEquals(Integer.toString(n - 1), core.placeholder("ann", "wins"), "each player's last values");
+        assertEquals(Integer.toString(n - 1), core.placeholder("bob", "wins"));
+        // the game ends for both at once, each on their own thread: their own items back, nothing else
+        core.queueBatch(OpBatch.parse("{\"ops\":[{\"op\":\"restore\",\"player\":\"ann\"},{\"op\":\"restore\",\"player\":\"bob\"}]}"));
+        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while ((core.vault().holds("ann") || core.vault().holds("bob")) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        core.vault().awaitIdle();
+        Thread.sleep(100);
+        assertEquals(annOwn, platform.inventories.get("ann"));
+        assertEquals(bobOwn, platform.inventories.get("bob"));
+        assertEquals(List.of(), platform.wrongThread);
     }
 
     private List<String> heard(String p) {
