@@ -22,11 +22,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Iterable
+
 from .cards import Card, COLOUR_NAMES, parse_colour
 from .errors import ConfigError
+from .words import CORE_VERBS, Verb
 
-VERBS = ("play", "jump", "draw", "pass", "challenge", "uno", "dos", "catch", "swap", "give",
-         "colour", "slap", "talk", "add", "end")
+#: every verb an action may have -> what its first word names (words.Verb.names): the common
+#: rules' and DOS's; the house rules' registry (house/__init__.py) adds theirs, declared in their
+#: modules, when it is imported (as every game class imports it)
+VERBS: dict[str, str] = {v.name: v.names for v in CORE_VERBS}
+
+
+def add_verbs(verbs: Iterable[Verb]) -> None:
+    """Accept `verbs` in actions (the house rules' registry adds its rules' verbs)."""
+    for verb in verbs:
+        VERBS.setdefault(verb.name, verb.names)
 
 #: A card named in an action: its face in play (what legal actions use), or both faces
 #: of a flip card (light, dark), as scenario files may name it.
@@ -80,7 +91,8 @@ class Action:
         rest = words[1:]
         target = None
         centre = None
-        if verb in ("catch", "swap"):
+        names = VERBS[verb]
+        if names == "player":
             if not rest:
                 raise ConfigError(f"{verb} needs a player name", "parse.needs_player", verb=verb)
             target, rest = rest[0], rest[1:]
@@ -105,9 +117,9 @@ class Action:
                     colour = parse_colour(word)
                 except ConfigError:
                     raise ConfigError(f"unknown card or colour {word!r}", "parse.unknown_word", word=word) from None
-        if verb in ("draw", "pass", "challenge", "uno", "dos", "catch", "slap", "talk", "end", "colour") and cards:
+        if (names == "" or verb == "catch") and cards:
             raise ConfigError(f"{verb} takes no card", "parse.no_card", verb=verb)
-        if verb in ("play", "jump", "give", "add") and not cards:
+        if names == "card" and not cards:
             raise ConfigError(f"{verb} needs a card", "parse.needs_card", verb=verb)
         if verb == "colour" and colour is None:
             raise ConfigError("colour needs a colour name", "parse.needs_colour")

@@ -29,11 +29,11 @@ from typing import Any, Self
 from .cards import Card
 from .dispatch import Dispatch
 from .editions import Deck
-from .hooks import HAND_SIZE, MISTAKES, Apply, Check, HouseRule
+from .hooks import HAND_SIZE, MISTAKES, Apply, Check, HouseRule, State
 from .options import Options
 from .state import _CHECKS, seat_to_act
 
-__all__ = ["GameCore", "HouseRule", "Apply", "Check", "HAND_SIZE", "MISTAKES", "seat_to_act", "_CHECKS"]
+__all__ = ["GameCore", "HouseRule", "State", "Apply", "Check", "HAND_SIZE", "MISTAKES", "seat_to_act", "_CHECKS"]
 
 
 class GameCore(Dispatch):
@@ -57,6 +57,8 @@ class GameCore(Dispatch):
             uno_called=sorted(self.uno_called), catchable=sorted(self.catchable),
             revealed={str(k): v for k, v in self.revealed.items()},
             rng=_rng_to_json(self.rng.getstate()))
+        for rule_state, value in zip(self.STATES, self.house_state):
+            state[rule_state.key] = rule_state.to_json(value)
         self._save_extra(state)
         return state
 
@@ -77,6 +79,9 @@ class GameCore(Dispatch):
         game.catchable = set(state["catchable"])
         game.revealed = {int(k): v for k, v in state["revealed"].items()}
         game.rng.setstate(_rng_from_json(state["rng"]))
+        for i, rule_state in enumerate(cls.STATES):   # (a state newer than the save: as dealt)
+            if rule_state.key in state:
+                game.house_state[i] = rule_state.from_json(state[rule_state.key])
         game._restore_extra(state)
         return game
 
@@ -91,7 +96,7 @@ class GameCore(Dispatch):
                 self.side, self.colour, self.direction, self.turn, self.phase,
                 json.dumps(self.pending, sort_keys=True), tuple(sorted(self.uno_called)),
                 tuple(sorted(self.catchable)), tuple(self.active), tuple(self.scores),
-                json.dumps(self.silence, sort_keys=True), json.dumps(self.slap, sort_keys=True),
+                json.dumps([s.to_json(v) for s, v in zip(self.STATES, self.house_state)], sort_keys=True),
                 self.start_top, self.last_player, self.seq, self.rng.getstate())
 
 

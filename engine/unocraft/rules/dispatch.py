@@ -80,6 +80,7 @@ class Dispatch(Verbs):
         state["catchable"] = set(self.catchable)
         state["revealed"] = {k: list(v) for k, v in self.revealed.items()}
         state["rng"] = self.rng.getstate()
+        state["house_state"] = list(self.house_state)   # immutable values: the list is enough
         self._save_extra(state)
         return state
 
@@ -90,6 +91,7 @@ class Dispatch(Verbs):
         self.catchable = state["catchable"]
         self.revealed = state["revealed"]
         self.rng.setstate(state["rng"])
+        self.house_state = state["house_state"]
         self._restore_extra(state)
         self._events = []
 

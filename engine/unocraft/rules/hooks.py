@@ -10,7 +10,7 @@ that mypy accepts for a parameter typed `Any`.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Generic, TypeVar
 
 from .actions import Action, CardRef
 from .cards import Card
@@ -27,6 +27,44 @@ Apply = Callable[[], None]
 #: class (not bound to a game), or the check of a verb house rules decide.
 Check = Callable[[Any, int, Action], Apply]
 
+T = TypeVar("T")
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+class State(Generic[T]):
+    """A house rule's own state, declared in its module: the game keeps it in its slot
+    (`game.house_state[index]`, numbered by the registry) and saves, restores, undoes and
+    fingerprints it without knowing whose it is. The value is immutable (replaced, never
+    changed in place), so that undo copies only the list of slots."""
+
+    def __init__(self, key: str, fresh: Callable[[int], T], to_json: Callable[[T], Any] = _same,
+                 from_json: Callable[[Any], T] = _same, cleared_at_round_end: bool = False,
+                 view: Callable[[T], dict[str, Any]] | None = None) -> None:
+        #: its key in the game's saved state (`GameCore.to_state`)
+        self.key = key
+        #: the value at the start of a game and of each round, for a game of n players
+        self.fresh = fresh
+        #: the value as plain JSON data, and back
+        self.to_json = to_json
+        self.from_json = from_json
+        #: the value goes back to `fresh` when a round ends (before it is scored)
+        self.cleared_at_round_end = cleared_at_round_end
+        #: what every player's view shows of it (views.py adds these entries)
+        self.view = view
+        #: its slot in `game.house_state` (house/__init__.py numbers the states)
+        self.index = -1
+
+    def get(self, game: Any) -> T:
+        """The value in `game` (a cast, no check: the slot holds only what `set` put there)."""
+        value: T = game.house_state[self.index]
+        return value
+
+    def set(self, game: Any, value: T) -> None:
+        game.house_state[self.index] = value
+
 
 class HouseRule:
     """One house rule: its option, the scenario files that prove it, and the checks
@@ -36,7 +74,8 @@ class HouseRule:
     options turn it on; the core then calls only the hooks installed. Every method
     below but `install` is a hook with the core's behaviour as its default."""
 
-    def __init__(self, option: str, scenarios: tuple[str, ...], verbs: tuple[str, ...] = ()) -> None:
+    def __init__(self, option: str, scenarios: tuple[str, ...], verbs: tuple[str, ...] = (),
+                 state: State[Any] | None = None) -> None:
         #: its option in `Options` (RULES.md §15)
         self.option = option
         #: the scenario files that prove it, relative to tests/scenarios/
@@ -44,6 +83,8 @@ class HouseRule:
         #: verbs only this rule gives meaning to: `check` decides them at every
         #: table, refusing them with option_off where the rule is off
         self.verbs = verbs
+        #: the state it keeps in every game, or None (the registry gives it its slot)
+        self.state = state
 
     def active(self, opts: Options) -> bool:
         return is_on(opts, self.option)

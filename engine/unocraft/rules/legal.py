@@ -86,7 +86,7 @@ def fast_path_applies(game: GameCore, seat: int) -> bool:
     property test holds it equal to `checked_actions`."""
     pending = game.pending
     return ((pending is None or pending["kind"] == "drawn") and seat == game.turn and game.phase == "play"
-            and game.slap is None and game.silence is None   # a slap or a silence: more actions
+            and not (game.call_hooks and game.open_to_all())   # a call due from all: more actions
             and not game.checked_legal
             and game.VERBS is None)   # not DOS (it restricts the verbs, and has its own moves)
 

@@ -43,7 +43,7 @@ class RoundEnd(Dealing):
     def _end_round(self, winner: int, last: Card | None) -> None:
         self.pending = None
         self.catchable.clear()
-        self.slap = None
+        self.reset_house_state(round_over=True)
         self._score_round(winner, last)
 
     def _score_round(self, winner: int, last: Card | None) -> None:
@@ -76,12 +76,9 @@ class RoundEnd(Dealing):
         self.pending = None
         self.uno_called.clear()
         self.catchable.clear()
-        self.out_order = []
-        self.level = [0] * n
+        self.reset_house_state()
         self.blocked = 0
         self.turns_this_round = 0
-        self.silence = None
-        self.slap = None
         self.revealed = {}
         self.last_player = None
         self.phase = "play"

@@ -1,6 +1,7 @@
-"""The game's state and what reading it takes: every field of a match (the state
-some house rules keep too, so that saving, undo and fingerprints cover all of it
-in one place), the small helpers the rules share (seats in turn order, card
+"""The game's state and what reading it takes: every field of a match (and the slots
+in which the house rules keep their own state, `house_state`, declared in their modules
+as hooks.State: saving, undo and fingerprints cover all of it without naming a rule),
+the small helpers the rules share (seats in turn order, card
 lookups, the bare match of §3, events), the queries (who must act, whether anyone
 may act out of turn, whether forced play binds) and most of the public hook API the
 house rules call (`emit`, `next_seat`, `others`, `find_card`, `seat_named`, ...; the
@@ -22,7 +23,7 @@ from .cards import (Card, COLOUR_NAMES, DARK_COLOURS, LIGHT_COLOURS, RESTRICTED_
 from .editions import Deck, build_deck, find_edition
 from .errors import ConfigError, Refused
 from .events import Event
-from .hooks import MISTAKES, Check, HouseRule
+from .hooks import MISTAKES, Check, HouseRule, State
 from .options import Options
 
 #: class -> verb -> its check, shared by every game of the class. Bound methods of a game kept
@@ -52,9 +53,13 @@ class GameState:
     #: verb -> every house rule deciding it (`Game`: all of them, house.VERBS; the core knows none)
     HOUSE_VERBS: ClassVar[dict[str, tuple[HouseRule, ...]]] = {}
 
+    #: the states the house rules keep, each in its slot of `house_state` (`Game`: all of them,
+    #: house.STATES, whether or not the table plays the rule: every game saves the same keys)
+    STATES: ClassVar[tuple[State[Any], ...]] = ()
+
     STATE_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "draw_pile", "discard", "side", "colour", "direction", "turn", "dealer",
-                    "phase", "pending", "active", "eliminated", "out_order", "level", "start_top",
-                    "last_player", "silence", "slap", "scores", "round_no", "round_points",
+                    "phase", "pending", "active", "eliminated", "start_top",
+                    "last_player", "scores", "round_no", "round_points",
                     "round_winner", "round_loser", "match_winners", "seq", "blocked",
                     "turns_this_round")
 
@@ -89,16 +94,14 @@ class GameState:
         self.pending: Any = None             # None or a dict: the choice or answer due
         self.uno_called: set[int] = set()
         self.catchable: set[int] = set()
-        self.active = [True] * n            # False: out (until_the_last) or eliminated
+        self.active = [True] * n            # False: out (a house rule's) or eliminated
         self.eliminated = [False] * n
-        self.out_order: list[int] = []
-        self.level = [0] * n                # seven_rounds: how often the hand was emptied
+        #: the house rules' own states, one slot each (`STATES`; hooks.State)
+        self.house_state: list[Any] = [state.fresh(n) for state in self.STATES]
         self.start_top = True               # the top card is the start card (no jump-in)
         self.blocked = 0                    # turns in a row that found nothing to draw
         self.turns_this_round = 0
         self.last_player: int | None = None
-        self.silence: Any = None             # None or a dict: silent twos / wilds (§10)
-        self.slap: Any = None                # None or a dict: hand slap (§10)
         self.revealed: dict[int, list[int]] = {}  # challenger seat -> the offender's hand shown
         self.scores = [0] * n
         self.round_no = 0
@@ -249,6 +252,13 @@ class GameState:
         return [q for q in range(len(self.names)) if q != seat and self.active[q]]
 
 
+    def reset_house_state(self, round_over: bool = False) -> None:
+        """The house rules' states as at a new round (`round_over`: only those a round's end clears)."""
+        n = len(self.names)
+        for i, state in enumerate(self.STATES):
+            if not round_over or state.cleared_at_round_end:
+                self.house_state[i] = state.fresh(n)
+
     def hands_moved(self) -> None:
         """Hands changed owners: a player is catchable only while holding one card,
         and nobody has called UNO for the hand now held."""
@@ -298,12 +308,16 @@ class GameState:
         a call due from everyone (the house rules say, `HouseRule.open_to_all`), or a card
         a jump rule lets in out of turn (none on the start card). False: only the actor
         needs asking."""
-        if self.catchable:
+        if self.catchable or self.open_to_all():
             return True
+        return bool(self.jump_rules) and not self.start_top
+
+    def open_to_all(self) -> bool:
+        """A house rule has something open to every player now (a call due from everyone)."""
         for rule in self.call_hooks:
             if rule.open_to_all(self):
                 return True
-        return bool(self.jump_rules) and not self.start_top
+        return False
 
     def must_play(self, seat: int) -> bool:
         """Forced play (the forced_play option) binds `seat` now: it holds a card it may

@@ -42,10 +42,12 @@ def view(game: GameCore, player: str | None, legal: bool = True) -> dict:
         "draw_count": len(game.draw_pile),
         "discard_count": len(game.discard),
         "start_card": game.start_top,
-        "silence": game.silence is not None,
         "scores": dict(zip(game.names, game.scores)),
         "options": game.opts.changed(),
     }
+    for state, value in zip(game.STATES, game.house_state):   # what a house rule's state shows all
+        if state.view is not None:
+            out.update(state.view(value))
     if seat is not None:   # restricted wilds this player could only play as a bluff (§3, §5)
         out["bluffs"] = sorted({str(game.face(c)) for c in game.hands[seat]
                                 if game.face(c).rank in RESTRICTED_WILDS
@@ -76,6 +78,6 @@ def _public_pending(game: GameCore, seat: int | None) -> dict | None:
             out["card"] = str(game.face(p["card"]))
         return out
     out = {"kind": kind, "player": game.names[p["who"]]}
-    if kind == "give5":
+    if "to" in p:   # a choice owed to another player (a card given back)
         out["to"] = game.names[p["to"]]
     return out
