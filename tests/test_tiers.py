@@ -39,6 +39,7 @@ FAST = {
     "test_first_hour.py",
     "test_house_registry.py",
     "test_house_rules.py",
+    "test_house_state_owned.py",
     "test_lang_overrides.py",
     "test_lang_quality.py",
     "test_mcpi_board.py",
