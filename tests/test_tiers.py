@@ -52,6 +52,7 @@ FAST = {
     "test_rules_imports.py",
     "test_rules_own_their_names.py",
     "test_rules_queries.py",
+    "test_rules_types.py",
     "test_scenarios.py",
     "test_search.py",
     "test_serve_build.py",

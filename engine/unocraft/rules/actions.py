@@ -59,7 +59,7 @@ def ref_str(ref: CardRef) -> str:
 class Action:
     player: str
     verb: str
-    cards: tuple = ()                # CardRefs
+    cards: tuple[CardRef, ...] = ()  # the cards named
     colour: str | None = None        # colour letter for a wild, `colour` verb
     target: str | None = None        # catch / swap
     number: int | None = None        # DOS Wild # number

@@ -125,7 +125,7 @@ class Answers(RoundEnd):
 
 
     # -------------------------------------------------------------- challenge
-    def _check_challenge(self, seat: int, action: Action):
+    def _check_challenge(self, seat: int, action: Action) -> Apply:
         p = self.pending
         if self.opts.challenge == "off":
             raise Refused("option_off", "this table plays without challenges")

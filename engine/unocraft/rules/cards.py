@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable
 
 from .errors import ConfigError
 
@@ -65,10 +66,10 @@ class Card:
     def __copy__(self) -> "Card":
         return self
 
-    def __deepcopy__(self, memo) -> "Card":
+    def __deepcopy__(self, memo: object) -> "Card":
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
         return (Card.parse, (str(self),))
 
     @staticmethod

@@ -90,7 +90,7 @@ class GameCore(Dispatch):
         holds the whole state; it also works for the compiled build)."""
         return type(self).from_json(self.to_json())
 
-    def fingerprint(self) -> tuple:
+    def fingerprint(self) -> tuple[object, ...]:
         """Everything that defines the position (for tests: refused actions change nothing)."""
         return (tuple(tuple(h) for h in self.hands), tuple(self.draw_pile), tuple(self.discard),
                 self.side, self.colour, self.direction, self.turn, self.phase,
@@ -100,11 +100,11 @@ class GameCore(Dispatch):
                 self.start_top, self.last_player, self.seq, self.rng.getstate())
 
 
-def _rng_to_json(state):
+def _rng_to_json(state: tuple[Any, ...]) -> list[Any]:
     version, internal, gauss = state
     return [version, list(internal), gauss]
 
 
-def _rng_from_json(data):
+def _rng_from_json(data: list[Any]) -> tuple[Any, ...]:
     version, internal, gauss = data
     return (version, tuple(internal), gauss)

@@ -103,7 +103,7 @@ class Dispatch(Verbs):
             return refused.code
         return None
 
-    def _check(self, action: Action):
+    def _check(self, action: Action) -> Apply:
         if self.phase == "match_over":
             raise Refused("game_over")
         if self.phase == "round_over":

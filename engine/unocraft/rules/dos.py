@@ -95,7 +95,9 @@ from .actions import Action
 from .cards import Card, COLOUR_NAMES, LIGHT_COLOURS
 from .dos_match import colour_match, match_numbers, values
 from .errors import ConfigError, Refused
+from .editions import Deck
 from .game import MISTAKES, Game
+from .hooks import Apply
 from .options import Options
 
 #: The verbs of a DOS turn; the others (pass, jump, challenge, uno, ...) are `bad_action`.
@@ -114,7 +116,8 @@ class DosGame(Game):
     MISTAKE_CODES: ClassVar[tuple[str, ...]] = DOS_MISTAKES
     MISTAKE_VERBS: ClassVar[tuple[str, ...]] = ("play", "add", "dos")
 
-    def __init__(self, names: list[str], options: Options | None = None, seed: int = 0, deck=None):
+    def __init__(self, names: list[str], options: Options | None = None, seed: int = 0,
+                 deck: Deck | None = None) -> None:
         options = options or Options.build("dos")
         if options.edition != "dos":
             raise ConfigError("DosGame plays the dos edition")
@@ -133,7 +136,7 @@ class DosGame(Game):
         self.wild_colour = {}
         super()._deal_round()
 
-    def _turn_start_card(self, start) -> None:
+    def _turn_start_card(self, start: int | list[int] | None) -> None:
         """Lay the starting centre row (the given cards, then from the draw pile)
         and give the turn to the player left of the dealer."""
         self.round_no += 1
@@ -213,7 +216,7 @@ class DosGame(Game):
         """Forced play in DOS forces a match: `seat` may not draw, nor add or end without one."""
         return self.forced_play and self.can_match(seat)
 
-    def _turn_state(self, seat: int) -> dict:
+    def _turn_state(self, seat: int) -> dict[str, Any]:
         return self.pending or {"kind": "dos_turn", "who": seat, "drew": False, "matched": 0,
                                 "adds": 0, "added": 0}
 
@@ -229,7 +232,7 @@ class DosGame(Game):
         return True
 
     # ---------------------------------------------------------------- match
-    def _check_play(self, seat: int, action: Action, jump: bool = False):
+    def _check_play(self, seat: int, action: Action, jump: bool = False) -> Apply:
         if seat != self.turn:
             raise Refused("not_your_turn")
         state = self._turn_state(seat)
@@ -296,7 +299,7 @@ class DosGame(Game):
             self.out_of_cards(seat, self.face(last))
 
     # ----------------------------------------------------------------- draw
-    def _check_draw(self, seat: int, action: Action):
+    def _check_draw(self, seat: int, action: Action) -> Apply:
         if seat != self.turn:
             raise Refused("not_your_turn")
         if self.pending is not None:
@@ -318,7 +321,7 @@ class DosGame(Game):
                 break
 
     # ------------------------------------------------------------------ add
-    def _check_add(self, seat: int, action: Action):
+    def _check_add(self, seat: int, action: Action) -> Apply:
         if seat != self.turn:
             raise Refused("not_your_turn")
         if len(action.cards) != 1 or action.number is not None:
@@ -357,7 +360,7 @@ class DosGame(Game):
             self._end_turn(seat)
 
     # ------------------------------------------------------------------ end
-    def _check_end(self, seat: int, action: Action):
+    def _check_end(self, seat: int, action: Action) -> Apply:
         if seat != self.turn:
             raise Refused("not_your_turn")
         p = self.pending
@@ -386,14 +389,14 @@ class DosGame(Game):
         self.begin_turn(self.next_seat(seat))
 
     # ------------------------------------------------------------- DOS call
-    def _check_uno(self, seat: int, action: Action):
+    def _check_uno(self, seat: int, action: Action) -> Apply:
         raise Refused("bad_action", "in DOS the call is dos")
 
     def _call_due(self, cards: int) -> bool:
         """A hand of `cards` must have called DOS (option dos_call)."""
         return cards == 2 if self.opts.dos_call == "two" else 1 <= cards <= 2
 
-    def _check_dos(self, seat: int, action: Action):
+    def _check_dos(self, seat: int, action: Action) -> Apply:
         if seat in self.catchable or (seat == self.turn and self._call_due(len(self.hands[seat]))
                                       and seat not in self.uno_called):
             return lambda: self._apply_dos(seat)
@@ -466,7 +469,7 @@ class DosGame(Game):
         number = next(iter(numbers)) if len(numbers) == 1 and 0 not in numbers else None
         return Action(name, "play", tuple(self.face(c) for c in cards), number=number, centre=centre_face)
 
-    def view(self, player: str | None, legal: bool = True) -> dict:
+    def view(self, player: str | None, legal: bool = True) -> dict[str, Any]:
         out = super().view(player, legal)
         out["centre"] = [self._centre_code(c) for c in self.centre]
         out["centre_colours"] = [COLOUR_NAMES.get(self.centre_colour(c) or "") for c in self.centre]
@@ -483,7 +486,7 @@ class DosGame(Game):
     def _restore_extra(self, state: dict[str, Any]) -> None:
         self.wild_colour = {int(k): v for k, v in state.get("wild_colour", {}).items()}
 
-    def fingerprint(self) -> tuple:
+    def fingerprint(self) -> tuple[object, ...]:
         return super().fingerprint() + (tuple(self.centre), tuple(sorted(self.wild_colour.items())))
 
 

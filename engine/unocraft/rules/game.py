@@ -45,7 +45,7 @@ class Game(GameCore):
     def legal_actions(self, player: str | None = None) -> list[Action]:
         return legal.legal_actions(self, player)
 
-    def view(self, player: str | None, legal: bool = True) -> dict:
+    def view(self, player: str | None, legal: bool = True) -> dict[str, Any]:
         return views.view(self, player, legal)
 
     def _score_round(self, winner: int, last: Card | None) -> None:

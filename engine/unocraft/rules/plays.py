@@ -10,14 +10,15 @@ from .actions import Action
 from .answers import Answers
 from .cards import Card, COLOUR_NAMES, RESTRICTED_WILDS
 from .errors import Refused
+from .hooks import Apply
 
 
 class Plays(Answers):
     # ----------------------------------------------------------------- play
-    def _check_jump(self, seat: int, action: Action):
+    def _check_jump(self, seat: int, action: Action) -> Apply:
         return self._check_play(seat, action, jump=True)
 
-    def _check_play(self, seat: int, action: Action, jump: bool = False):
+    def _check_play(self, seat: int, action: Action, jump: bool = False) -> Apply:
         refs = action.cards
         pair_rule = self.pair_rule
         if len(refs) == 2:

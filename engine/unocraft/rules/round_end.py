@@ -7,6 +7,8 @@ scoring itself is `Game`'s (scoring.py).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import Card
 from .dealing import Dealing
 from .errors import Refused
@@ -15,7 +17,7 @@ from .events import Event
 
 class RoundEnd(Dealing):
     # ------------------------------------------------------ end of a round
-    def out_of_cards(self, seat: int, face: Card, pending_amount: dict | None = None) -> bool:
+    def out_of_cards(self, seat: int, face: Card, pending_amount: dict[str, Any] | None = None) -> bool:
         """`seat` has no card left. True when the round is over."""
         winner = seat
         for rule in self.out_hooks:

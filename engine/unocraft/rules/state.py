@@ -185,7 +185,7 @@ class GameState:
                     break
         return seat
 
-    def emit(self, type_: str, to: int | None = None, secret: dict | None = None, **data: Any) -> None:
+    def emit(self, type_: str, to: int | None = None, secret: dict[str, Any] | None = None, **data: Any) -> None:
         """Record an event of this action (`to`: only that seat sees `secret`)."""
         # (the hot paths test `record_events` before calling, so that not even the
         # arguments are built)
@@ -222,7 +222,7 @@ class GameState:
         faces = self.faces[self.side]
         return any(faces[c].colour == colour for c in self.hands[seat] if c != except_card)
 
-    def find_card(self, seat: int, ref: CardRef, exclude: tuple = ()) -> int:
+    def find_card(self, seat: int, ref: CardRef, exclude: tuple[int, ...] = ()) -> int:
         """The id of a card in the hand named by one face (face in play) or both faces."""
         if isinstance(ref, Card) and not exclude:    # the common case, without `_names`
             faces = self.faces[self.side]
@@ -294,7 +294,7 @@ class GameState:
         """The actions `player` (or every seated player) may send now: `Game` asks legal.py."""
         raise NotImplementedError
 
-    def view(self, player: str | None, legal: bool = True) -> dict:
+    def view(self, player: str | None, legal: bool = True) -> dict[str, Any]:
         """What `player` may know: `Game` asks views.py."""
         raise NotImplementedError
 
@@ -340,7 +340,7 @@ class GameState:
         events, self._events = self._events, []
         return events
 
-    def outcome(self) -> dict | None:
+    def outcome(self) -> dict[str, Any] | None:
         """None while the match goes on; else the winners and the scores."""
         if self.phase != "match_over":
             return None

@@ -8,12 +8,13 @@ from __future__ import annotations
 from .actions import Action
 from .cards import COLOUR_NAMES
 from .errors import Refused
+from .hooks import Apply
 from .plays import Plays
 
 
 class Verbs(Plays):
     # ----------------------------------------------------------------- draw
-    def _check_draw(self, seat: int, action: Action):
+    def _check_draw(self, seat: int, action: Action) -> Apply:
         p = self.pending
         if p is not None:
             if p["kind"] == "penalty":
@@ -52,7 +53,7 @@ class Verbs(Plays):
                 return
 
 
-    def _check_pass(self, seat: int, action: Action):
+    def _check_pass(self, seat: int, action: Action) -> Apply:
         p = self.pending
         if p is not None:
             for rule in self.pass_rules:
@@ -71,7 +72,7 @@ class Verbs(Plays):
 
 
     # -------------------------------------------------------------- UNO call
-    def _check_uno(self, seat: int, action: Action):
+    def _check_uno(self, seat: int, action: Action) -> Apply:
         hand = self.hands[seat]
         if seat in self.catchable:
             return lambda: self._apply_uno(seat, late=True)
@@ -81,7 +82,7 @@ class Verbs(Plays):
         raise Refused("nothing_to_call", "UNO is called with two cards before playing, "
                                          "or right after playing the next-to-last card")
 
-    def _check_dos(self, seat: int, action: Action):
+    def _check_dos(self, seat: int, action: Action) -> Apply:
         raise Refused("bad_action", "DOS is called in the dos edition; here call uno")
 
     def _apply_uno(self, seat: int, late: bool) -> None:
@@ -93,7 +94,7 @@ class Verbs(Plays):
         for rule in self.uno_hooks:
             rule.after_uno(self, seat)
 
-    def _check_catch(self, seat: int, action: Action):
+    def _check_catch(self, seat: int, action: Action) -> Apply:
         target = self.seat_named(action.target or "")
         if target == seat:
             raise Refused("illegal_target", "you cannot catch yourself")
@@ -115,7 +116,7 @@ class Verbs(Plays):
         self.take(seat, self.opts.false_catch_penalty, reason="false_catch")
 
     # --------------------------------------------------------- choices: colour
-    def _check_colour(self, seat: int, action: Action):
+    def _check_colour(self, seat: int, action: Action) -> Apply:
         p = self.pending
         if p is None or p["kind"] != "colour":
             raise Refused("bad_action", "no colour to choose now")

@@ -7,11 +7,13 @@ of their cards (what is printed on the backs you see). Secrets of the past
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import COLOUR_NAMES, RESTRICTED_WILDS
 from .core import GameCore
 
 
-def view(game: GameCore, player: str | None, legal: bool = True) -> dict:
+def view(game: GameCore, player: str | None, legal: bool = True) -> dict[str, Any]:
     """`player` None: a spectator's view (no hand at all)."""
     seat = game.seat_of.get(player) if player is not None else None
     other = 1 - game.side
@@ -64,7 +66,7 @@ def view(game: GameCore, player: str | None, legal: bool = True) -> dict:
     return out
 
 
-def _public_pending(game: GameCore, seat: int | None) -> dict | None:
+def _public_pending(game: GameCore, seat: int | None) -> dict[str, Any] | None:
     p = game.pending
     if p is None:
         return None

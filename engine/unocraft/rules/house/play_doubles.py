@@ -77,7 +77,7 @@ class PlayDoubles(HouseRule):
     def pair_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
         """The two-card plays of `seat` in turn: each face held twice."""
         name = game.names[seat]
-        by_face: dict = {}
+        by_face: dict[Card, list[int]] = {}
         for card in game.hands[seat]:
             by_face.setdefault(game.face(card), []).append(card)
         for face, cards in by_face.items():
