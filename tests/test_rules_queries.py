@@ -29,8 +29,8 @@ def old_must_play(game, seat: int) -> bool:
     if game.opts.edition == "dos":
         return game.can_match(seat)
     p = game.pending
-    if p is not None and p["kind"] == "drawn":
-        return game.can_play(seat, p["card"])
+    if p is not None and p.kind == "drawn":
+        return game.can_play(seat, p.card)
     return any(game.can_play(seat, c) for c in game.hands[seat])
 
 

@@ -39,6 +39,7 @@ from ..rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES, RESTRICTED_WILDS
 from ..rules.editions import deck_for, find_edition
 from ..rules.game import Game
 from ..rules.options import Options
+from ..rules.pending import Drawn, Penalty
 from ..rules.vocab import speaking_costs
 from ..rollout import MAX_CARDS, fit_values, rollout
 from ..strategy import by_verb, colour_points, face_of
@@ -355,16 +356,15 @@ class _Position:
         g.start_top = view["start_card"]
         g.round_no = view["round"]
         if self.drawn is not None:
-            g.pending = {"kind": "drawn", "card": self.drawn}
+            g.pending = Drawn(self.drawn)
         p = self.penalty
         if p is not None:   # a wild draw card on the colour I left: guilty if its player held that colour
             source = self.names.index(p["source"])
             prev = self.memory.before or ""
             faces = self.deck.faces[0]
-            g.pending = {"kind": "penalty", "victim": self.seat, "source": source, "rank": p["card"],
-                         "amount": p["amount"], "card": self.top, "prev_colour": prev,
-                         "guilty": any(faces[c].colour == prev for c in hands[source]),
-                         "challengeable": True, "hand_then": list(hands[source]) + [self.top]}
+            g.pending = Penalty(self.seat, source, p["card"], p["amount"], self.top,
+                                any(faces[c].colour == prev for c in hands[source]), prev,
+                                True, tuple(hands[source]) + (self.top,))
         return g
 
 

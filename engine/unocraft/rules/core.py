@@ -31,6 +31,7 @@ from .dispatch import Dispatch
 from .editions import Deck
 from .hooks import HAND_SIZE, MISTAKES, Apply, Check, HouseRule, State
 from .options import Options
+from .pending import pending_from_json, pending_to_json
 from .state import _CHECKS, seat_to_act
 
 __all__ = ["GameCore", "HouseRule", "State", "Apply", "Check", "HAND_SIZE", "MISTAKES", "seat_to_act", "_CHECKS"]
@@ -56,7 +57,7 @@ class GameCore(Dispatch):
             faces=[[str(f) for f in side] for side in self.faces],
             uno_called=sorted(self.uno_called), catchable=sorted(self.catchable),
             revealed={str(k): v for k, v in self.revealed.items()},
-            rng=_rng_to_json(self.rng.getstate()))
+            rng=_rng_to_json(self.rng.getstate()), pending=pending_to_json(self.pending))
         for rule_state, value in zip(self.STATES, self.house_state):
             state[rule_state.key] = rule_state.to_json(value)
         self._save_extra(state)
@@ -75,6 +76,7 @@ class GameCore(Dispatch):
         game = cls(state["names"], opts, state["seed"], Deck((light, dark)))
         for k in cls.STATE_FIELDS:
             setattr(game, k, state[k])
+        game.pending = pending_from_json(state["pending"])
         game.uno_called = set(state["uno_called"])
         game.catchable = set(state["catchable"])
         game.revealed = {int(k): v for k, v in state["revealed"].items()}
@@ -94,7 +96,7 @@ class GameCore(Dispatch):
         """Everything that defines the position (for tests: refused actions change nothing)."""
         return (tuple(tuple(h) for h in self.hands), tuple(self.draw_pile), tuple(self.discard),
                 self.side, self.colour, self.direction, self.turn, self.phase,
-                json.dumps(self.pending, sort_keys=True), tuple(sorted(self.uno_called)),
+                self.pending, tuple(sorted(self.uno_called)),
                 tuple(sorted(self.catchable)), tuple(self.active), tuple(self.scores),
                 json.dumps([s.to_json(v) for s, v in zip(self.STATES, self.house_state)], sort_keys=True),
                 self.start_top, self.last_player, self.seq, self.rng.getstate())

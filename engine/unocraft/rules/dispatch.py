@@ -81,6 +81,7 @@ class Dispatch(Verbs):
         state["revealed"] = {k: list(v) for k, v in self.revealed.items()}
         state["rng"] = self.rng.getstate()
         state["house_state"] = list(self.house_state)   # immutable values: the list is enough
+        state["pending"] = self.pending                  # (immutable too)
         self._save_extra(state)
         return state
 
@@ -92,6 +93,7 @@ class Dispatch(Verbs):
         self.revealed = state["revealed"]
         self.rng.setstate(state["rng"])
         self.house_state = state["house_state"]
+        self.pending = state["pending"]
         self._restore_extra(state)
         self._events = []
 

@@ -99,6 +99,7 @@ from .editions import Deck
 from .game import MISTAKES, Game
 from .hooks import Apply
 from .options import Options
+from .pending import DosTurn
 
 #: The verbs of a DOS turn; the others (pass, jump, challenge, uno, ...) are `bad_action`.
 DOS_VERBS = ("play", "draw", "add", "end", "dos", "catch")
@@ -216,9 +217,9 @@ class DosGame(Game):
         """Forced play in DOS forces a match: `seat` may not draw, nor add or end without one."""
         return self.forced_play and self.can_match(seat)
 
-    def _turn_state(self, seat: int) -> dict[str, Any]:
-        return self.pending or {"kind": "dos_turn", "who": seat, "drew": False, "matched": 0,
-                                "adds": 0, "added": 0}
+    def _turn_state(self, seat: int) -> DosTurn:
+        p = self.pending
+        return p if isinstance(p, DosTurn) else DosTurn(seat)
 
     def _reshuffle(self) -> bool:
         """The discard pile has no top card that matters in DOS: all of it is shuffled."""
@@ -236,7 +237,7 @@ class DosGame(Game):
         if seat != self.turn:
             raise Refused("not_your_turn")
         state = self._turn_state(seat)
-        if state["added"]:
+        if state.added:
             raise Refused("bad_action", "the bonus cards come after the matches: end the turn")
         if len(action.cards) not in (1, 2):
             raise Refused("bad_action", "a match is one card, or two that add up")
@@ -261,7 +262,7 @@ class DosGame(Game):
 
     def _apply_match(self, seat: int, cards: list[int], centre: int, number: int | None,
                      colour_match: bool) -> None:
-        state = dict(self._turn_state(seat))
+        state = self._turn_state(seat)
         if self.pending is None:
             self._close_windows(seat, played=True)   # the turn begins: earlier catch windows close (§7)
         on = self._centre_code(centre)
@@ -277,9 +278,9 @@ class DosGame(Game):
         if number is not None:
             data["number"] = number
         self.emit("match", **data)
-        state["matched"] += 1
+        adds = state.adds + 1 if colour_match else state.adds
+        state = DosTurn(seat, state.drew, state.matched + 1, adds, state.added)
         if colour_match:
-            state["adds"] += 1
             self.emit("colour_bonus", player=self.names[seat], double=double)
             if double:
                 for q in self.others(seat):
@@ -303,7 +304,7 @@ class DosGame(Game):
         if seat != self.turn:
             raise Refused("not_your_turn")
         if self.pending is not None:
-            if self.pending["matched"]:
+            if self._turn_state(seat).matched:
                 raise Refused("bad_action", "you have matched: add your bonus cards or end the turn")
             raise Refused("bad_action", "you have drawn: match, or add a card to the centre row")
         if self.must_play(seat):
@@ -313,8 +314,7 @@ class DosGame(Game):
     def _apply_draw(self, seat: int) -> None:
         self._close_windows(seat, played=False)
         state = self._turn_state(seat)
-        state["drew"] = True
-        self.pending = state
+        self.pending = DosTurn(seat, True, state.matched, state.adds, state.added)
         while True:
             got = self.take(seat, 1, reason="turn")
             if not got or self.opts.draw != "until_playable" or self.can_match(seat):
@@ -335,11 +335,11 @@ class DosGame(Game):
                 raise Refused("bad_action", f"{COLOUR_NAMES[action.colour]} is not a DOS colour")
         elif action.colour is not None:
             raise Refused("bad_action", f"{face} has its own colour")
-        state = self.pending
-        if state is None:
+        if self.pending is None:
             raise Refused("draw_first", "match, or draw before adding a card")
-        if state["matched"]:
-            if state["added"] >= state["adds"]:
+        state = self._turn_state(seat)
+        if state.matched:
+            if state.added >= state.adds:
                 raise Refused("bad_action", "no colour-match bonus left: end the turn")
             return lambda: self._apply_add(seat, card, action.colour, bonus=True)
         if self.must_play(seat):
@@ -354,7 +354,8 @@ class DosGame(Game):
         self.emit("add", player=self.names[seat], card=str(self.face(card)),
                    colour=COLOUR_NAMES.get(colour or ""), bonus=bonus)
         if bonus:
-            self.pending = dict(self.pending, added=self.pending["added"] + 1)
+            state = self._turn_state(seat)
+            self.pending = DosTurn(seat, state.drew, state.matched, state.adds, state.added + 1)
         self._after_shed(seat, card)
         if self.phase == "play" and not bonus:
             self._end_turn(seat)
@@ -363,14 +364,14 @@ class DosGame(Game):
     def _check_end(self, seat: int, action: Action) -> Apply:
         if seat != self.turn:
             raise Refused("not_your_turn")
-        p = self.pending
-        if p is not None and p["matched"]:
+        p = self.pending if isinstance(self.pending, DosTurn) else None
+        if p is not None and p.matched:
             return lambda: self._end_turn(seat)
-        if p is not None and p["drew"] and self.opts.dos_add_after_draw == "may":
+        if p is not None and p.drew and self.opts.dos_add_after_draw == "may":
             if self.must_play(seat):
                 raise Refused("must_play", "forced play: make the match you can")
             return lambda: self._end_turn(seat)
-        if p is not None and p["drew"]:
+        if p is not None and p.drew:
             raise Refused("nothing_to_end", "no match after the draw: add a card to the centre row")
         raise Refused("nothing_to_end", "match first, or draw")
 
@@ -474,9 +475,9 @@ class DosGame(Game):
         out["centre"] = [self._centre_code(c) for c in self.centre]
         out["centre_colours"] = [COLOUR_NAMES.get(self.centre_colour(c) or "") for c in self.centre]
         p = self.pending
-        if p is not None:
-            out["pending"] = {"kind": p["kind"], "player": self.names[p["who"]], "drew": p["drew"],
-                              "matched": p["matched"], "adds": p["adds"] - p["added"]}
+        if isinstance(p, DosTurn):
+            out["pending"] = {"kind": p.kind, "player": self.names[p.who], "drew": p.drew,
+                              "matched": p.matched, "adds": p.adds - p.added}
         return out
 
     # ---------------------------------------------------------- persistence

@@ -16,6 +16,7 @@ from .actions import Action, CardRef
 from .cards import Card
 from .errors import Refused
 from .options import Options, is_on
+from .pending import Pending, Penalty
 
 HAND_SIZE = 7
 #: Refusals that count as a mistake under `mistake_penalty` (§10, §16.10).
@@ -131,9 +132,10 @@ class HouseRule:
         """How `face` answers the pending draw card under this rule, or None."""
         return None
 
-    def apply_answer(self, game: Any, seat: int, card: int, face: Card, p: dict[str, Any],
-                     prev_colour: str, hand_then: list[int]) -> None:
-        """Update the pending draw `p` after `seat` answered it with `card`."""
+    def apply_answer(self, game: Any, seat: int, card: int, face: Card, p: Penalty,
+                     prev_colour: str, hand_then: list[int]) -> Penalty:
+        """The pending draw after `seat` answered `p` with `card`."""
+        return p
 
     # -- turns, calls and windows
     def begin_turn(self, game: Any, seat: int) -> None:
@@ -148,7 +150,7 @@ class HouseRule:
     def check_draw(self, game: Any, seat: int) -> None:
         """Refuse `seat`'s turn draw (game.draw_rules)."""
 
-    def check_pass(self, game: Any, seat: int, p: dict[str, Any]) -> Apply | None:
+    def check_pass(self, game: Any, seat: int, p: Pending) -> Apply | None:
         """A pass while `p` is due: its effect, a refusal, or None: the core decides
         (game.pass_rules)."""
         return None

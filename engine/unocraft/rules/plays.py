@@ -11,6 +11,7 @@ from .answers import Answers
 from .cards import Card, COLOUR_NAMES, RESTRICTED_WILDS
 from .errors import Refused
 from .hooks import Apply
+from .pending import Choice, Drawn, Penalty, owed_by
 
 
 class Plays(Answers):
@@ -28,30 +29,27 @@ class Plays(Answers):
             raise Refused("bad_action", "play one card")
         first = self.find_card(seat, refs[0])
         pending = self.pending
-        if (pending is not None and pending["kind"] == "drawn" and seat == self.turn
-                and self._names(refs[0], pending["card"])):
-            first = pending["card"]      # identical copies: the one just drawn is meant
+        if isinstance(pending, Drawn) and seat == self.turn and self._names(refs[0], pending.card):
+            first = pending.card         # identical copies: the one just drawn is meant
         cards = [first]
         if pair_rule is not None and len(refs) == 2:
             cards.append(pair_rule.second_card(self, seat, refs[1], first))
         face = self.faces[self.side][first]
-        if pending is not None:
-            kind = pending["kind"]
-            if kind == "penalty":
-                if seat != pending["victim"]:
-                    raise Refused("not_your_turn")
-                if len(cards) != 1:
-                    raise Refused("illegal_card", "answer a draw card with one card")
-                return self._check_answer(seat, first, face, action.colour)
-            if kind == "drawn":
-                if seat != self.turn:
-                    raise Refused("not_your_turn")
-                if first != pending["card"] or len(cards) != 1:
-                    raise Refused("only_drawn_card")
-            elif seat == pending.get("who"):
-                raise Refused("choose_first", f"choose ({kind}) first")
-            else:
+        if isinstance(pending, Penalty):
+            if seat != pending.victim:
                 raise Refused("not_your_turn")
+            if len(cards) != 1:
+                raise Refused("illegal_card", "answer a draw card with one card")
+            return self._check_answer(seat, first, face, action.colour)
+        if isinstance(pending, Drawn):
+            if seat != self.turn:
+                raise Refused("not_your_turn")
+            if first != pending.card or len(cards) != 1:
+                raise Refused("only_drawn_card")
+        elif pending is not None:
+            if seat == owed_by(pending):
+                raise Refused("choose_first", f"choose ({pending.kind}) first")
+            raise Refused("not_your_turn")
         if seat != self.turn:
             self._check_jump_in(seat, face, cards, jump)
             is_jump = True
@@ -141,7 +139,7 @@ class Plays(Answers):
                 chooser = seat if self.active[seat] else self.next_seat(seat)
                 self.colour = ""
                 self.turn = chooser
-                self.pending = {"kind": "colour", "who": chooser, "then": self.next_seat(seat)}
+                self.pending = Choice("colour", chooser, then=self.next_seat(seat))
                 self.emit("choose_colour", player=self.names[chooser])
             else:
                 self.colour = self.top_face.colour or ""

@@ -7,17 +7,16 @@ scoring itself is `Game`'s (scoring.py).
 
 from __future__ import annotations
 
-from typing import Any
-
 from .cards import Card
 from .dealing import Dealing
 from .errors import Refused
 from .events import Event
+from .pending import Penalty
 
 
 class RoundEnd(Dealing):
     # ------------------------------------------------------ end of a round
-    def out_of_cards(self, seat: int, face: Card, pending_amount: dict[str, Any] | None = None) -> bool:
+    def out_of_cards(self, seat: int, face: Card, pending_amount: Penalty | None = None) -> bool:
         """`seat` has no card left. True when the round is over."""
         winner = seat
         for rule in self.out_hooks:
@@ -27,8 +26,8 @@ class RoundEnd(Dealing):
         # §16.2: the round ends at once; the next player still draws the cards.
         victim = self.next_seat(seat)
         if pending_amount is not None:
-            victim = pending_amount["victim"]
-            self._penalize(victim, pending_amount["amount"], self.colour)
+            victim = pending_amount.victim
+            self._penalize(victim, pending_amount.amount, self.colour)
         elif face.is_draw:
             self._penalize(victim, face.draw_amount, self.colour)
         self._end_round(winner, face)

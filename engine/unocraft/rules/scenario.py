@@ -412,7 +412,7 @@ def _actual(game: GameCore, key: str, expected: Any) -> tuple[Any, Any]:
         return game.phase, str(expected)
     if key == "pending":
         p = game.pending
-        return (p["kind"] if p else None), expected
+        return (p.kind if p is not None else None), expected
     if key == "catchable":
         return sorted(names[s] for s in game.catchable), sorted(str(x) for x in expected)
     if key == "centre":

@@ -25,6 +25,7 @@ from .errors import ConfigError, Refused
 from .events import Event
 from .hooks import MISTAKES, Check, HouseRule, State
 from .options import Options
+from .pending import Drawn, Penalty, Pending, owed_by
 
 #: class -> verb -> its check, shared by every game of the class. Bound methods of a game kept
 #: on the game would be a reference cycle: a dropped game would wait for the cyclic garbage
@@ -32,16 +33,12 @@ from .options import Options
 _CHECKS: dict[type, dict[str, Check]] = {}
 
 
-def seat_to_act(pending: Any, turn: int) -> int:
+def seat_to_act(pending: Pending | None, turn: int) -> int:
     """The seat that must act now, from the two fields it depends on: the victim of a draw
     card, whoever owes a choice, else the turn (`GameState.actor`; self-play asks it of any
     object shaped like a game)."""
-    if pending:
-        if pending["kind"] == "penalty":
-            return int(pending["victim"])
-        if "who" in pending:
-            return int(pending["who"])
-    return turn
+    owner = owed_by(pending)
+    return turn if owner < 0 else owner
 
 
 class GameState:
@@ -58,7 +55,7 @@ class GameState:
     STATES: ClassVar[tuple[State[Any], ...]] = ()
 
     STATE_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "draw_pile", "discard", "side", "colour", "direction", "turn", "dealer",
-                    "phase", "pending", "active", "eliminated", "start_top",
+                    "phase", "active", "eliminated", "start_top",
                     "last_player", "scores", "round_no", "round_points",
                     "round_winner", "round_loser", "match_winners", "seq", "blocked",
                     "turns_this_round")
@@ -91,7 +88,7 @@ class GameState:
         self.turn = 0
         self.dealer = n - 1
         self.phase = "play"
-        self.pending: Any = None             # None or a dict: the choice or answer due
+        self.pending: Pending | None = None  # the answer or choice due (pending.py), if any
         self.uno_called: set[int] = set()
         self.catchable: set[int] = set()
         self.active = [True] * n            # False: out (a house rule's) or eliminated
@@ -327,9 +324,15 @@ class GameState:
         if not self.forced_play:
             return False
         p = self.pending
-        if p is not None and p["kind"] == "drawn":
-            return self.can_play(seat, p["card"])
+        if isinstance(p, Drawn):
+            return self.can_play(seat, p.card)
         return any(self.can_play(seat, c) for c in self.hands[seat])
+
+    def penalty(self) -> Penalty:
+        """The draw card waiting for its victim's answer (where a check found one)."""
+        p = self.pending
+        assert isinstance(p, Penalty), p
+        return p
 
     def commit(self) -> None:
         """The game changed outside `push`: earlier pushes can no longer be popped."""

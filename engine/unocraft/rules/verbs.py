@@ -9,6 +9,7 @@ from .actions import Action
 from .cards import COLOUR_NAMES
 from .errors import Refused
 from .hooks import Apply
+from .pending import Choice, Drawn, Penalty, owed_by
 from .plays import Plays
 
 
@@ -17,13 +18,13 @@ class Verbs(Plays):
     def _check_draw(self, seat: int, action: Action) -> Apply:
         p = self.pending
         if p is not None:
-            if p["kind"] == "penalty":
-                if seat != p["victim"]:
+            if isinstance(p, Penalty):
+                if seat != p.victim:
                     raise Refused("not_your_turn")
                 return lambda: self._accept_penalty(seat)
-            if seat == p.get("who"):
+            if seat == owed_by(p):
                 raise Refused("choose_first")
-            if p["kind"] == "drawn" and seat == self.turn:
+            if isinstance(p, Drawn) and seat == self.turn:
                 raise Refused("only_drawn_card", "play the drawn card or pass")
             raise Refused("not_your_turn")
         if seat != self.turn:
@@ -43,7 +44,7 @@ class Verbs(Plays):
                 return
             card = got[0]
             if self.can_play(seat, card):
-                self.pending = {"kind": "drawn", "card": card}
+                self.pending = Drawn(card)
                 if self.record_events:
                     self.emit("may_play_drawn", to=seat, player=self.names[seat],
                                secret={"card": str(self.face(card))})
@@ -60,11 +61,11 @@ class Verbs(Plays):
                 apply = rule.check_pass(self, seat, p)
                 if apply is not None:
                     return apply
-        if p is not None and p["kind"] == "drawn" and seat == self.turn:
+        if isinstance(p, Drawn) and seat == self.turn:
             return lambda: self.begin_turn(self.next_seat(seat))
-        if p is not None and seat == p.get("who"):
+        if p is not None and seat == owed_by(p):
             raise Refused("choose_first")
-        if p is not None and p["kind"] == "penalty" and seat == p["victim"]:
+        if isinstance(p, Penalty) and seat == p.victim:
             raise Refused("answer_first", "draw the cards or answer the draw card")
         if seat != self.turn or p is not None:
             raise Refused("not_your_turn")
@@ -77,7 +78,7 @@ class Verbs(Plays):
         if seat in self.catchable:
             return lambda: self._apply_uno(seat, late=True)
         if seat == self.turn and len(hand) == 2 and seat not in self.uno_called and \
-                (self.pending is None or self.pending["kind"] in ("drawn", "penalty")):
+                (self.pending is None or isinstance(self.pending, (Drawn, Penalty))):
             return lambda: self._apply_uno(seat, late=False)
         raise Refused("nothing_to_call", "UNO is called with two cards before playing, "
                                          "or right after playing the next-to-last card")
@@ -118,14 +119,15 @@ class Verbs(Plays):
     # --------------------------------------------------------- choices: colour
     def _check_colour(self, seat: int, action: Action) -> Apply:
         p = self.pending
-        if p is None or p["kind"] != "colour":
+        if not isinstance(p, Choice) or p.kind != "colour":
             raise Refused("bad_action", "no colour to choose now")
-        if seat != p["who"]:
+        if seat != p.who:
             raise Refused("not_your_turn")
         if action.colour not in self.side_colours:
             raise Refused("bad_action", f"{COLOUR_NAMES.get(action.colour or '', action.colour)} is not a colour of this side")
         colour = action.colour or ""
-        return lambda: self._apply_colour(seat, colour, p["then"])
+        then = p.then
+        return lambda: self._apply_colour(seat, colour, then)
 
     def _apply_colour(self, seat: int, colour: str, then: int) -> None:
         self.colour = colour

@@ -11,6 +11,7 @@ from typing import Any
 
 from .cards import COLOUR_NAMES, RESTRICTED_WILDS
 from .core import GameCore
+from .pending import Choice, Drawn, Penalty
 
 
 def view(game: GameCore, player: str | None, legal: bool = True) -> dict[str, Any]:
@@ -70,16 +71,15 @@ def _public_pending(game: GameCore, seat: int | None) -> dict[str, Any] | None:
     p = game.pending
     if p is None:
         return None
-    kind = p["kind"]
-    if kind == "penalty":
-        return {"kind": kind, "victim": game.names[p["victim"]], "source": game.names[p["source"]],
-                "card": p["rank"], "amount": p["amount"], "challengeable": p["challengeable"]}
-    if kind == "drawn":
-        out = {"kind": kind, "player": game.turn_player}
+    if isinstance(p, Penalty):
+        return {"kind": p.kind, "victim": game.names[p.victim], "source": game.names[p.source],
+                "card": p.rank, "amount": p.amount, "challengeable": p.challengeable}
+    if isinstance(p, Drawn):
+        out: dict[str, Any] = {"kind": p.kind, "player": game.turn_player}
         if seat == game.turn:
-            out["card"] = str(game.face(p["card"]))
+            out["card"] = str(game.face(p.card))
         return out
-    out = {"kind": kind, "player": game.names[p["who"]]}
-    if "to" in p:   # a choice owed to another player (a card given back)
-        out["to"] = game.names[p["to"]]
+    out = {"kind": p.kind, "player": game.names[p.who]}
+    if isinstance(p, Choice) and p.to >= 0:   # a choice owed to another player (a card given back)
+        out["to"] = game.names[p.to]
     return out

@@ -15,6 +15,7 @@ from ..cards import COLOUR_NAMES, Card
 from ..core import GameCore, HouseRule
 from ..errors import Refused
 from ..options import HouseOption
+from ..pending import Penalty
 from .jump_in import check_identical
 
 SCENARIOS = ("s10_house/play_doubles_off.yaml", "s10_house/play_doubles_sequential.yaml",
@@ -71,8 +72,8 @@ class PlayDoubles(HouseRule):
         game.emit("play", player=game.names[seat], card=str(face), colour=COLOUR_NAMES.get(game.colour, ""))
         game.after_lay_bookkeeping(seat, face, game.colour)
         if not game.hands[seat]:
-            p = game.pending if game.pending["kind"] == "penalty" else None
-            game.out_of_cards(seat, face, pending_amount=p)
+            p = game.pending
+            game.out_of_cards(seat, face, pending_amount=p if isinstance(p, Penalty) else None)
 
     def pair_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
         """The two-card plays of `seat` in turn: each face held twice."""

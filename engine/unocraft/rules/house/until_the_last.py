@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..core import GameCore, HouseRule, State
 from ..options import HouseOption
+from ..pending import Choice
 
 SCENARIOS = ("s10_house/until_the_last.yaml", "s10_house/until_the_last_ends.yaml",
              "s10_house/until_the_last_off.yaml", "s10_house/until_the_last_two_left_skip_again.yaml",
@@ -58,11 +59,11 @@ def _choice_of_a_player_out(game: GameCore, seat: int) -> None:
     """`seat` is out while a choice of its own is due (the first card of a double
     left one)."""
     p = game.pending
-    if p is None or p.get("who") != seat:
+    if not isinstance(p, Choice) or p.who != seat:
         return
     nxt = game.next_seat(seat)
-    if p["kind"] == "colour":
-        game.pending = dict(p, who=nxt)
+    if p.kind == "colour":
+        game.pending = Choice(p.kind, nxt, p.then, p.to)
         game.turn = nxt
         game.emit("choose_colour", player=game.names[nxt])
     else:
