@@ -417,19 +417,10 @@ class DosGame(Game):
     def all_cards(self) -> list[int]:
         return super().all_cards() + list(self.centre)
 
-    def legal_actions(self, player: str | None = None) -> list[Action]:
-        """Candidates proposed here, each kept only when `refusal` accepts it.
-        Order (bots fall back to the first): the call, single matches, double
-        matches, draw, adds, end, catches."""
-        seats = range(len(self.names)) if player is None else [self.seat_of[player]]
-        out: list[Action] = []
-        for seat in seats:
-            for action in dict.fromkeys(self._candidates(seat)):
-                if self.refusal(action) is None:
-                    out.append(action)
-        return out
-
-    def _candidates(self, seat: int) -> list[Action]:
+    def candidates(self, seat: int) -> list[Action]:
+        """A DOS turn's candidates; `legal_actions` (legal.py, as in every edition) keeps those
+        `refusal` accepts. Order (bots fall back to the first): the call, single matches,
+        double matches, draw, adds, end, catches."""
         name = self.names[seat]
         if self.phase != "play" or not self.active[seat]:
             return []

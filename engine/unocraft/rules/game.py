@@ -45,6 +45,9 @@ class Game(GameCore):
     def legal_actions(self, player: str | None = None) -> list[Action]:
         return legal.legal_actions(self, player)
 
+    def candidates(self, seat: int) -> list[Action]:
+        return legal.candidates(self, seat)
+
     def view(self, player: str | None, legal: bool = True) -> dict[str, Any]:
         return views.view(self, player, legal)
 

@@ -61,12 +61,13 @@ def candidates(game: GameCore, seat: int) -> list[Action]:
 
 def checked_actions(game: GameCore, seat: int) -> list[Action]:
     """The legal actions of `seat`, each candidate asked of the game's checks."""
-    return [a for a in dict.fromkeys(candidates(game, seat)) if game.refusal(a) is None]
+    return [a for a in dict.fromkeys(game.candidates(seat)) if game.refusal(a) is None]
 
 
 def legal_actions(game: GameCore, player: str | None = None) -> list[Action]:
     """The actions `player` (or every seated player) may send now, each accepted
-    by `Game.play`. Deduplicated, in a stable order."""
+    by `Game.play`. Deduplicated, in a stable order. Every edition's: the candidates
+    are the edition's (`game.candidates`), the checks decide."""
     if player is not None:
         seat = game.seat_of[player]
         if fast_path_applies(game, seat):

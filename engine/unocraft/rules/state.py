@@ -291,6 +291,11 @@ class GameState:
         """The actions `player` (or every seated player) may send now: `Game` asks legal.py."""
         raise NotImplementedError
 
+    def candidates(self, seat: int) -> list[Action]:
+        """Every action worth asking the checks about for `seat` now, a superset of the legal
+        ones (legal.py keeps those the checks accept): `Game` asks legal.py, DOS has its own."""
+        raise NotImplementedError
+
     def view(self, player: str | None, legal: bool = True) -> dict[str, Any]:
         """What `player` may know: `Game` asks views.py."""
         raise NotImplementedError
