@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from typing import Iterable
 
-from .cards import Card, COLOUR_NAMES, parse_colour
+from .cards import Card, Colour, COLOUR_NAMES, parse_colour
 from .errors import ConfigError
 from .words import CORE_VERBS, Verb
 
@@ -60,7 +60,7 @@ class Action:
     player: str
     verb: str
     cards: tuple[CardRef, ...] = ()  # the cards named
-    colour: str | None = None        # colour letter for a wild, `colour` verb
+    colour: Colour | None = None     # a wild's colour, the `colour` verb's
     target: str | None = None        # catch / swap
     number: int | None = None        # DOS Wild # number
     centre: CardRef | None = None    # DOS: the centre card matched

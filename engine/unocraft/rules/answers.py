@@ -9,7 +9,7 @@ bookkeeping after a card leaves the hand (§7).
 from __future__ import annotations
 
 from .actions import Action
-from .cards import Card, COLOUR_NAMES, RESTRICTED_WILDS
+from .cards import Card, Colour, ColourInPlay, COLOUR_NAMES, RESTRICTED_WILDS
 from .errors import Refused
 from .hooks import Apply, HouseRule
 from .pending import Penalty
@@ -18,7 +18,7 @@ from .round_end import RoundEnd
 
 class Answers(RoundEnd):
     # --------------------------------------------------- laying a card (shared)
-    def _wild_colour(self, face: Card, colour: str | None) -> str | None:
+    def _wild_colour(self, face: Card, colour: Colour | None) -> Colour | None:
         if not face.is_wild:
             return None
         if self.colour_rule is not None:
@@ -30,14 +30,14 @@ class Answers(RoundEnd):
         return colour
 
 
-    def _new_colour(self, face: Card, chosen: str | None) -> str:
+    def _new_colour(self, face: Card, chosen: Colour | None) -> ColourInPlay:
         if not face.is_wild:
             return face.colour or ""
         if self.colour_rule is not None:
             return self.colour_rule.new_colour(self, face)
         return chosen or ""
 
-    def after_lay_bookkeeping(self, seat: int, face: Card, prev_colour: str) -> None:
+    def after_lay_bookkeeping(self, seat: int, face: Card, prev_colour: ColourInPlay) -> None:
         """UNO call state (§7), and the house rules' bookkeeping, after a card is laid."""
         left = len(self.hands[seat])
         if left == 1:
@@ -57,7 +57,7 @@ class Answers(RoundEnd):
         gives an answer to it."""
         return any(rule.answerable(self, rank) for rule in self.answer_rules)
 
-    def _draw_card(self, seat: int, card: int, face: Card, guilty: bool, prev_colour: str) -> None:
+    def _draw_card(self, seat: int, card: int, face: Card, guilty: bool, prev_colour: ColourInPlay) -> None:
         victim = self.next_seat(seat)
         challengeable = face.rank in RESTRICTED_WILDS and self.opts.challenge != "off"
         if challengeable or self._answerable(face.rank):
@@ -81,7 +81,7 @@ class Answers(RoundEnd):
                 return answer
         return None
 
-    def _check_answer(self, seat: int, card: int, face: Card, colour: str | None) -> Apply:
+    def _check_answer(self, seat: int, card: int, face: Card, colour: Colour | None) -> Apply:
         """`card` answers the pending draw card under the first house rule it fits."""
         for rule in self.answer_rules:
             answer = rule.answer_kind(self, face)
@@ -91,7 +91,7 @@ class Answers(RoundEnd):
                 return lambda: self._apply_answer(seat, card, chosen, rule, given)
         raise Refused("illegal_card", f"{face} does not answer a {self.penalty().rank}")
 
-    def _apply_answer(self, seat: int, card: int, colour: str | None, rule: HouseRule,
+    def _apply_answer(self, seat: int, card: int, colour: Colour | None, rule: HouseRule,
                       answer: str) -> None:
         self._close_windows(seat, played=True)
         answered = self.penalty()

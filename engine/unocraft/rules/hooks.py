@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable, Generic, TypeVar
 
 from .actions import Action, CardRef
-from .cards import Card
+from .cards import Card, Colour, ColourInPlay
 from .errors import Refused
 from .options import Options, is_on
 from .pending import Pending, Penalty
@@ -108,14 +108,14 @@ class HouseRule:
         """The second card of a play naming two (game.pair_rule)."""
         raise Refused("option_off")
 
-    def lay_second(self, game: Any, seat: int, card: int, colour: str | None) -> None:
+    def lay_second(self, game: Any, seat: int, card: int, colour: Colour | None) -> None:
         """Lay the second card of a two-card play, after the first (game.pair_rule)."""
 
-    def new_colour(self, game: Any, face: Card) -> str:
+    def new_colour(self, game: Any, face: Card) -> ColourInPlay:
         """The colour a wild sets, chosen by no player (game.colour_rule)."""
         return ""
 
-    def after_lay(self, game: Any, seat: int, face: Card, prev_colour: str) -> None:
+    def after_lay(self, game: Any, seat: int, face: Card, prev_colour: ColourInPlay) -> None:
         """A card was laid (game.lay_hooks)."""
 
     def effect(self, game: Any, seat: int, card: int, face: Card, gone: bool) -> bool:
@@ -133,7 +133,7 @@ class HouseRule:
         return None
 
     def apply_answer(self, game: Any, seat: int, card: int, face: Card, p: Penalty,
-                     prev_colour: str, hand_then: list[int]) -> Penalty:
+                     prev_colour: ColourInPlay, hand_then: list[int]) -> Penalty:
         """The pending draw after `seat` answered `p` with `card`."""
         return p
 

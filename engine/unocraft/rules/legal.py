@@ -5,7 +5,7 @@ in one place."""
 from __future__ import annotations
 
 from .actions import Action
-from .cards import Card, RESTRICTED_WILDS
+from .cards import Card, Colour, RESTRICTED_WILDS
 from .core import GameCore
 from .pending import Choice, Drawn, Penalty
 
@@ -136,7 +136,7 @@ def turn_actions(game: GameCore, seat: int) -> list[Action]:
 
 
 def _play_actions(cache: dict[object, tuple[Action, ...]], name: str, face: Card, verb: str,
-                  colours: tuple[str | None, ...]) -> tuple[Action, ...]:
+                  colours: tuple[Colour | None, ...]) -> tuple[Action, ...]:
     """The interned `play` (key: the face) or `jump` actions of a face, one per colour."""
     key: object = face if verb == "play" else (verb, face)
     actions = cache.get(key)
@@ -146,7 +146,7 @@ def _play_actions(cache: dict[object, tuple[Action, ...]], name: str, face: Card
 
 
 def _colour_actions(cache: dict[object, tuple[Action, ...]], name: str,
-                    colours: tuple[str, ...]) -> tuple[Action, ...]:
+                    colours: tuple[Colour, ...]) -> tuple[Action, ...]:
     """The interned `colour` actions of the colours of a side."""
     key = ("colour", colours)
     actions = cache.get(key)

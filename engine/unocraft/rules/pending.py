@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Union
 
+from .cards import ColourInPlay
+
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
@@ -23,7 +25,7 @@ class Penalty:
     amount: int | None
     card: int
     guilty: bool                # its player held the colour in play (§5), judged when laid
-    prev_colour: str            # the colour before it
+    prev_colour: ColourInPlay   # the colour before it
     challengeable: bool
     hand_then: tuple[int, ...]  # its player's hand as it was laid (what a challenge shows)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .answers import Answers
-from .cards import Card, COLOUR_NAMES, RESTRICTED_WILDS
+from .cards import Card, Colour, ColourInPlay, COLOUR_NAMES, RESTRICTED_WILDS
 from .errors import Refused
 from .hooks import Apply
 from .pending import Choice, Drawn, Penalty, owed_by
@@ -82,7 +82,7 @@ class Plays(Answers):
             raise Refused("illegal_card", f"{face} only without a card of the current colour")
         return guilty
 
-    def _apply_play(self, seat: int, cards: list[int], colour: str | None, guilty: bool,
+    def _apply_play(self, seat: int, cards: list[int], colour: Colour | None, guilty: bool,
                     is_jump: bool) -> None:
         self._close_windows(seat, played=True)
         if is_jump:
@@ -94,7 +94,7 @@ class Plays(Answers):
         if self.pair_rule is not None:
             self.pair_rule.lay_second(self, seat, cards[1], colour)
 
-    def lay_card(self, seat: int, card: int, colour: str | None, guilty: bool) -> bool:
+    def lay_card(self, seat: int, card: int, colour: Colour | None, guilty: bool) -> bool:
         """Put `card` from `seat`'s hand on the pile and apply it. False: the round ended."""
         face = self.faces[self.side][card]
         prev_colour = self.colour
@@ -115,7 +115,7 @@ class Plays(Answers):
         return self.phase == "play"
 
 
-    def _effect(self, seat: int, card: int, face: Card, guilty: bool, prev_colour: str) -> None:
+    def _effect(self, seat: int, card: int, face: Card, guilty: bool, prev_colour: ColourInPlay) -> None:
         rank = face.rank
         if rank == "S":
             victim = self.next_seat(seat)

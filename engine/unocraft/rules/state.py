@@ -16,16 +16,19 @@ plays -> verbs -> dispatch -> core (`GameCore`).
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from .actions import Action, CardRef
-from .cards import (Card, COLOUR_NAMES, DARK_COLOURS, LIGHT_COLOURS, RESTRICTED_WILDS)
+from .cards import (Card, Colour, ColourInPlay, COLOUR_NAMES, DARK_COLOURS, LIGHT_COLOURS, RESTRICTED_WILDS)
 from .editions import Deck, build_deck, find_edition
 from .errors import ConfigError, Refused
 from .events import Event
 from .hooks import MISTAKES, Check, HouseRule, State
 from .options import Options
 from .pending import Drawn, Penalty, Pending, owed_by
+
+#: where a match is: a round being played, a round over (the next one not dealt yet), the match over
+Phase = Literal["play", "round_over", "match_over"]
 
 #: class -> verb -> its check, shared by every game of the class. Bound methods of a game kept
 #: on the game would be a reference cycle: a dropped game would wait for the cyclic garbage
@@ -83,11 +86,11 @@ class GameState:
         self.draw_pile: list[int] = []      # top = last element
         self.discard: list[int] = []        # top = last element
         self.side = 0
-        self.colour = ""
+        self.colour: ColourInPlay = ""
         self.direction = 1
         self.turn = 0
         self.dealer = n - 1
-        self.phase = "play"
+        self.phase: Phase = "play"
         self.pending: Pending | None = None  # the answer or choice due (pending.py), if any
         self.uno_called: set[int] = set()
         self.catchable: set[int] = set()
@@ -166,7 +169,7 @@ class GameState:
         return self.names[self.turn]
 
     @property
-    def side_colours(self) -> tuple[str, ...]:
+    def side_colours(self) -> tuple[Colour, ...]:
         return DARK_COLOURS if self.side else LIGHT_COLOURS
 
     def next_seat(self, seat: int, steps: int = 1) -> int:

@@ -6,7 +6,7 @@ pass), the UNO call and the catch (§7), and the colour a wild's player chooses.
 from __future__ import annotations
 
 from .actions import Action
-from .cards import COLOUR_NAMES
+from .cards import Colour, COLOUR_NAMES
 from .errors import Refused
 from .hooks import Apply
 from .pending import Choice, Drawn, Penalty, owed_by
@@ -123,13 +123,13 @@ class Verbs(Plays):
             raise Refused("bad_action", "no colour to choose now")
         if seat != p.who:
             raise Refused("not_your_turn")
-        if action.colour not in self.side_colours:
+        colour = action.colour
+        if colour is None or colour not in self.side_colours:
             raise Refused("bad_action", f"{COLOUR_NAMES.get(action.colour or '', action.colour)} is not a colour of this side")
-        colour = action.colour or ""
         then = p.then
         return lambda: self._apply_colour(seat, colour, then)
 
-    def _apply_colour(self, seat: int, colour: str, then: int) -> None:
+    def _apply_colour(self, seat: int, colour: Colour, then: int) -> None:
         self.colour = colour
         self.emit("colour", player=self.names[seat], colour=COLOUR_NAMES[colour])
         self.begin_turn(then)

@@ -5,7 +5,7 @@ draw_two_chain: pass_on; Options refuses it alone).
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..cards import Card, ColourInPlay
 from ..core import GameCore, HouseRule
 from ..options import HouseOption
 from ..pending import Penalty
@@ -34,7 +34,7 @@ class DrawFourEscape(HouseRule):
         return None
 
     def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: Penalty,
-                     prev_colour: str, hand_then: list[int]) -> Penalty:
+                     prev_colour: ColourInPlay, hand_then: list[int]) -> Penalty:
         return pass_on(game, seat, card, p)
 
 

@@ -10,7 +10,7 @@ pass_on: a Draw Two passes on with a Draw Two, for the same 2 cards, no adding.
 
 from __future__ import annotations
 
-from ..cards import Card, RESTRICTED_WILDS
+from ..cards import Card, ColourInPlay, RESTRICTED_WILDS
 from ..core import GameCore, HouseRule
 from ..options import HouseOption
 from ..pending import Penalty
@@ -41,7 +41,7 @@ class DrawTwoChain(HouseRule):
         return "pass_on" if rank == "+2" and face.rank == "+2" else None
 
     def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: Penalty,
-                     prev_colour: str, hand_then: list[int]) -> Penalty:
+                     prev_colour: ColourInPlay, hand_then: list[int]) -> Penalty:
         if game.opts.draw_two_chain == "stacking":
             # judged as played (§5): did its player hold the colour in play before it?
             guilty = face.rank in RESTRICTED_WILDS and \

@@ -11,7 +11,7 @@ farby a čísla" (003): no wild is one (a Wild Draw Four is never a jump-in eith
 from __future__ import annotations
 
 from ..actions import Action, CardRef
-from ..cards import COLOUR_NAMES, Card
+from ..cards import COLOUR_NAMES, Card, Colour
 from ..core import GameCore, HouseRule
 from ..errors import Refused
 from ..options import HouseOption
@@ -58,7 +58,7 @@ class PlayDoubles(HouseRule):
             raise Refused("illegal_card", why)
         return second
 
-    def lay_second(self, game: GameCore, seat: int, card: int, colour: str | None) -> None:
+    def lay_second(self, game: GameCore, seat: int, card: int, colour: Colour | None) -> None:
         # The second card is the player's own jump-in. When the first card left an
         # answer or a choice due, the second only joins it on the pile.
         if game.pending is None:

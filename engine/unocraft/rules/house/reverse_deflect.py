@@ -5,7 +5,7 @@ out, on to the next); a deflected draw can no longer be challenged (§16.4).
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..cards import Card, ColourInPlay
 from ..core import GameCore, HouseRule
 from ..options import HouseOption
 from ..pending import Penalty
@@ -30,7 +30,7 @@ class ReverseDeflect(HouseRule):
         return "deflect" if face.rank == "R" and face.colour == game.colour else None
 
     def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: Penalty,
-                     prev_colour: str, hand_then: list[int]) -> Penalty:
+                     prev_colour: ColourInPlay, hand_then: list[int]) -> Penalty:
         game.direction = -game.direction
         game.emit("direction", direction=game.direction_name)
         back = p.source if game.active[p.source] else game.next_seat(seat)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action
-from ..cards import Card
+from ..cards import Card, ColourInPlay
 from ..core import Apply, GameCore, HouseRule, State
 from ..errors import Refused
 from ..options import HouseOption
@@ -76,7 +76,7 @@ class SilentTwos(HouseRule):
         game.turn_hooks = game.turn_hooks + (self,)
         game.call_hooks = game.call_hooks + (self,)
 
-    def after_lay(self, game: GameCore, seat: int, face: Card, prev_colour: str) -> None:
+    def after_lay(self, game: GameCore, seat: int, face: Card, prev_colour: ColourInPlay) -> None:
         silence = SILENCE.get(game)
         if silence is not None and silence.kind == "wilds" and game.colour != prev_colour:
             SILENCE.set(game, None)
