@@ -35,7 +35,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..rules.actions import Action
-from ..rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES, RESTRICTED_WILDS
+from ..rules.cards import Card, Colour, COLOUR_BY_NAME, COLOUR_NAMES, ColourInPlay, RESTRICTED_WILDS
 from ..rules.editions import deck_for, find_edition
 from ..rules.game import Game
 from ..rules.options import Options
@@ -61,7 +61,7 @@ class Memory:
         #: after my action: the discard pile's size, the colour, my cards
         self.expect: tuple[int, str | None, int] | None = None
         #: the colour my action left, when the only card laid since is the opponent's
-        self.before: str | None = None
+        self.before: Colour | None = None
         self.call = False    # my last action was a call (UNO): nobody else acted since
 
     def see(self, view: dict) -> None:
@@ -360,7 +360,7 @@ class _Position:
         p = self.penalty
         if p is not None:   # a wild draw card on the colour I left: guilty if its player held that colour
             source = self.names.index(p["source"])
-            prev = self.memory.before or ""
+            prev: ColourInPlay = self.memory.before or ""
             faces = self.deck.faces[0]
             g.pending = Penalty(self.seat, source, p["card"], p["amount"], self.top,
                                 any(faces[c].colour == prev for c in hands[source]), prev,

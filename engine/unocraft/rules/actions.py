@@ -51,6 +51,14 @@ def parse_ref(text: str) -> CardRef:
     return Card.parse(text)
 
 
+def named_face(ref: CardRef) -> Card:
+    """The one face `ref` names: a legal action's cards and centre card name the face in play;
+    only a scenario file names both faces of a flip card, which no reader of actions takes."""
+    if isinstance(ref, tuple):
+        raise ValueError(f"{ref_str(ref)} names both faces of a card")
+    return ref
+
+
 def ref_str(ref: CardRef) -> str:
     return f"{ref[0]}/{ref[1]}" if isinstance(ref, tuple) else str(ref)
 
