@@ -9,7 +9,7 @@ as the dict the saved games have always held (`to_json`, `from_json`; `kind` nam
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Union
+from typing import Any, Union
 
 from .cards import ColourInPlay
 
@@ -18,7 +18,6 @@ from .cards import ColourInPlay
 class Penalty:
     """A draw card laid on `victim`, who may answer it (a challenge, a house rule's answer) or
     draw `amount` (None: a Wild Draw Colour, until the colour comes)."""
-    kind: ClassVar[str] = "penalty"
     victim: int
     source: int                 # who laid it
     rank: str
@@ -28,6 +27,10 @@ class Penalty:
     prev_colour: ColourInPlay   # the colour before it
     challengeable: bool
     hand_then: tuple[int, ...]  # its player's hand as it was laid (what a challenge shows)
+
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "penalty"
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "victim": self.victim, "source": self.source, "rank": self.rank,
@@ -39,8 +42,11 @@ class Penalty:
 @dataclass(frozen=True, slots=True)
 class Drawn:
     """The turn's player drew `card`, which it may play (or pass)."""
-    kind: ClassVar[str] = "drawn"
     card: int
+
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "drawn"
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "card": self.card}
@@ -68,12 +74,15 @@ class Choice:
 class DosTurn:
     """A DOS turn under way: whether `who` drew, how many matches it made, the bonus adds it
     earned and those it used."""
-    kind: ClassVar[str] = "dos_turn"
     who: int
     drew: bool = False
     matched: int = 0
     adds: int = 0
     added: int = 0
+
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "dos_turn"
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "who": self.who, "drew": self.drew, "matched": self.matched,
