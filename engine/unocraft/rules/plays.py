@@ -29,27 +29,29 @@ class Plays(Answers):
             raise Refused("bad_action", "play one card")
         first = self.find_card(seat, refs[0])
         pending = self.pending
-        if isinstance(pending, Drawn) and seat == self.turn and self._names(refs[0], pending.card):
+        if pending is not None and isinstance(pending, Drawn) and seat == self.turn \
+                and self._names(refs[0], pending.card):
             first = pending.card         # identical copies: the one just drawn is meant
         cards = [first]
         if pair_rule is not None and len(refs) == 2:
             cards.append(pair_rule.second_card(self, seat, refs[1], first))
         face = self.faces[self.side][first]
-        if isinstance(pending, Penalty):
-            if seat != pending.victim:
-                raise Refused("not_your_turn")
-            if len(cards) != 1:
-                raise Refused("illegal_card", "answer a draw card with one card")
-            return self._check_answer(seat, first, face, action.colour)
-        if isinstance(pending, Drawn):
-            if seat != self.turn:
-                raise Refused("not_your_turn")
-            if first != pending.card or len(cards) != 1:
-                raise Refused("only_drawn_card")
-        elif pending is not None:
-            if seat == owed_by(pending):
+        if pending is not None:   # (the common case, nothing pending, tests no class)
+            if isinstance(pending, Penalty):
+                if seat != pending.victim:
+                    raise Refused("not_your_turn")
+                if len(cards) != 1:
+                    raise Refused("illegal_card", "answer a draw card with one card")
+                return self._check_answer(seat, first, face, action.colour)
+            if isinstance(pending, Drawn):
+                if seat != self.turn:
+                    raise Refused("not_your_turn")
+                if first != pending.card or len(cards) != 1:
+                    raise Refused("only_drawn_card")
+            elif seat == owed_by(pending):
                 raise Refused("choose_first", f"choose ({pending.kind}) first")
-            raise Refused("not_your_turn")
+            else:
+                raise Refused("not_your_turn")
         if seat != self.turn:
             self._check_jump_in(seat, face, cards, jump)
             is_jump = True
