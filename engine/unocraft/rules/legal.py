@@ -181,9 +181,10 @@ _CACHES: dict[tuple[tuple[str, ...], bool], list[dict[object, tuple[Action, ...]
 MAX_CACHED = 1024
 
 
-def action_caches(names: list[str], colour_rotation: bool) -> list[dict[object, tuple[Action, ...]]]:
-    """The interned actions of a game of `names` (Game.action_cache), per seat and side."""
-    key = (tuple(names), colour_rotation)
+def action_caches(names: list[str], colour_ruled: bool) -> list[dict[object, tuple[Action, ...]]]:
+    """The interned actions of a game of `names` (Game.action_cache), per seat and side;
+    `colour_ruled`: a rule, not the player, names the colour a wild sets (its plays name none)."""
+    key = (tuple(names), colour_ruled)
     caches = _CACHES.get(key)
     if caches is None:
         if len(_CACHES) >= MAX_CACHED:
