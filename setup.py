@@ -23,7 +23,7 @@ from setuptools.command.build_ext import build_ext
 #: The modules compiled; the rest (scenario files, tables, bridge) stays interpreted.
 #: Every house rule module (rules/house/) is compiled: the core calls their hooks.
 COMPILED = [f"engine/unocraft/rules/{name}.py" for name in (
-    "cards", "actions", "events", "errors", "editions", "options",
+    "cards", "actions", "events", "errors", "editions", "options", "pending",
     "hooks", "state", "dealing", "round_end", "answers", "plays", "verbs", "dispatch", "core",
     "legal", "views", "scoring", "game", "dos_match", "dos", "match")] + \
     sorted(glob.glob("engine/unocraft/rules/house/*.py"))

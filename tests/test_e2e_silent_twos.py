@@ -15,6 +15,7 @@ from harness import run_node, saved_replay, two_humans_server  # noqa: E402
 
 from unocraft.rules.actions import Action  # noqa: E402
 from unocraft.rules.game import Game  # noqa: E402
+from unocraft.rules.house.silent_twos import SILENCE  # noqa: E402
 from unocraft.rules.options import Options  # noqa: E402
 from unocraft.simulate import actor, new_game  # noqa: E402
 
@@ -81,9 +82,9 @@ def test_a_chat_message_after_a_two_costs_two_cards(server):
 
     # the engine's saved state is the replay of exactly: the 2, then one `talk` by the other player
     game.play(Action.parse(first, f"play {r['two']}"))
-    assert game.silence is not None
+    assert SILENCE.get(game) is not None
     game.play(Action.parse(second, "talk"))
-    assert game.silence is None
+    assert SILENCE.get(game) is None
     saved = saved_game(server.database, game)
     assert json.loads(saved.to_json()) == json.loads(game.to_json())
     assert sorted(saved.view(second)["hand"]) == r["otherHand"]

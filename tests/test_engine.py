@@ -148,7 +148,7 @@ def test_ru_challenge_of_a_double_wild_draw_four_reshuffled_away():
     game.discard = game.draw_pile + game.discard                 # the draw pile runs dry
     game.draw_pile = []
     game.play(Action.parse("cid", "catch ann"))                  # ann draws 2: a reshuffle
-    challenged = game.pending["card"]
+    challenged = game.pending.card
     assert challenged not in game.discard
     events = game.play(Action.parse("bob", "challenge"))
     assert [e.type for e in events if e.type == "card_returned"] == []

@@ -9,16 +9,16 @@ import re
 from pathlib import Path
 
 from unocraft.rules import vocab
-from unocraft.rules.house import HOUSE_OPTIONS, MODULES
+from unocraft.rules.house import HOUSE_OPTIONS, MODULES, STATES
 
 ENGINE = Path(__file__).resolve().parents[1] / "engine" / "unocraft"
 RULES = ENGINE / "rules"
 
 
 def house_state() -> set[str]:
-    """Every attribute a house rule keeps on the game (`game.slap = ...`, outside `install`, which
-    joins the core's hooks)."""
-    names = set()
+    """Every state a house rule keeps in the game (the keys of its `State`, house.STATES) and every
+    attribute it sets on the game (`game.turn = ...`, outside `install`, which joins the core's hooks)."""
+    names = {state.key for state in STATES}
     for module in MODULES:
         tree = ast.parse((RULES / "house" / f"{module.__name__.rpartition('.')[2]}.py").read_text())
         for func in ast.walk(tree):

@@ -8,6 +8,8 @@ import random
 
 import pytest
 
+from unocraft.rules.house.hand_slap import SLAP
+from unocraft.rules.house.silent_twos import SILENCE
 from unocraft.rules.match import load_game, new_game
 from unocraft.rules.options import Options
 from unocraft.simulate import actor
@@ -15,7 +17,7 @@ from unocraft.simulate import actor
 
 def old_out_of_turn(game) -> bool:
     """simulate.out_of_turn_possible before the rules answered it."""
-    if game.catchable or game.slap or game.silence:
+    if game.catchable or SLAP.get(game) or SILENCE.get(game):
         return True
     return (game.opts.jump_in or game.opts.play_doubles == "sequential") and not game.start_top
 
@@ -27,8 +29,8 @@ def old_must_play(game, seat: int) -> bool:
     if game.opts.edition == "dos":
         return game.can_match(seat)
     p = game.pending
-    if p is not None and p["kind"] == "drawn":
-        return game.can_play(seat, p["card"])
+    if p is not None and p.kind == "drawn":
+        return game.can_play(seat, p.card)
     return any(game.can_play(seat, c) for c in game.hands[seat])
 
 

@@ -208,7 +208,7 @@ def test_an_opponent_who_drew_on_a_colour_is_dealt_none_of_it():
         memory.see(view)
         legal = game.legal_actions(me)
         move = next(a for a in legal if a.verb in ("draw", "pass")) if game.pending is None or \
-            game.pending["kind"] == "drawn" else legal[0]
+            game.pending.kind == "drawn" else legal[0]
         memory.acted(view, move)
         game.play(move)
         while game.phase == "play" and actor(game) != game.seat_of[me]:
@@ -301,7 +301,7 @@ def _wild_draw_four_on_my_red(mine: list[str], theirs: list[str]):
     memory.acted(view, play)
     game.play(play)
     game.play(Action("you", "play", (Card.parse("W+4"),), "B"))
-    assert game.pending["kind"] == "penalty" and game.turn == 0
+    assert game.pending.kind == "penalty" and game.turn == 0
     return game, memory
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from unocraft.presentation.faces import face_key
 from unocraft.rules.cards import Card
+from unocraft.rules.house.silent_twos import SILENCE, Silence
 from unocraft.simulate import actor
 from unocraft.tables.config import parse
 from unocraft.tables.manager import Tables
@@ -305,9 +306,9 @@ def test_silent_twos_a_chat_message_during_silence_costs_two_cards_and_other_cha
     before = len(game.hands[ann])
     tables.handle({"type": "chat", "player": "ann"}, 11.0)      # no silence: nothing happens
     assert len(game.hands[ann]) == before
-    game.silence = {"kind": "twos", "seat": (ann + 1) % 3}        # as after a 2 by the next player
+    SILENCE.set(game, Silence("twos", seat=(ann + 1) % 3))       # as after a 2 by the next player
     tables.handle({"type": "chat", "player": "ann"}, 12.0)
-    assert len(game.hands[ann]) == before + 2 and game.silence is None
+    assert len(game.hands[ann]) == before + 2 and SILENCE.get(game) is None
     assert any("broke the silence" in t for t in texts(tables.flush(), "ann"))
 
 

@@ -13,6 +13,7 @@ from typing import Callable
 
 from .rules.actions import Action
 from .rules.game import Game
+from .rules.pending import Penalty
 from .strategy import strong_move
 
 #: A rollout that has not ended after this many actions counts as half a win.
@@ -87,7 +88,7 @@ def rollout_move(game: Game, seat: int) -> Action:
     """`strong`'s move (`strategy.strong_move`) from the game's state instead of a view:
     the rollouts play as the opponent does."""
     pending = game.pending
-    source = int(pending["source"]) if pending is not None and pending["kind"] == "penalty" else -1
+    source = pending.source if isinstance(pending, Penalty) else -1
     faces = game.faces[game.side]
     return strong_move(game.legal_actions(game.names[seat]), [faces[c] for c in game.hands[seat]],
                        game.colour, game.names, [len(h) for h in game.hands], game.active,

@@ -25,7 +25,7 @@ The strategy, and why:
 
 from __future__ import annotations
 
-from .rules.actions import Action
+from .rules.actions import Action, named_face
 from .rules.cards import Card, RESTRICTED_WILDS
 from .rules.vocab import HOUSE_CHOICES, VERBS
 
@@ -75,7 +75,7 @@ def about_to_go_out(sizes: list[int], active: list[bool], seat: int) -> bool:
 def play_score(action: Action, counts: dict[str, int], colour: str, next_cards: int, danger: bool) -> int:
     """How much `strong` likes a play: `counts` of its hand (`colour_counts`), the current
     `colour`, the next player's cards, whether an opponent has two cards or fewer."""
-    face: Card = action.cards[0]
+    face = named_face(action.cards[0])
     score = points(face)
     if len(action.cards) == 2:    # a double (play_doubles): both cards shed
         score += points(face) + 15
@@ -120,8 +120,8 @@ def strong_move(legal: list[Action], hand: list[Card], colour: str, names: list[
             if VERBS[choice].names == "player":
                 by_name = dict(zip(names, sizes))
                 return min(_all(legal, choice),
-                           key=lambda a: (by_name.get(a.target or "", 99), -points(a.cards[0]) if a.cards else 0))
-            return min(_all(legal, choice), key=lambda a: points(a.cards[0]))
+                           key=lambda a: (by_name.get(a.target or "", 99), -points(named_face(a.cards[0])) if a.cards else 0))
+            return min(_all(legal, choice), key=lambda a: points(named_face(a.cards[0])))
     counts = colour_counts(hand)
     if penalty_source >= 0:
         if plays:

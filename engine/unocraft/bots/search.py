@@ -35,10 +35,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..rules.actions import Action
-from ..rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES, RESTRICTED_WILDS
+from ..rules.cards import Card, Colour, COLOUR_BY_NAME, COLOUR_NAMES, ColourInPlay, RESTRICTED_WILDS
 from ..rules.editions import deck_for, find_edition
 from ..rules.game import Game
 from ..rules.options import Options
+from ..rules.pending import Drawn, Penalty
 from ..rules.vocab import speaking_costs
 from ..rollout import MAX_CARDS, fit_values, rollout
 from ..strategy import by_verb, colour_points, face_of
@@ -60,7 +61,7 @@ class Memory:
         #: after my action: the discard pile's size, the colour, my cards
         self.expect: tuple[int, str | None, int] | None = None
         #: the colour my action left, when the only card laid since is the opponent's
-        self.before: str | None = None
+        self.before: Colour | None = None
         self.call = False    # my last action was a call (UNO): nobody else acted since
 
     def see(self, view: dict) -> None:
@@ -355,16 +356,15 @@ class _Position:
         g.start_top = view["start_card"]
         g.round_no = view["round"]
         if self.drawn is not None:
-            g.pending = {"kind": "drawn", "card": self.drawn}
+            g.pending = Drawn(self.drawn)
         p = self.penalty
         if p is not None:   # a wild draw card on the colour I left: guilty if its player held that colour
             source = self.names.index(p["source"])
-            prev = self.memory.before or ""
+            prev: ColourInPlay = self.memory.before or ""
             faces = self.deck.faces[0]
-            g.pending = {"kind": "penalty", "victim": self.seat, "source": source, "rank": p["card"],
-                         "amount": p["amount"], "card": self.top, "prev_colour": prev,
-                         "guilty": any(faces[c].colour == prev for c in hands[source]),
-                         "challengeable": True, "hand_then": list(hands[source]) + [self.top]}
+            g.pending = Penalty(self.seat, source, p["card"], p["amount"], self.top,
+                                any(faces[c].colour == prev for c in hands[source]), prev,
+                                True, tuple(hands[source]) + (self.top,))
         return g
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..rules.actions import Action
+from ..rules.actions import Action, named_face
 from ..rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES
 from ..rules.vocab import HOUSE_CALLS, HOUSE_CHOICES, JUMPS
 from ..strategy import about_to_go_out, by_verb, colour_counts, face_of, play_score, strong_move
@@ -181,16 +181,16 @@ class DosBot:
         adds = by_verb.get("add", [])
         pending = view.get("pending") or {}
         if adds and pending.get("matched"):
-            return max(adds, key=lambda a: self._points(a.cards[0]))
+            return max(adds, key=lambda a: self._points(named_face(a.cards[0])))
         if "draw" in by_verb:
             return by_verb["draw"][0]
         if adds:
-            return min(adds, key=lambda a: self._points(a.cards[0]))
+            return min(adds, key=lambda a: self._points(named_face(a.cards[0])))
         return by_verb.get("end", legal)[0]
 
     def _score(self, view: dict, action: Action) -> float:
         """Colour matches first (a bonus card), then doubles, then points shed."""
-        faces = list(action.cards)
+        faces = [named_face(c) for c in action.cards]
         want = None
         for code, colour in zip(view.get("centre") or [], view.get("centre_colours") or []):
             if code.split()[0] == str(action.centre):   # the engine takes the first such card

@@ -22,11 +22,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, COLOUR_NAMES, parse_colour
-from .errors import ConfigError
+from typing import Iterable
 
-VERBS = ("play", "jump", "draw", "pass", "challenge", "uno", "dos", "catch", "swap", "give",
-         "colour", "slap", "talk", "add", "end")
+from .cards import Card, Colour, COLOUR_NAMES, parse_colour
+from .errors import ConfigError
+from .words import CORE_VERBS, Verb
+
+#: every verb an action may have -> what its first word names (words.Verb.names): the common
+#: rules' and DOS's; the house rules' registry (house/__init__.py) adds theirs, declared in their
+#: modules, when it is imported (as every game class imports it)
+VERBS: dict[str, str] = {v.name: v.names for v in CORE_VERBS}
+
+
+def add_verbs(verbs: Iterable[Verb]) -> None:
+    """Accept `verbs` in actions (the house rules' registry adds its rules' verbs)."""
+    for verb in verbs:
+        VERBS.setdefault(verb.name, verb.names)
 
 #: A card named in an action: its face in play (what legal actions use), or both faces
 #: of a flip card (light, dark), as scenario files may name it.
@@ -40,6 +51,14 @@ def parse_ref(text: str) -> CardRef:
     return Card.parse(text)
 
 
+def named_face(ref: CardRef) -> Card:
+    """The one face `ref` names: a legal action's cards and centre card name the face in play;
+    only a scenario file names both faces of a flip card, which no reader of actions takes."""
+    if isinstance(ref, tuple):
+        raise ValueError(f"{ref_str(ref)} names both faces of a card")
+    return ref
+
+
 def ref_str(ref: CardRef) -> str:
     return f"{ref[0]}/{ref[1]}" if isinstance(ref, tuple) else str(ref)
 
@@ -48,8 +67,8 @@ def ref_str(ref: CardRef) -> str:
 class Action:
     player: str
     verb: str
-    cards: tuple = ()                # CardRefs
-    colour: str | None = None        # colour letter for a wild, `colour` verb
+    cards: tuple[CardRef, ...] = ()  # the cards named
+    colour: Colour | None = None     # a wild's colour, the `colour` verb's
     target: str | None = None        # catch / swap
     number: int | None = None        # DOS Wild # number
     centre: CardRef | None = None    # DOS: the centre card matched
@@ -80,7 +99,8 @@ class Action:
         rest = words[1:]
         target = None
         centre = None
-        if verb in ("catch", "swap"):
+        names = VERBS[verb]
+        if names == "player":
             if not rest:
                 raise ConfigError(f"{verb} needs a player name", "parse.needs_player", verb=verb)
             target, rest = rest[0], rest[1:]
@@ -105,9 +125,9 @@ class Action:
                     colour = parse_colour(word)
                 except ConfigError:
                     raise ConfigError(f"unknown card or colour {word!r}", "parse.unknown_word", word=word) from None
-        if verb in ("draw", "pass", "challenge", "uno", "dos", "catch", "slap", "talk", "end", "colour") and cards:
+        if (names == "" or verb == "catch") and cards:
             raise ConfigError(f"{verb} takes no card", "parse.no_card", verb=verb)
-        if verb in ("play", "jump", "give", "add") and not cards:
+        if names == "card" and not cards:
             raise ConfigError(f"{verb} needs a card", "parse.needs_card", verb=verb)
         if verb == "colour" and colour is None:
             raise ConfigError("colour needs a colour name", "parse.needs_colour")

@@ -9,15 +9,16 @@ bookkeeping after a card leaves the hand (§7).
 from __future__ import annotations
 
 from .actions import Action
-from .cards import Card, COLOUR_NAMES, RESTRICTED_WILDS
+from .cards import Card, Colour, ColourInPlay, COLOUR_NAMES, RESTRICTED_WILDS
 from .errors import Refused
 from .hooks import Apply, HouseRule
+from .pending import Penalty
 from .round_end import RoundEnd
 
 
 class Answers(RoundEnd):
     # --------------------------------------------------- laying a card (shared)
-    def _wild_colour(self, face: Card, colour: str | None) -> str | None:
+    def _wild_colour(self, face: Card, colour: Colour | None) -> Colour | None:
         if not face.is_wild:
             return None
         if self.colour_rule is not None:
@@ -29,14 +30,14 @@ class Answers(RoundEnd):
         return colour
 
 
-    def _new_colour(self, face: Card, chosen: str | None) -> str:
+    def _new_colour(self, face: Card, chosen: Colour | None) -> ColourInPlay:
         if not face.is_wild:
             return face.colour or ""
         if self.colour_rule is not None:
             return self.colour_rule.new_colour(self, face)
         return chosen or ""
 
-    def after_lay_bookkeeping(self, seat: int, face: Card, prev_colour: str) -> None:
+    def after_lay_bookkeeping(self, seat: int, face: Card, prev_colour: ColourInPlay) -> None:
         """UNO call state (§7), and the house rules' bookkeeping, after a card is laid."""
         left = len(self.hands[seat])
         if left == 1:
@@ -56,15 +57,13 @@ class Answers(RoundEnd):
         gives an answer to it."""
         return any(rule.answerable(self, rank) for rule in self.answer_rules)
 
-    def _draw_card(self, seat: int, card: int, face: Card, guilty: bool, prev_colour: str) -> None:
+    def _draw_card(self, seat: int, card: int, face: Card, guilty: bool, prev_colour: ColourInPlay) -> None:
         victim = self.next_seat(seat)
         challengeable = face.rank in RESTRICTED_WILDS and self.opts.challenge != "off"
         if challengeable or self._answerable(face.rank):
             self.turn = victim
-            self.pending = {"kind": "penalty", "victim": victim, "source": seat, "rank": face.rank,
-                            "amount": face.draw_amount, "card": card, "guilty": guilty,
-                            "prev_colour": prev_colour, "challengeable": challengeable,
-                            "hand_then": list(self.hands[seat]) + [card]}
+            self.pending = Penalty(victim, seat, face.rank, face.draw_amount, card, guilty, prev_colour,
+                                   challengeable, tuple(self.hands[seat]) + (card,))
             if self.record_events:
                 self.emit("must_answer", player=self.names[victim], card=str(face),
                            amount=face.draw_amount)
@@ -82,7 +81,7 @@ class Answers(RoundEnd):
                 return answer
         return None
 
-    def _check_answer(self, seat: int, card: int, face: Card, colour: str | None) -> Apply:
+    def _check_answer(self, seat: int, card: int, face: Card, colour: Colour | None) -> Apply:
         """`card` answers the pending draw card under the first house rule it fits."""
         for rule in self.answer_rules:
             answer = rule.answer_kind(self, face)
@@ -90,12 +89,12 @@ class Answers(RoundEnd):
                 chosen = self._wild_colour(face, colour)
                 given: str = answer
                 return lambda: self._apply_answer(seat, card, chosen, rule, given)
-        raise Refused("illegal_card", f"{face} does not answer a {self.pending['rank']}")
+        raise Refused("illegal_card", f"{face} does not answer a {self.penalty().rank}")
 
-    def _apply_answer(self, seat: int, card: int, colour: str | None, rule: HouseRule,
+    def _apply_answer(self, seat: int, card: int, colour: Colour | None, rule: HouseRule,
                       answer: str) -> None:
         self._close_windows(seat, played=True)
-        p = dict(self.pending)
+        answered = self.penalty()
         face = self.face(card)
         prev_colour = self.colour
         hand_then = list(self.hands[seat])
@@ -107,48 +106,48 @@ class Answers(RoundEnd):
         self.emit("play", player=self.names[seat], card=str(face),
                    colour=COLOUR_NAMES.get(self.colour, ""), answer=answer)
         self.after_lay_bookkeeping(seat, face, prev_colour)
-        rule.apply_answer(self, seat, card, face, p, prev_colour, hand_then)
+        p = rule.apply_answer(self, seat, card, face, answered, prev_colour, hand_then)
         if not self.hands[seat]:
             if self.out_of_cards(seat, face, pending_amount=p):
                 return
         self.pending = p
-        self.turn = p["victim"]
-        self.emit("must_answer", player=self.names[p["victim"]], card=p["rank"], amount=p["amount"])
+        self.turn = p.victim
+        self.emit("must_answer", player=self.names[p.victim], card=p.rank, amount=p.amount)
 
 
     def _accept_penalty(self, seat: int) -> None:
-        p = self.pending
+        p = self.penalty()
         self._close_windows(seat, played=False)
         self.pending = None
-        self._penalize(seat, p["amount"], self.colour)
+        self._penalize(seat, p.amount, self.colour)
         self.begin_turn(self.next_seat(seat), skipped=[seat])
 
 
     # -------------------------------------------------------------- challenge
-    def _check_challenge(self, seat: int, action: Action):
+    def _check_challenge(self, seat: int, action: Action) -> Apply:
         p = self.pending
         if self.opts.challenge == "off":
             raise Refused("option_off", "this table plays without challenges")
-        if p is None or p["kind"] != "penalty" or not p["challengeable"]:
+        if not isinstance(p, Penalty) or not p.challengeable:
             raise Refused("nothing_to_challenge")
-        if seat != p["victim"]:
+        if seat != p.victim:
             raise Refused("not_your_turn", "only the player who must draw may challenge")
         return lambda: self._apply_challenge(seat)
 
     def _apply_challenge(self, seat: int) -> None:
-        p = self.pending
-        offender = p["source"]
+        p = self.penalty()
+        offender = p.source
         self._close_windows(seat, played=False)
         self.pending = None
-        guilty = p["guilty"]
-        amount = p["amount"] if guilty else (None if p["amount"] is None else p["amount"] + 2)
+        guilty = p.guilty
+        amount = p.amount if guilty else (None if p.amount is None else p.amount + 2)
         if self.record_events:
             self.emit("challenge", player=self.names[seat], target=self.names[offender],
-                       guilty=guilty, amount=amount, to=seat, secret={"hand": self.codes(p["hand_then"])})
-        self.revealed = {seat: list(p["hand_then"])}
+                       guilty=guilty, amount=amount, to=seat, secret={"hand": self.codes(list(p.hand_then))})
+        self.revealed = {seat: list(p.hand_then)}
         if guilty:
             if self.opts.challenge == "ru":
-                card = p["card"]
+                card = p.card
                 # it goes back unless a reshuffle took it (under a second card played
                 # with it, play_doubles) or it must stay as the only card of the pile
                 if card in self.discard and (len(self.discard) > 1 or self.draw_pile):
@@ -156,14 +155,14 @@ class Answers(RoundEnd):
                     if not self.discard:   # the +4 was alone on the pile (just reshuffled)
                         self.discard.append(self.draw_pile.pop())
                     self.hands[offender].append(card)
-                    self.colour = p["prev_colour"]
+                    self.colour = p.prev_colour
                     self.catchable.discard(offender)
                     self.emit("card_returned", player=self.names[offender], card=str(self.face(card)))
-                self.take(offender, 4 if p["amount"] is None else p["amount"], reason="challenge")
+                self.take(offender, 4 if p.amount is None else p.amount, reason="challenge")
             else:
-                self._penalize(offender, p["amount"], self.colour, reason="challenge")
+                self._penalize(offender, p.amount, self.colour, reason="challenge")
             self.begin_turn(seat)
         else:
-            self._penalize(seat, p["amount"], self.colour, extra=2, reason="challenge")
+            self._penalize(seat, p.amount, self.colour, extra=2, reason="challenge")
             self.begin_turn(self.next_seat(seat), skipped=[seat])
 

@@ -9,23 +9,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable, Literal
 
 from .errors import ConfigError
 
-LIGHT_COLOURS = ("R", "Y", "G", "B")
-DARK_COLOURS = ("P", "T", "O", "V")
+#: a colour, by its letter: red, yellow, green, blue (light side), pink, teal, orange, purple (dark)
+Colour = Literal["R", "Y", "G", "B", "P", "T", "O", "V"]
+LIGHT_COLOURS: tuple[Colour, ...] = ("R", "Y", "G", "B")
+DARK_COLOURS: tuple[Colour, ...] = ("P", "T", "O", "V")
 COLOURS = LIGHT_COLOURS + DARK_COLOURS
-COLOUR_NAMES = {
+#: the colour a game asks for now: one of the side's, or "" (none yet: a wild start card's)
+ColourInPlay = Colour | Literal[""]
+COLOUR_NAMES: dict[str, str] = {
     "R": "red", "Y": "yellow", "G": "green", "B": "blue",
     "P": "pink", "T": "teal", "O": "orange", "V": "purple",
 }
-COLOUR_BY_NAME = {name: letter for letter, name in COLOUR_NAMES.items()}
+_COLOUR_OF: dict[str, Colour] = {c: c for c in COLOURS}
+COLOUR_BY_NAME: dict[str, Colour] = {name: _COLOUR_OF[letter] for letter, name in COLOUR_NAMES.items()}
 COLOUR_BY_NAME.update({letter.lower(): letter for letter in COLOURS})
 
 #: The colour ring printed on a wild card, clockwise (000-ru "colour rotation":
 #: clockwise red -> blue, counter-clockwise yellow -> green).
-LIGHT_RING = ("R", "B", "G", "Y")
-DARK_RING = ("P", "T", "O", "V")
+LIGHT_RING: tuple[Colour, ...] = ("R", "B", "G", "Y")
+DARK_RING: tuple[Colour, ...] = ("P", "T", "O", "V")
 
 NUMBER_RANKS = tuple(str(n) for n in range(11))  # 10 exists in DOS only
 #: Coloured action ranks: Skip, Reverse, Draw Two/One/Five, Flip, Skip Everyone.
@@ -43,7 +49,7 @@ class Card:
     """Cards are interned: `Card.parse` returns one object per face, so equality
     is identity (fast in the hot loops); copies and pickles keep that."""
 
-    colour: str | None  # one of COLOURS, None for a wild
+    colour: Colour | None  # None for a wild
     rank: str           # a number "0".."10", an action, a wild rank, or "#" (DOS Wild #)
     # derived once from colour and rank (fields, not properties: read in the hot loops)
     code: str = field(default="", repr=False)   # the text form
@@ -65,10 +71,10 @@ class Card:
     def __copy__(self) -> "Card":
         return self
 
-    def __deepcopy__(self, memo) -> "Card":
+    def __deepcopy__(self, memo: object) -> "Card":
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
         return (Card.parse, (str(self),))
 
     @staticmethod
@@ -89,13 +95,13 @@ def _parse(text: str) -> Card:
         raise ConfigError("empty card code")
     if text in WILD_RANKS:
         return Card(None, text)
-    colour, rank = text[0], text[1:]
-    if colour in COLOURS and (rank in NUMBER_RANKS or rank in ACTION_RANKS or rank == "#"):
+    colour, rank = _COLOUR_OF.get(text[0]), text[1:]
+    if colour is not None and (rank in NUMBER_RANKS or rank in ACTION_RANKS or rank == "#"):
         return Card(colour, rank)
     raise ConfigError(f"unknown card code {text!r}")
 
 
-def parse_colour(text: str) -> str:
+def parse_colour(text: str) -> Colour:
     """A colour by name or letter: 'blue', 'B', 'b' -> 'B'."""
     letter = COLOUR_BY_NAME.get(str(text).strip().lower())
     if letter is None:

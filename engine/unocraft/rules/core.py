@@ -29,11 +29,12 @@ from typing import Any, Self
 from .cards import Card
 from .dispatch import Dispatch
 from .editions import Deck
-from .hooks import HAND_SIZE, MISTAKES, Apply, Check, HouseRule
+from .hooks import HAND_SIZE, MISTAKES, Apply, Check, HouseRule, State
 from .options import Options
+from .pending import pending_from_json, pending_to_json
 from .state import _CHECKS, seat_to_act
 
-__all__ = ["GameCore", "HouseRule", "Apply", "Check", "HAND_SIZE", "MISTAKES", "seat_to_act", "_CHECKS"]
+__all__ = ["GameCore", "HouseRule", "State", "Apply", "Check", "HAND_SIZE", "MISTAKES", "seat_to_act", "_CHECKS"]
 
 
 class GameCore(Dispatch):
@@ -56,7 +57,9 @@ class GameCore(Dispatch):
             faces=[[str(f) for f in side] for side in self.faces],
             uno_called=sorted(self.uno_called), catchable=sorted(self.catchable),
             revealed={str(k): v for k, v in self.revealed.items()},
-            rng=_rng_to_json(self.rng.getstate()))
+            rng=_rng_to_json(self.rng.getstate()), pending=pending_to_json(self.pending))
+        for rule_state, value in zip(self.STATES, self.house_state):
+            state[rule_state.key] = rule_state.to_json(value)
         self._save_extra(state)
         return state
 
@@ -73,10 +76,14 @@ class GameCore(Dispatch):
         game = cls(state["names"], opts, state["seed"], Deck((light, dark)))
         for k in cls.STATE_FIELDS:
             setattr(game, k, state[k])
+        game.pending = pending_from_json(state["pending"])
         game.uno_called = set(state["uno_called"])
         game.catchable = set(state["catchable"])
         game.revealed = {int(k): v for k, v in state["revealed"].items()}
         game.rng.setstate(_rng_from_json(state["rng"]))
+        for i, rule_state in enumerate(cls.STATES):   # (a state newer than the save: as dealt)
+            if rule_state.key in state:
+                game.house_state[i] = rule_state.from_json(state[rule_state.key])
         game._restore_extra(state)
         return game
 
@@ -85,21 +92,21 @@ class GameCore(Dispatch):
         holds the whole state; it also works for the compiled build)."""
         return type(self).from_json(self.to_json())
 
-    def fingerprint(self) -> tuple:
+    def fingerprint(self) -> tuple[object, ...]:
         """Everything that defines the position (for tests: refused actions change nothing)."""
         return (tuple(tuple(h) for h in self.hands), tuple(self.draw_pile), tuple(self.discard),
                 self.side, self.colour, self.direction, self.turn, self.phase,
-                json.dumps(self.pending, sort_keys=True), tuple(sorted(self.uno_called)),
+                self.pending, tuple(sorted(self.uno_called)),
                 tuple(sorted(self.catchable)), tuple(self.active), tuple(self.scores),
-                json.dumps(self.silence, sort_keys=True), json.dumps(self.slap, sort_keys=True),
+                json.dumps([s.to_json(v) for s, v in zip(self.STATES, self.house_state)], sort_keys=True),
                 self.start_top, self.last_player, self.seq, self.rng.getstate())
 
 
-def _rng_to_json(state):
+def _rng_to_json(state: tuple[Any, ...]) -> list[Any]:
     version, internal, gauss = state
     return [version, list(internal), gauss]
 
 
-def _rng_from_json(data):
+def _rng_from_json(data: list[Any]) -> tuple[Any, ...]:
     version, internal, gauss = data
     return (version, tuple(internal), gauss)

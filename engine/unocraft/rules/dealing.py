@@ -13,6 +13,7 @@ from .editions import Deck
 from .errors import ConfigError
 from .hooks import HAND_SIZE
 from .options import Options
+from .pending import Choice
 from .state import GameState
 
 
@@ -143,7 +144,7 @@ class Dealing(GameState):
             self.begin_turn(self.next_seat(first), skipped=[first])
         elif face.is_wild:   # Wild or Creeper: the first player chooses the colour
             self.turn = first
-            self.pending = {"kind": "colour", "who": first, "then": first}
+            self.pending = Choice("colour", first, then=first)
             self.emit("choose_colour", player=self.names[first])
         else:
             self.begin_turn(first)

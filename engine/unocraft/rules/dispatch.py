@@ -80,6 +80,8 @@ class Dispatch(Verbs):
         state["catchable"] = set(self.catchable)
         state["revealed"] = {k: list(v) for k, v in self.revealed.items()}
         state["rng"] = self.rng.getstate()
+        state["house_state"] = list(self.house_state)   # immutable values: the list is enough
+        state["pending"] = self.pending                  # (immutable too)
         self._save_extra(state)
         return state
 
@@ -90,6 +92,8 @@ class Dispatch(Verbs):
         self.catchable = state["catchable"]
         self.revealed = state["revealed"]
         self.rng.setstate(state["rng"])
+        self.house_state = state["house_state"]
+        self.pending = state["pending"]
         self._restore_extra(state)
         self._events = []
 
@@ -101,7 +105,7 @@ class Dispatch(Verbs):
             return refused.code
         return None
 
-    def _check(self, action: Action):
+    def _check(self, action: Action) -> Apply:
         if self.phase == "match_over":
             raise Refused("game_over")
         if self.phase == "round_over":

@@ -95,8 +95,11 @@ from .actions import Action
 from .cards import Card, COLOUR_NAMES, LIGHT_COLOURS
 from .dos_match import colour_match, match_numbers, values
 from .errors import ConfigError, Refused
+from .editions import Deck
 from .game import MISTAKES, Game
+from .hooks import Apply
 from .options import Options
+from .pending import DosTurn
 
 #: The verbs of a DOS turn; the others (pass, jump, challenge, uno, ...) are `bad_action`.
 DOS_VERBS = ("play", "draw", "add", "end", "dos", "catch")
@@ -114,7 +117,8 @@ class DosGame(Game):
     MISTAKE_CODES: ClassVar[tuple[str, ...]] = DOS_MISTAKES
     MISTAKE_VERBS: ClassVar[tuple[str, ...]] = ("play", "add", "dos")
 
-    def __init__(self, names: list[str], options: Options | None = None, seed: int = 0, deck=None):
+    def __init__(self, names: list[str], options: Options | None = None, seed: int = 0,
+                 deck: Deck | None = None) -> None:
         options = options or Options.build("dos")
         if options.edition != "dos":
             raise ConfigError("DosGame plays the dos edition")
@@ -133,7 +137,7 @@ class DosGame(Game):
         self.wild_colour = {}
         super()._deal_round()
 
-    def _turn_start_card(self, start) -> None:
+    def _turn_start_card(self, start: int | list[int] | None) -> None:
         """Lay the starting centre row (the given cards, then from the draw pile)
         and give the turn to the player left of the dealer."""
         self.round_no += 1
@@ -213,9 +217,9 @@ class DosGame(Game):
         """Forced play in DOS forces a match: `seat` may not draw, nor add or end without one."""
         return self.forced_play and self.can_match(seat)
 
-    def _turn_state(self, seat: int) -> dict:
-        return self.pending or {"kind": "dos_turn", "who": seat, "drew": False, "matched": 0,
-                                "adds": 0, "added": 0}
+    def _turn_state(self, seat: int) -> DosTurn:
+        p = self.pending
+        return p if isinstance(p, DosTurn) else DosTurn(seat)
 
     def _reshuffle(self) -> bool:
         """The discard pile has no top card that matters in DOS: all of it is shuffled."""
@@ -229,11 +233,11 @@ class DosGame(Game):
         return True
 
     # ---------------------------------------------------------------- match
-    def _check_play(self, seat: int, action: Action, jump: bool = False):
+    def _check_play(self, seat: int, action: Action, jump: bool = False) -> Apply:
         if seat != self.turn:
             raise Refused("not_your_turn")
         state = self._turn_state(seat)
-        if state["added"]:
+        if state.added:
             raise Refused("bad_action", "the bonus cards come after the matches: end the turn")
         if len(action.cards) not in (1, 2):
             raise Refused("bad_action", "a match is one card, or two that add up")
@@ -258,7 +262,7 @@ class DosGame(Game):
 
     def _apply_match(self, seat: int, cards: list[int], centre: int, number: int | None,
                      colour_match: bool) -> None:
-        state = dict(self._turn_state(seat))
+        state = self._turn_state(seat)
         if self.pending is None:
             self._close_windows(seat, played=True)   # the turn begins: earlier catch windows close (§7)
         on = self._centre_code(centre)
@@ -274,9 +278,9 @@ class DosGame(Game):
         if number is not None:
             data["number"] = number
         self.emit("match", **data)
-        state["matched"] += 1
+        adds = state.adds + 1 if colour_match else state.adds
+        state = DosTurn(seat, state.drew, state.matched + 1, adds, state.added)
         if colour_match:
-            state["adds"] += 1
             self.emit("colour_bonus", player=self.names[seat], double=double)
             if double:
                 for q in self.others(seat):
@@ -296,11 +300,11 @@ class DosGame(Game):
             self.out_of_cards(seat, self.face(last))
 
     # ----------------------------------------------------------------- draw
-    def _check_draw(self, seat: int, action: Action):
+    def _check_draw(self, seat: int, action: Action) -> Apply:
         if seat != self.turn:
             raise Refused("not_your_turn")
         if self.pending is not None:
-            if self.pending["matched"]:
+            if self._turn_state(seat).matched:
                 raise Refused("bad_action", "you have matched: add your bonus cards or end the turn")
             raise Refused("bad_action", "you have drawn: match, or add a card to the centre row")
         if self.must_play(seat):
@@ -310,15 +314,14 @@ class DosGame(Game):
     def _apply_draw(self, seat: int) -> None:
         self._close_windows(seat, played=False)
         state = self._turn_state(seat)
-        state["drew"] = True
-        self.pending = state
+        self.pending = DosTurn(seat, True, state.matched, state.adds, state.added)
         while True:
             got = self.take(seat, 1, reason="turn")
             if not got or self.opts.draw != "until_playable" or self.can_match(seat):
                 break
 
     # ------------------------------------------------------------------ add
-    def _check_add(self, seat: int, action: Action):
+    def _check_add(self, seat: int, action: Action) -> Apply:
         if seat != self.turn:
             raise Refused("not_your_turn")
         if len(action.cards) != 1 or action.number is not None:
@@ -332,11 +335,11 @@ class DosGame(Game):
                 raise Refused("bad_action", f"{COLOUR_NAMES[action.colour]} is not a DOS colour")
         elif action.colour is not None:
             raise Refused("bad_action", f"{face} has its own colour")
-        state = self.pending
-        if state is None:
+        if self.pending is None:
             raise Refused("draw_first", "match, or draw before adding a card")
-        if state["matched"]:
-            if state["added"] >= state["adds"]:
+        state = self._turn_state(seat)
+        if state.matched:
+            if state.added >= state.adds:
                 raise Refused("bad_action", "no colour-match bonus left: end the turn")
             return lambda: self._apply_add(seat, card, action.colour, bonus=True)
         if self.must_play(seat):
@@ -351,23 +354,24 @@ class DosGame(Game):
         self.emit("add", player=self.names[seat], card=str(self.face(card)),
                    colour=COLOUR_NAMES.get(colour or ""), bonus=bonus)
         if bonus:
-            self.pending = dict(self.pending, added=self.pending["added"] + 1)
+            state = self._turn_state(seat)
+            self.pending = DosTurn(seat, state.drew, state.matched, state.adds, state.added + 1)
         self._after_shed(seat, card)
         if self.phase == "play" and not bonus:
             self._end_turn(seat)
 
     # ------------------------------------------------------------------ end
-    def _check_end(self, seat: int, action: Action):
+    def _check_end(self, seat: int, action: Action) -> Apply:
         if seat != self.turn:
             raise Refused("not_your_turn")
-        p = self.pending
-        if p is not None and p["matched"]:
+        p = self.pending if isinstance(self.pending, DosTurn) else None
+        if p is not None and p.matched:
             return lambda: self._end_turn(seat)
-        if p is not None and p["drew"] and self.opts.dos_add_after_draw == "may":
+        if p is not None and p.drew and self.opts.dos_add_after_draw == "may":
             if self.must_play(seat):
                 raise Refused("must_play", "forced play: make the match you can")
             return lambda: self._end_turn(seat)
-        if p is not None and p["drew"]:
+        if p is not None and p.drew:
             raise Refused("nothing_to_end", "no match after the draw: add a card to the centre row")
         raise Refused("nothing_to_end", "match first, or draw")
 
@@ -386,14 +390,14 @@ class DosGame(Game):
         self.begin_turn(self.next_seat(seat))
 
     # ------------------------------------------------------------- DOS call
-    def _check_uno(self, seat: int, action: Action):
+    def _check_uno(self, seat: int, action: Action) -> Apply:
         raise Refused("bad_action", "in DOS the call is dos")
 
     def _call_due(self, cards: int) -> bool:
         """A hand of `cards` must have called DOS (option dos_call)."""
         return cards == 2 if self.opts.dos_call == "two" else 1 <= cards <= 2
 
-    def _check_dos(self, seat: int, action: Action):
+    def _check_dos(self, seat: int, action: Action) -> Apply:
         if seat in self.catchable or (seat == self.turn and self._call_due(len(self.hands[seat]))
                                       and seat not in self.uno_called):
             return lambda: self._apply_dos(seat)
@@ -413,19 +417,10 @@ class DosGame(Game):
     def all_cards(self) -> list[int]:
         return super().all_cards() + list(self.centre)
 
-    def legal_actions(self, player: str | None = None) -> list[Action]:
-        """Candidates proposed here, each kept only when `refusal` accepts it.
-        Order (bots fall back to the first): the call, single matches, double
-        matches, draw, adds, end, catches."""
-        seats = range(len(self.names)) if player is None else [self.seat_of[player]]
-        out: list[Action] = []
-        for seat in seats:
-            for action in dict.fromkeys(self._candidates(seat)):
-                if self.refusal(action) is None:
-                    out.append(action)
-        return out
-
-    def _candidates(self, seat: int) -> list[Action]:
+    def candidates(self, seat: int) -> list[Action]:
+        """A DOS turn's candidates; `legal_actions` (legal.py, as in every edition) keeps those
+        `refusal` accepts. Order (bots fall back to the first): the call, single matches,
+        double matches, draw, adds, end, catches."""
         name = self.names[seat]
         if self.phase != "play" or not self.active[seat]:
             return []
@@ -466,14 +461,14 @@ class DosGame(Game):
         number = next(iter(numbers)) if len(numbers) == 1 and 0 not in numbers else None
         return Action(name, "play", tuple(self.face(c) for c in cards), number=number, centre=centre_face)
 
-    def view(self, player: str | None, legal: bool = True) -> dict:
+    def view(self, player: str | None, legal: bool = True) -> dict[str, Any]:
         out = super().view(player, legal)
         out["centre"] = [self._centre_code(c) for c in self.centre]
         out["centre_colours"] = [COLOUR_NAMES.get(self.centre_colour(c) or "") for c in self.centre]
         p = self.pending
-        if p is not None:
-            out["pending"] = {"kind": p["kind"], "player": self.names[p["who"]], "drew": p["drew"],
-                              "matched": p["matched"], "adds": p["adds"] - p["added"]}
+        if isinstance(p, DosTurn):
+            out["pending"] = {"kind": p.kind, "player": self.names[p.who], "drew": p.drew,
+                              "matched": p.matched, "adds": p.adds - p.added}
         return out
 
     # ---------------------------------------------------------- persistence
@@ -483,7 +478,7 @@ class DosGame(Game):
     def _restore_extra(self, state: dict[str, Any]) -> None:
         self.wild_colour = {int(k): v for k, v in state.get("wild_colour", {}).items()}
 
-    def fingerprint(self) -> tuple:
+    def fingerprint(self) -> tuple[object, ...]:
         return super().fingerprint() + (tuple(self.centre), tuple(sorted(self.wild_colour.items())))
 
 

@@ -27,7 +27,7 @@ def _classic_faces() -> list[Card]:
     return faces
 
 
-def _flip_side(colours, actions, wilds) -> list[Card]:
+def _flip_side(colours: tuple[str, ...], actions: tuple[str, ...], wilds: tuple[str, ...]) -> list[Card]:
     faces = []
     for c in colours:
         for rank in [str(n) for n in range(1, 10)] + list(actions):

@@ -6,6 +6,8 @@ plugin's messages and bots depend on them); never rename one.
 
 from __future__ import annotations
 
+from .events import Event
+
 #: Every refusal code with its meaning. Stable strings: add, never rename.
 CODES: dict[str, str] = {
     "not_your_turn": "acting out of turn when no out-of-turn rule allows it",
@@ -40,7 +42,7 @@ class Refused(Exception):
     """An action was refused. `code` is one of `CODES`; the state is unchanged
     (except for a `mistake_penalty`, whose draw is reported in `events`)."""
 
-    def __init__(self, code: str, detail: str = "", events: list | None = None):
+    def __init__(self, code: str, detail: str = "", events: list[Event] | None = None) -> None:
         assert code in CODES, code
         super().__init__(f"{code}: {detail}" if detail else code)
         self.code = code

@@ -7,24 +7,25 @@ by a challenge) is for the player named `to` only.
 from __future__ import annotations
 
 import json
+from typing import Any
 from dataclasses import dataclass, field
 
 
 @dataclass(slots=True)
 class Event:
     type: str
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
     to: str | None = None
-    secret: dict | None = None
+    secret: dict[str, Any] | None = None
 
-    def for_player(self, name: str | None) -> dict:
+    def for_player(self, name: str | None) -> dict[str, Any]:
         """The event as `name` may see it (None: a spectator)."""
         out = {"type": self.type, **self.data}
         if self.secret is not None and name is not None and name == self.to:
             out.update(self.secret)
         return out
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         out = {"type": self.type, **self.data}
         if self.secret is not None:
             out["to"] = self.to

@@ -11,15 +11,15 @@ house rule), legal, views, scoring -> game -> dos_match, dos -> match (`new_game
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from . import legal, scoring, views
 from .actions import Action
 from .cards import Card
-from .core import HAND_SIZE, MISTAKES, GameCore, HouseRule
+from .core import HAND_SIZE, MISTAKES, GameCore, HouseRule, State
 from .editions import Deck
 from .errors import ConfigError
-from .house import VERBS, active_rules
+from .house import STATES as HOUSE_STATES, VERBS, active_rules
 from .options import Options
 
 __all__ = ["Game", "HAND_SIZE", "MISTAKES", "HouseRule"]
@@ -29,6 +29,7 @@ class Game(GameCore):
     """One match of classic, minecraft or flip (DOS: dos.DosGame)."""
 
     HOUSE_VERBS: ClassVar[dict[str, tuple[HouseRule, ...]]] = VERBS
+    STATES: ClassVar[tuple[State[Any], ...]] = HOUSE_STATES
 
     def __init__(self, names: list[str], options: Options | None = None, seed: int = 0,
                  deck: Deck | None = None):
@@ -44,7 +45,10 @@ class Game(GameCore):
     def legal_actions(self, player: str | None = None) -> list[Action]:
         return legal.legal_actions(self, player)
 
-    def view(self, player: str | None, legal: bool = True) -> dict:
+    def candidates(self, seat: int) -> list[Action]:
+        return legal.candidates(self, seat)
+
+    def view(self, player: str | None, legal: bool = True) -> dict[str, Any]:
         return views.view(self, player, legal)
 
     def _score_round(self, winner: int, last: Card | None) -> None:

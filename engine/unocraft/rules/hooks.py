@@ -10,12 +10,13 @@ that mypy accepts for a parameter typed `Any`.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Generic, TypeVar
 
 from .actions import Action, CardRef
-from .cards import Card
+from .cards import Card, Colour, ColourInPlay
 from .errors import Refused
 from .options import Options, is_on
+from .pending import Pending, Penalty
 
 HAND_SIZE = 7
 #: Refusals that count as a mistake under `mistake_penalty` (§10, §16.10).
@@ -27,6 +28,44 @@ Apply = Callable[[], None]
 #: class (not bound to a game), or the check of a verb house rules decide.
 Check = Callable[[Any, int, Action], Apply]
 
+T = TypeVar("T")
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+class State(Generic[T]):
+    """A house rule's own state, declared in its module: the game keeps it in its slot
+    (`game.house_state[index]`, numbered by the registry) and saves, restores, undoes and
+    fingerprints it without knowing whose it is. The value is immutable (replaced, never
+    changed in place), so that undo copies only the list of slots."""
+
+    def __init__(self, key: str, fresh: Callable[[int], T], to_json: Callable[[T], Any] = _same,
+                 from_json: Callable[[Any], T] = _same, cleared_at_round_end: bool = False,
+                 view: Callable[[T], dict[str, Any]] | None = None) -> None:
+        #: its key in the game's saved state (`GameCore.to_state`)
+        self.key = key
+        #: the value at the start of a game and of each round, for a game of n players
+        self.fresh = fresh
+        #: the value as plain JSON data, and back
+        self.to_json = to_json
+        self.from_json = from_json
+        #: the value goes back to `fresh` when a round ends (before it is scored)
+        self.cleared_at_round_end = cleared_at_round_end
+        #: what every player's view shows of it (views.py adds these entries)
+        self.view = view
+        #: its slot in `game.house_state` (house/__init__.py numbers the states)
+        self.index = -1
+
+    def get(self, game: Any) -> T:
+        """The value in `game` (a cast, no check: the slot holds only what `set` put there)."""
+        value: T = game.house_state[self.index]
+        return value
+
+    def set(self, game: Any, value: T) -> None:
+        game.house_state[self.index] = value
+
 
 class HouseRule:
     """One house rule: its option, the scenario files that prove it, and the checks
@@ -36,7 +75,8 @@ class HouseRule:
     options turn it on; the core then calls only the hooks installed. Every method
     below but `install` is a hook with the core's behaviour as its default."""
 
-    def __init__(self, option: str, scenarios: tuple[str, ...], verbs: tuple[str, ...] = ()) -> None:
+    def __init__(self, option: str, scenarios: tuple[str, ...], verbs: tuple[str, ...] = (),
+                 state: State[Any] | None = None) -> None:
         #: its option in `Options` (RULES.md §15)
         self.option = option
         #: the scenario files that prove it, relative to tests/scenarios/
@@ -44,6 +84,8 @@ class HouseRule:
         #: verbs only this rule gives meaning to: `check` decides them at every
         #: table, refusing them with option_off where the rule is off
         self.verbs = verbs
+        #: the state it keeps in every game, or None (the registry gives it its slot)
+        self.state = state
 
     def active(self, opts: Options) -> bool:
         return is_on(opts, self.option)
@@ -66,14 +108,14 @@ class HouseRule:
         """The second card of a play naming two (game.pair_rule)."""
         raise Refused("option_off")
 
-    def lay_second(self, game: Any, seat: int, card: int, colour: str | None) -> None:
+    def lay_second(self, game: Any, seat: int, card: int, colour: Colour | None) -> None:
         """Lay the second card of a two-card play, after the first (game.pair_rule)."""
 
-    def new_colour(self, game: Any, face: Card) -> str:
+    def new_colour(self, game: Any, face: Card) -> ColourInPlay:
         """The colour a wild sets, chosen by no player (game.colour_rule)."""
         return ""
 
-    def after_lay(self, game: Any, seat: int, face: Card, prev_colour: str) -> None:
+    def after_lay(self, game: Any, seat: int, face: Card, prev_colour: ColourInPlay) -> None:
         """A card was laid (game.lay_hooks)."""
 
     def effect(self, game: Any, seat: int, card: int, face: Card, gone: bool) -> bool:
@@ -90,9 +132,10 @@ class HouseRule:
         """How `face` answers the pending draw card under this rule, or None."""
         return None
 
-    def apply_answer(self, game: Any, seat: int, card: int, face: Card, p: dict[str, Any],
-                     prev_colour: str, hand_then: list[int]) -> None:
-        """Update the pending draw `p` after `seat` answered it with `card`."""
+    def apply_answer(self, game: Any, seat: int, card: int, face: Card, p: Penalty,
+                     prev_colour: ColourInPlay, hand_then: list[int]) -> Penalty:
+        """The pending draw after `seat` answered `p` with `card`."""
+        return p
 
     # -- turns, calls and windows
     def begin_turn(self, game: Any, seat: int) -> None:
@@ -107,7 +150,7 @@ class HouseRule:
     def check_draw(self, game: Any, seat: int) -> None:
         """Refuse `seat`'s turn draw (game.draw_rules)."""
 
-    def check_pass(self, game: Any, seat: int, p: dict[str, Any]) -> Apply | None:
+    def check_pass(self, game: Any, seat: int, p: Pending) -> Apply | None:
         """A pass while `p` is due: its effect, a refusal, or None: the core decides
         (game.pass_rules)."""
         return None

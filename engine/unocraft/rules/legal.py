@@ -5,8 +5,9 @@ in one place."""
 from __future__ import annotations
 
 from .actions import Action
-from .cards import Card, RESTRICTED_WILDS
+from .cards import Card, Colour, RESTRICTED_WILDS
 from .core import GameCore
+from .pending import Choice, Drawn, Penalty
 
 
 def candidates(game: GameCore, seat: int) -> list[Action]:
@@ -16,14 +17,14 @@ def candidates(game: GameCore, seat: int) -> list[Action]:
     if game.phase != "play" or not game.active[seat]:
         return out
     pending = game.pending
-    kind = pending["kind"] if pending else None
+    kind = pending.kind if pending is not None else None
     colours = game.side_colours
     rotation = game.colour_rule is not None   # wilds name no colour
     seen = set()
     in_turn = seat == game.turn
     cache = game.action_cache[2 * seat + game.side]
     # the victim of a draw card may play only an answer to it: ask the game which
-    answering = kind == "penalty" and pending["victim"] == seat
+    answering = isinstance(pending, Penalty) and pending.victim == seat
     # out of turn only a jump rule lets a card in (`GameCore._check_jump_in`): without one, asking
     # about each card would only collect refusals (most of a redraw's legality time)
     hand = game.hands[seat] if in_turn or answering or game.jump_rules else ()
@@ -38,13 +39,13 @@ def candidates(game: GameCore, seat: int) -> list[Action]:
                              (None,) if not face.is_wild or rotation else colours)
     if game.pair_rule is not None and in_turn:
         game.pair_rule.pair_candidates(game, seat, out)
-    if in_turn or (kind == "penalty" and pending["victim"] == seat):
+    if in_turn or answering:
         out.append(_verb(cache, name, "draw"))
     if in_turn and kind is not None and kind != "penalty":   # the checks keep the passes allowed
         out.append(_verb(cache, name, "pass"))
-    if kind == "penalty" and pending["victim"] == seat:
+    if answering:
         out.append(_verb(cache, name, "challenge"))
-    if kind == "colour" and pending["who"] == seat:
+    if isinstance(pending, Choice) and kind == "colour" and pending.who == seat:
         out += _colour_actions(cache, name, colours)
     for rule in game.candidate_hooks:
         rule.candidates(game, seat, kind, out)
@@ -60,12 +61,13 @@ def candidates(game: GameCore, seat: int) -> list[Action]:
 
 def checked_actions(game: GameCore, seat: int) -> list[Action]:
     """The legal actions of `seat`, each candidate asked of the game's checks."""
-    return [a for a in dict.fromkeys(candidates(game, seat)) if game.refusal(a) is None]
+    return [a for a in dict.fromkeys(game.candidates(seat)) if game.refusal(a) is None]
 
 
 def legal_actions(game: GameCore, player: str | None = None) -> list[Action]:
     """The actions `player` (or every seated player) may send now, each accepted
-    by `Game.play`. Deduplicated, in a stable order."""
+    by `Game.play`. Deduplicated, in a stable order. Every edition's: the candidates
+    are the edition's (`game.candidates`), the checks decide."""
     if player is not None:
         seat = game.seat_of[player]
         if fast_path_applies(game, seat):
@@ -85,8 +87,8 @@ def fast_path_applies(game: GameCore, seat: int) -> bool:
     business. `turn_actions` answers it without asking the checks one by one; a
     property test holds it equal to `checked_actions`."""
     pending = game.pending
-    return ((pending is None or pending["kind"] == "drawn") and seat == game.turn and game.phase == "play"
-            and game.slap is None and game.silence is None   # a slap or a silence: more actions
+    return ((pending is None or isinstance(pending, Drawn)) and seat == game.turn and game.phase == "play"
+            and not (game.call_hooks and game.open_to_all())   # a call due from all: more actions
             and not game.checked_legal
             and game.VERBS is None)   # not DOS (it restricts the verbs, and has its own moves)
 
@@ -104,8 +106,8 @@ def turn_actions(game: GameCore, seat: int) -> list[Action]:
     out: list[Action] = []
     seen: list[Card] = []        # (a hand is short: a list is faster than a set)
     pending = game.pending
-    drawn = pending is not None
-    for c in ([pending["card"]] if drawn else hand):
+    drawn = isinstance(pending, Drawn)   # (the fast path's only pending: see fast_path_applies)
+    for c in ([pending.card] if isinstance(pending, Drawn) else hand):
         f = faces[c]             # the face in play names the card (Game.ref)
         face_colour = f.colour
         if face_colour is None:
@@ -134,7 +136,7 @@ def turn_actions(game: GameCore, seat: int) -> list[Action]:
 
 
 def _play_actions(cache: dict[object, tuple[Action, ...]], name: str, face: Card, verb: str,
-                  colours: tuple[str | None, ...]) -> tuple[Action, ...]:
+                  colours: tuple[Colour | None, ...]) -> tuple[Action, ...]:
     """The interned `play` (key: the face) or `jump` actions of a face, one per colour."""
     key: object = face if verb == "play" else (verb, face)
     actions = cache.get(key)
@@ -144,7 +146,7 @@ def _play_actions(cache: dict[object, tuple[Action, ...]], name: str, face: Card
 
 
 def _colour_actions(cache: dict[object, tuple[Action, ...]], name: str,
-                    colours: tuple[str, ...]) -> tuple[Action, ...]:
+                    colours: tuple[Colour, ...]) -> tuple[Action, ...]:
     """The interned `colour` actions of the colours of a side."""
     key = ("colour", colours)
     actions = cache.get(key)
@@ -179,9 +181,10 @@ _CACHES: dict[tuple[tuple[str, ...], bool], list[dict[object, tuple[Action, ...]
 MAX_CACHED = 1024
 
 
-def action_caches(names: list[str], colour_rotation: bool) -> list[dict[object, tuple[Action, ...]]]:
-    """The interned actions of a game of `names` (Game.action_cache), per seat and side."""
-    key = (tuple(names), colour_rotation)
+def action_caches(names: list[str], colour_ruled: bool) -> list[dict[object, tuple[Action, ...]]]:
+    """The interned actions of a game of `names` (Game.action_cache), per seat and side;
+    `colour_ruled`: a rule, not the player, names the colour a wild sets (its plays name none)."""
+    key = (tuple(names), colour_ruled)
     caches = _CACHES.get(key)
     if caches is None:
         if len(_CACHES) >= MAX_CACHED:

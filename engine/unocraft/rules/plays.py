@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from .actions import Action
 from .answers import Answers
-from .cards import Card, COLOUR_NAMES, RESTRICTED_WILDS
+from .cards import Card, Colour, ColourInPlay, COLOUR_NAMES, RESTRICTED_WILDS
 from .errors import Refused
+from .hooks import Apply
+from .pending import Choice, Drawn, Penalty, owed_by
 
 
 class Plays(Answers):
     # ----------------------------------------------------------------- play
-    def _check_jump(self, seat: int, action: Action):
+    def _check_jump(self, seat: int, action: Action) -> Apply:
         return self._check_play(seat, action, jump=True)
 
-    def _check_play(self, seat: int, action: Action, jump: bool = False):
+    def _check_play(self, seat: int, action: Action, jump: bool = False) -> Apply:
         refs = action.cards
         pair_rule = self.pair_rule
         if len(refs) == 2:
@@ -27,28 +29,27 @@ class Plays(Answers):
             raise Refused("bad_action", "play one card")
         first = self.find_card(seat, refs[0])
         pending = self.pending
-        if (pending is not None and pending["kind"] == "drawn" and seat == self.turn
-                and self._names(refs[0], pending["card"])):
-            first = pending["card"]      # identical copies: the one just drawn is meant
+        if pending is not None and isinstance(pending, Drawn) and seat == self.turn \
+                and self._names(refs[0], pending.card):
+            first = pending.card         # identical copies: the one just drawn is meant
         cards = [first]
         if pair_rule is not None and len(refs) == 2:
             cards.append(pair_rule.second_card(self, seat, refs[1], first))
         face = self.faces[self.side][first]
-        if pending is not None:
-            kind = pending["kind"]
-            if kind == "penalty":
-                if seat != pending["victim"]:
+        if pending is not None:   # (the common case, nothing pending, tests no class)
+            if isinstance(pending, Penalty):
+                if seat != pending.victim:
                     raise Refused("not_your_turn")
                 if len(cards) != 1:
                     raise Refused("illegal_card", "answer a draw card with one card")
                 return self._check_answer(seat, first, face, action.colour)
-            if kind == "drawn":
+            if isinstance(pending, Drawn):
                 if seat != self.turn:
                     raise Refused("not_your_turn")
-                if first != pending["card"] or len(cards) != 1:
+                if first != pending.card or len(cards) != 1:
                     raise Refused("only_drawn_card")
-            elif seat == pending.get("who"):
-                raise Refused("choose_first", f"choose ({kind}) first")
+            elif seat == owed_by(pending):
+                raise Refused("choose_first", f"choose ({pending.kind}) first")
             else:
                 raise Refused("not_your_turn")
         if seat != self.turn:
@@ -83,7 +84,7 @@ class Plays(Answers):
             raise Refused("illegal_card", f"{face} only without a card of the current colour")
         return guilty
 
-    def _apply_play(self, seat: int, cards: list[int], colour: str | None, guilty: bool,
+    def _apply_play(self, seat: int, cards: list[int], colour: Colour | None, guilty: bool,
                     is_jump: bool) -> None:
         self._close_windows(seat, played=True)
         if is_jump:
@@ -95,7 +96,7 @@ class Plays(Answers):
         if self.pair_rule is not None:
             self.pair_rule.lay_second(self, seat, cards[1], colour)
 
-    def lay_card(self, seat: int, card: int, colour: str | None, guilty: bool) -> bool:
+    def lay_card(self, seat: int, card: int, colour: Colour | None, guilty: bool) -> bool:
         """Put `card` from `seat`'s hand on the pile and apply it. False: the round ended."""
         face = self.faces[self.side][card]
         prev_colour = self.colour
@@ -116,7 +117,7 @@ class Plays(Answers):
         return self.phase == "play"
 
 
-    def _effect(self, seat: int, card: int, face: Card, guilty: bool, prev_colour: str) -> None:
+    def _effect(self, seat: int, card: int, face: Card, guilty: bool, prev_colour: ColourInPlay) -> None:
         rank = face.rank
         if rank == "S":
             victim = self.next_seat(seat)
@@ -140,7 +141,7 @@ class Plays(Answers):
                 chooser = seat if self.active[seat] else self.next_seat(seat)
                 self.colour = ""
                 self.turn = chooser
-                self.pending = {"kind": "colour", "who": chooser, "then": self.next_seat(seat)}
+                self.pending = Choice("colour", chooser, then=self.next_seat(seat))
                 self.emit("choose_colour", player=self.names[chooser])
             else:
                 self.colour = self.top_face.colour or ""

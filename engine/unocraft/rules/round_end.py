@@ -11,11 +11,12 @@ from .cards import Card
 from .dealing import Dealing
 from .errors import Refused
 from .events import Event
+from .pending import Penalty
 
 
 class RoundEnd(Dealing):
     # ------------------------------------------------------ end of a round
-    def out_of_cards(self, seat: int, face: Card, pending_amount: dict | None = None) -> bool:
+    def out_of_cards(self, seat: int, face: Card, pending_amount: Penalty | None = None) -> bool:
         """`seat` has no card left. True when the round is over."""
         winner = seat
         for rule in self.out_hooks:
@@ -25,8 +26,8 @@ class RoundEnd(Dealing):
         # §16.2: the round ends at once; the next player still draws the cards.
         victim = self.next_seat(seat)
         if pending_amount is not None:
-            victim = pending_amount["victim"]
-            self._penalize(victim, pending_amount["amount"], self.colour)
+            victim = pending_amount.victim
+            self._penalize(victim, pending_amount.amount, self.colour)
         elif face.is_draw:
             self._penalize(victim, face.draw_amount, self.colour)
         self._end_round(winner, face)
@@ -43,7 +44,7 @@ class RoundEnd(Dealing):
     def _end_round(self, winner: int, last: Card | None) -> None:
         self.pending = None
         self.catchable.clear()
-        self.slap = None
+        self.reset_house_state(round_over=True)
         self._score_round(winner, last)
 
     def _score_round(self, winner: int, last: Card | None) -> None:
@@ -76,12 +77,9 @@ class RoundEnd(Dealing):
         self.pending = None
         self.uno_called.clear()
         self.catchable.clear()
-        self.out_order = []
-        self.level = [0] * n
+        self.reset_house_state()
         self.blocked = 0
         self.turns_this_round = 0
-        self.silence = None
-        self.slap = None
         self.revealed = {}
         self.last_player = None
         self.phase = "play"

@@ -18,7 +18,8 @@ import yaml  # type: ignore[import-untyped]
 
 from .actions import Action, CardRef, parse_ref, ref_str
 from .cards import Card, COLOUR_NAMES, DARK_COLOURS, parse_colour
-from .editions import build_deck, find_edition
+from .core import GameCore
+from .editions import Deck, Edition, build_deck, find_edition
 from .errors import ALIASES, ConfigError, Refused
 from .events import Event
 from .options import Options
@@ -56,8 +57,8 @@ class Scenario:
     hands: dict[str, list[CardRef]] | None
     start: list[CardRef] | None
     actions: list[Action | Deal]
-    checks: dict[int, list[dict]] = field(default_factory=dict)   # index -> expectations
-    end: list[dict] = field(default_factory=list)
+    checks: dict[int, list[dict[str, Any]]] = field(default_factory=dict)   # index -> expectations
+    end: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -155,7 +156,7 @@ def parse(data: Any, path: str = "<scenario>", lines: list[int] | None = None) -
     return scenario
 
 
-def _deal(data: dict, prefix: str, players: list[str]) -> Deal:
+def _deal(data: dict[str, Any], prefix: str, players: list[str]) -> Deal:
     """The `hands:`, `start:` and `deck:` of a deal (the first one, or a `next_round`'s)."""
     deck = _refs(data.get("deck") or [], f"{prefix}deck")
     hands = None
@@ -208,7 +209,7 @@ def _refs(items: Any, where: str) -> list[CardRef]:
     return out
 
 
-def _check_expect_keys(body: dict, where: str, players: list[str]) -> None:
+def _check_expect_keys(body: dict[str, Any], where: str, players: list[str]) -> None:
     unknown = set(body) - EXPECT_KEYS
     if unknown:
         raise ConfigError(f"field {where}: unknown expectation {sorted(unknown)[0]!r}")
@@ -226,7 +227,7 @@ def _face_side(face: Card) -> int:
     return 1 if (face.colour in DARK_COLOURS or face.rank in ("WC", "+5", "E")) else 0
 
 
-def build_game(sc: Scenario):
+def build_game(sc: Scenario) -> GameCore:
     """The rigged game: named cards where the file puts them, the rest in seed order."""
     from .match import game_class
     edition = find_edition(sc.options.edition)
@@ -241,7 +242,8 @@ def build_game(sc: Scenario):
     return game_class(edition.name).rigged(sc.players, sc.options, sc.seed, deck, sc.dealer, order, hands, start)
 
 
-def _arrange(deck, edition, players: list[str], deal: Deal, seed: int, named_pairs: int = 0):
+def _arrange(deck: Deck, edition: Edition, players: list[str], deal: Deal, seed: int, named_pairs: int = 0
+             ) -> tuple[list[int], list[list[int]] | None, list[int] | None]:
     """Card ids for a rigged deal: (draw pile order, top first; hands or None; start or None).
     The named cards where the deal puts them, the rest below in `seed` order. The first
     `named_pairs` ids are the flip cards the file named by both faces (built for it); a
@@ -279,7 +281,7 @@ def _arrange(deck, edition, players: list[str], deal: Deal, seed: int, named_pai
     return order, ([hands.get(n, []) for n in players] if deal.hands is not None else None), start
 
 
-def _next_round(game, action: Deal, seed: int) -> list[Event]:
+def _next_round(game: GameCore, action: Deal, seed: int) -> list[Event]:
     """Deals the next round: the engine's own deal, or the one the file rigs."""
     rigged = None
     if action.hands is not None or action.start or action.deck:
@@ -344,7 +346,8 @@ def run_file(path: str | Path, on_event: Callable[[Event], None] | None = None) 
     return run(load(path), on_event)
 
 
-def _check_all(game, checks: list[dict], index, action) -> str | None:
+def _check_all(game: GameCore, checks: list[dict[str, Any]], index: int | str,
+               action: Action | Deal | None) -> str | None:
     for body in checks:
         for key, expected in body.items():
             actual, want = _actual(game, key, expected)
@@ -356,7 +359,7 @@ def _check_all(game, checks: list[dict], index, action) -> str | None:
     return None
 
 
-def _face_text(game, card: int, expected: str) -> str:
+def _face_text(game: GameCore, card: int, expected: str) -> str:
     if "/" in expected and getattr(game.edition, "double_sided", False):
         return f"{game.faces[0][card]}/{game.faces[1][card]}"
     return str(game.face(card))
@@ -367,7 +370,7 @@ def _norm_code(text: Any) -> str:
     return ref_str(ref)
 
 
-def _actual(game, key: str, expected: Any) -> tuple[Any, Any]:
+def _actual(game: GameCore, key: str, expected: Any) -> tuple[Any, Any]:
     names = game.names
     if key == "hand_count":
         return ({n: len(game.hands[names.index(str(n))]) for n in expected},
@@ -409,9 +412,10 @@ def _actual(game, key: str, expected: Any) -> tuple[Any, Any]:
         return game.phase, str(expected)
     if key == "pending":
         p = game.pending
-        return (p["kind"] if p else None), expected
+        return (p.kind if p is not None else None), expected
     if key == "catchable":
         return sorted(names[s] for s in game.catchable), sorted(str(x) for x in expected)
     if key == "centre":
-        return [str(game.face(c)) for c in game.centre], [_norm_code(c) for c in expected]
+        centre: list[int] = getattr(game, "centre")   # DOS only: its centre row
+        return [str(game.face(c)) for c in centre], [_norm_code(c) for c in expected]
     raise ConfigError(f"unknown expectation {key!r}")

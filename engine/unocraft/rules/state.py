@@ -1,6 +1,7 @@
-"""The game's state and what reading it takes: every field of a match (the state
-some house rules keep too, so that saving, undo and fingerprints cover all of it
-in one place), the small helpers the rules share (seats in turn order, card
+"""The game's state and what reading it takes: every field of a match (and the slots
+in which the house rules keep their own state, `house_state`, declared in their modules
+as hooks.State: saving, undo and fingerprints cover all of it without naming a rule),
+the small helpers the rules share (seats in turn order, card
 lookups, the bare match of §3, events), the queries (who must act, whether anyone
 may act out of turn, whether forced play binds) and most of the public hook API the
 house rules call (`emit`, `next_seat`, `others`, `find_card`, `seat_named`, ...; the
@@ -15,15 +16,19 @@ plays -> verbs -> dispatch -> core (`GameCore`).
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from .actions import Action, CardRef
-from .cards import (Card, COLOUR_NAMES, DARK_COLOURS, LIGHT_COLOURS, RESTRICTED_WILDS)
+from .cards import (Card, Colour, ColourInPlay, COLOUR_NAMES, DARK_COLOURS, LIGHT_COLOURS, RESTRICTED_WILDS)
 from .editions import Deck, build_deck, find_edition
 from .errors import ConfigError, Refused
 from .events import Event
-from .hooks import MISTAKES, Check, HouseRule
+from .hooks import MISTAKES, Check, HouseRule, State
 from .options import Options
+from .pending import Drawn, Penalty, Pending, owed_by
+
+#: where a match is: a round being played, a round over (the next one not dealt yet), the match over
+Phase = Literal["play", "round_over", "match_over"]
 
 #: class -> verb -> its check, shared by every game of the class. Bound methods of a game kept
 #: on the game would be a reference cycle: a dropped game would wait for the cyclic garbage
@@ -31,16 +36,12 @@ from .options import Options
 _CHECKS: dict[type, dict[str, Check]] = {}
 
 
-def seat_to_act(pending: Any, turn: int) -> int:
+def seat_to_act(pending: Pending | None, turn: int) -> int:
     """The seat that must act now, from the two fields it depends on: the victim of a draw
     card, whoever owes a choice, else the turn (`GameState.actor`; self-play asks it of any
     object shaped like a game)."""
-    if pending:
-        if pending["kind"] == "penalty":
-            return int(pending["victim"])
-        if "who" in pending:
-            return int(pending["who"])
-    return turn
+    owner = owed_by(pending)
+    return turn if owner < 0 else owner
 
 
 class GameState:
@@ -52,9 +53,13 @@ class GameState:
     #: verb -> every house rule deciding it (`Game`: all of them, house.VERBS; the core knows none)
     HOUSE_VERBS: ClassVar[dict[str, tuple[HouseRule, ...]]] = {}
 
+    #: the states the house rules keep, each in its slot of `house_state` (`Game`: all of them,
+    #: house.STATES, whether or not the table plays the rule: every game saves the same keys)
+    STATES: ClassVar[tuple[State[Any], ...]] = ()
+
     STATE_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "draw_pile", "discard", "side", "colour", "direction", "turn", "dealer",
-                    "phase", "pending", "active", "eliminated", "out_order", "level", "start_top",
-                    "last_player", "silence", "slap", "scores", "round_no", "round_points",
+                    "phase", "active", "eliminated", "start_top",
+                    "last_player", "scores", "round_no", "round_points",
                     "round_winner", "round_loser", "match_winners", "seq", "blocked",
                     "turns_this_round")
 
@@ -81,24 +86,22 @@ class GameState:
         self.draw_pile: list[int] = []      # top = last element
         self.discard: list[int] = []        # top = last element
         self.side = 0
-        self.colour = ""
+        self.colour: ColourInPlay = ""
         self.direction = 1
         self.turn = 0
         self.dealer = n - 1
-        self.phase = "play"
-        self.pending: Any = None             # None or a dict: the choice or answer due
+        self.phase: Phase = "play"
+        self.pending: Pending | None = None  # the answer or choice due (pending.py), if any
         self.uno_called: set[int] = set()
         self.catchable: set[int] = set()
-        self.active = [True] * n            # False: out (until_the_last) or eliminated
+        self.active = [True] * n            # False: out (a house rule's) or eliminated
         self.eliminated = [False] * n
-        self.out_order: list[int] = []
-        self.level = [0] * n                # seven_rounds: how often the hand was emptied
+        #: the house rules' own states, one slot each (`STATES`; hooks.State)
+        self.house_state: list[Any] = [state.fresh(n) for state in self.STATES]
         self.start_top = True               # the top card is the start card (no jump-in)
         self.blocked = 0                    # turns in a row that found nothing to draw
         self.turns_this_round = 0
         self.last_player: int | None = None
-        self.silence: Any = None             # None or a dict: silent twos / wilds (§10)
-        self.slap: Any = None                # None or a dict: hand slap (§10)
         self.revealed: dict[int, list[int]] = {}  # challenger seat -> the offender's hand shown
         self.scores = [0] * n
         self.round_no = 0
@@ -166,7 +169,7 @@ class GameState:
         return self.names[self.turn]
 
     @property
-    def side_colours(self) -> tuple[str, ...]:
+    def side_colours(self) -> tuple[Colour, ...]:
         return DARK_COLOURS if self.side else LIGHT_COLOURS
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
@@ -182,7 +185,7 @@ class GameState:
                     break
         return seat
 
-    def emit(self, type_: str, to: int | None = None, secret: dict | None = None, **data: Any) -> None:
+    def emit(self, type_: str, to: int | None = None, secret: dict[str, Any] | None = None, **data: Any) -> None:
         """Record an event of this action (`to`: only that seat sees `secret`)."""
         # (the hot paths test `record_events` before calling, so that not even the
         # arguments are built)
@@ -219,7 +222,7 @@ class GameState:
         faces = self.faces[self.side]
         return any(faces[c].colour == colour for c in self.hands[seat] if c != except_card)
 
-    def find_card(self, seat: int, ref: CardRef, exclude: tuple = ()) -> int:
+    def find_card(self, seat: int, ref: CardRef, exclude: tuple[int, ...] = ()) -> int:
         """The id of a card in the hand named by one face (face in play) or both faces."""
         if isinstance(ref, Card) and not exclude:    # the common case, without `_names`
             faces = self.faces[self.side]
@@ -248,6 +251,13 @@ class GameState:
         """The active seats but `seat`, in seat order."""
         return [q for q in range(len(self.names)) if q != seat and self.active[q]]
 
+
+    def reset_house_state(self, round_over: bool = False) -> None:
+        """The house rules' states as at a new round (`round_over`: only those a round's end clears)."""
+        n = len(self.names)
+        for i, state in enumerate(self.STATES):
+            if not round_over or state.cleared_at_round_end:
+                self.house_state[i] = state.fresh(n)
 
     def hands_moved(self) -> None:
         """Hands changed owners: a player is catchable only while holding one card,
@@ -284,7 +294,12 @@ class GameState:
         """The actions `player` (or every seated player) may send now: `Game` asks legal.py."""
         raise NotImplementedError
 
-    def view(self, player: str | None, legal: bool = True) -> dict:
+    def candidates(self, seat: int) -> list[Action]:
+        """Every action worth asking the checks about for `seat` now, a superset of the legal
+        ones (legal.py keeps those the checks accept): `Game` asks legal.py, DOS has its own."""
+        raise NotImplementedError
+
+    def view(self, player: str | None, legal: bool = True) -> dict[str, Any]:
         """What `player` may know: `Game` asks views.py."""
         raise NotImplementedError
 
@@ -298,12 +313,16 @@ class GameState:
         a call due from everyone (the house rules say, `HouseRule.open_to_all`), or a card
         a jump rule lets in out of turn (none on the start card). False: only the actor
         needs asking."""
-        if self.catchable:
+        if self.catchable or self.open_to_all():
             return True
+        return bool(self.jump_rules) and not self.start_top
+
+    def open_to_all(self) -> bool:
+        """A house rule has something open to every player now (a call due from everyone)."""
         for rule in self.call_hooks:
             if rule.open_to_all(self):
                 return True
-        return bool(self.jump_rules) and not self.start_top
+        return False
 
     def must_play(self, seat: int) -> bool:
         """Forced play (the forced_play option) binds `seat` now: it holds a card it may
@@ -313,9 +332,15 @@ class GameState:
         if not self.forced_play:
             return False
         p = self.pending
-        if p is not None and p["kind"] == "drawn":
-            return self.can_play(seat, p["card"])
+        if isinstance(p, Drawn):
+            return self.can_play(seat, p.card)
         return any(self.can_play(seat, c) for c in self.hands[seat])
+
+    def penalty(self) -> Penalty:
+        """The draw card waiting for its victim's answer (where a check found one)."""
+        p = self.pending
+        assert isinstance(p, Penalty), p
+        return p
 
     def commit(self) -> None:
         """The game changed outside `push`: earlier pushes can no longer be popped."""
@@ -326,7 +351,7 @@ class GameState:
         events, self._events = self._events, []
         return events
 
-    def outcome(self) -> dict | None:
+    def outcome(self) -> dict[str, Any] | None:
         """None while the match goes on; else the winners and the scores."""
         if self.phase != "match_over":
             return None

@@ -6,23 +6,25 @@ pass), the UNO call and the catch (§7), and the colour a wild's player chooses.
 from __future__ import annotations
 
 from .actions import Action
-from .cards import COLOUR_NAMES
+from .cards import Colour, COLOUR_NAMES
 from .errors import Refused
+from .hooks import Apply
+from .pending import Choice, Drawn, Penalty, owed_by
 from .plays import Plays
 
 
 class Verbs(Plays):
     # ----------------------------------------------------------------- draw
-    def _check_draw(self, seat: int, action: Action):
+    def _check_draw(self, seat: int, action: Action) -> Apply:
         p = self.pending
         if p is not None:
-            if p["kind"] == "penalty":
-                if seat != p["victim"]:
+            if isinstance(p, Penalty):
+                if seat != p.victim:
                     raise Refused("not_your_turn")
                 return lambda: self._accept_penalty(seat)
-            if seat == p.get("who"):
+            if seat == owed_by(p):
                 raise Refused("choose_first")
-            if p["kind"] == "drawn" and seat == self.turn:
+            if isinstance(p, Drawn) and seat == self.turn:
                 raise Refused("only_drawn_card", "play the drawn card or pass")
             raise Refused("not_your_turn")
         if seat != self.turn:
@@ -42,7 +44,7 @@ class Verbs(Plays):
                 return
             card = got[0]
             if self.can_play(seat, card):
-                self.pending = {"kind": "drawn", "card": card}
+                self.pending = Drawn(card)
                 if self.record_events:
                     self.emit("may_play_drawn", to=seat, player=self.names[seat],
                                secret={"card": str(self.face(card))})
@@ -52,18 +54,18 @@ class Verbs(Plays):
                 return
 
 
-    def _check_pass(self, seat: int, action: Action):
+    def _check_pass(self, seat: int, action: Action) -> Apply:
         p = self.pending
         if p is not None:
             for rule in self.pass_rules:
                 apply = rule.check_pass(self, seat, p)
                 if apply is not None:
                     return apply
-        if p is not None and p["kind"] == "drawn" and seat == self.turn:
+        if isinstance(p, Drawn) and seat == self.turn:
             return lambda: self.begin_turn(self.next_seat(seat))
-        if p is not None and seat == p.get("who"):
+        if p is not None and seat == owed_by(p):
             raise Refused("choose_first")
-        if p is not None and p["kind"] == "penalty" and seat == p["victim"]:
+        if isinstance(p, Penalty) and seat == p.victim:
             raise Refused("answer_first", "draw the cards or answer the draw card")
         if seat != self.turn or p is not None:
             raise Refused("not_your_turn")
@@ -71,17 +73,17 @@ class Verbs(Plays):
 
 
     # -------------------------------------------------------------- UNO call
-    def _check_uno(self, seat: int, action: Action):
+    def _check_uno(self, seat: int, action: Action) -> Apply:
         hand = self.hands[seat]
         if seat in self.catchable:
             return lambda: self._apply_uno(seat, late=True)
         if seat == self.turn and len(hand) == 2 and seat not in self.uno_called and \
-                (self.pending is None or self.pending["kind"] in ("drawn", "penalty")):
+                (self.pending is None or isinstance(self.pending, (Drawn, Penalty))):
             return lambda: self._apply_uno(seat, late=False)
         raise Refused("nothing_to_call", "UNO is called with two cards before playing, "
                                          "or right after playing the next-to-last card")
 
-    def _check_dos(self, seat: int, action: Action):
+    def _check_dos(self, seat: int, action: Action) -> Apply:
         raise Refused("bad_action", "DOS is called in the dos edition; here call uno")
 
     def _apply_uno(self, seat: int, late: bool) -> None:
@@ -93,7 +95,7 @@ class Verbs(Plays):
         for rule in self.uno_hooks:
             rule.after_uno(self, seat)
 
-    def _check_catch(self, seat: int, action: Action):
+    def _check_catch(self, seat: int, action: Action) -> Apply:
         target = self.seat_named(action.target or "")
         if target == seat:
             raise Refused("illegal_target", "you cannot catch yourself")
@@ -115,18 +117,19 @@ class Verbs(Plays):
         self.take(seat, self.opts.false_catch_penalty, reason="false_catch")
 
     # --------------------------------------------------------- choices: colour
-    def _check_colour(self, seat: int, action: Action):
+    def _check_colour(self, seat: int, action: Action) -> Apply:
         p = self.pending
-        if p is None or p["kind"] != "colour":
+        if not isinstance(p, Choice) or p.kind != "colour":
             raise Refused("bad_action", "no colour to choose now")
-        if seat != p["who"]:
+        if seat != p.who:
             raise Refused("not_your_turn")
-        if action.colour not in self.side_colours:
+        colour = action.colour
+        if colour is None or colour not in self.side_colours:
             raise Refused("bad_action", f"{COLOUR_NAMES.get(action.colour or '', action.colour)} is not a colour of this side")
-        colour = action.colour or ""
-        return lambda: self._apply_colour(seat, colour, p["then"])
+        then = p.then
+        return lambda: self._apply_colour(seat, colour, then)
 
-    def _apply_colour(self, seat: int, colour: str, then: int) -> None:
+    def _apply_colour(self, seat: int, colour: Colour, then: int) -> None:
         self.colour = colour
         self.emit("colour", player=self.names[seat], colour=COLOUR_NAMES[colour])
         self.begin_turn(then)

@@ -7,11 +7,14 @@ of their cards (what is printed on the backs you see). Secrets of the past
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import COLOUR_NAMES, RESTRICTED_WILDS
 from .core import GameCore
+from .pending import Choice, Drawn, Penalty
 
 
-def view(game: GameCore, player: str | None, legal: bool = True) -> dict:
+def view(game: GameCore, player: str | None, legal: bool = True) -> dict[str, Any]:
     """`player` None: a spectator's view (no hand at all)."""
     seat = game.seat_of.get(player) if player is not None else None
     other = 1 - game.side
@@ -42,10 +45,12 @@ def view(game: GameCore, player: str | None, legal: bool = True) -> dict:
         "draw_count": len(game.draw_pile),
         "discard_count": len(game.discard),
         "start_card": game.start_top,
-        "silence": game.silence is not None,
         "scores": dict(zip(game.names, game.scores)),
         "options": game.opts.changed(),
     }
+    for state, value in zip(game.STATES, game.house_state):   # what a house rule's state shows all
+        if state.view is not None:
+            out.update(state.view(value))
     if seat is not None:   # restricted wilds this player could only play as a bluff (§3, §5)
         out["bluffs"] = sorted({str(game.face(c)) for c in game.hands[seat]
                                 if game.face(c).rank in RESTRICTED_WILDS
@@ -62,20 +67,19 @@ def view(game: GameCore, player: str | None, legal: bool = True) -> dict:
     return out
 
 
-def _public_pending(game: GameCore, seat: int | None) -> dict | None:
+def _public_pending(game: GameCore, seat: int | None) -> dict[str, Any] | None:
     p = game.pending
     if p is None:
         return None
-    kind = p["kind"]
-    if kind == "penalty":
-        return {"kind": kind, "victim": game.names[p["victim"]], "source": game.names[p["source"]],
-                "card": p["rank"], "amount": p["amount"], "challengeable": p["challengeable"]}
-    if kind == "drawn":
-        out = {"kind": kind, "player": game.turn_player}
+    if isinstance(p, Penalty):
+        return {"kind": p.kind, "victim": game.names[p.victim], "source": game.names[p.source],
+                "card": p.rank, "amount": p.amount, "challengeable": p.challengeable}
+    if isinstance(p, Drawn):
+        out: dict[str, Any] = {"kind": p.kind, "player": game.turn_player}
         if seat == game.turn:
-            out["card"] = str(game.face(p["card"]))
+            out["card"] = str(game.face(p.card))
         return out
-    out = {"kind": kind, "player": game.names[p["who"]]}
-    if kind == "give5":
-        out["to"] = game.names[p["to"]]
+    out = {"kind": p.kind, "player": game.names[p.who]}
+    if isinstance(p, Choice) and p.to >= 0:   # a choice owed to another player (a card given back)
+        out["to"] = game.names[p.to]
     return out

@@ -5,6 +5,8 @@ rules/house/<rule>.py). The tables layer and the bots ask here instead of naming
 
 from __future__ import annotations
 
+from typing import Any
+
 from .house import MODULES
 from .words import CORE_VERBS, TONES, Verb
 
@@ -46,10 +48,14 @@ def lays(verb: str) -> bool:
     return verb in LAYING
 
 
-def speaking_costs(view: dict) -> bool:
-    """A silence is kept at the table of `view` (silent twos): a word in chat costs cards, which
+#: the house rules that make a word in chat cost cards at times (`speaking_costs(view)` in their module)
+_SPEAKING_COSTS = tuple(m.speaking_costs for m in MODULES if hasattr(m, "speaking_costs"))
+
+
+def speaking_costs(view: dict[str, Any]) -> bool:
+    """A word in chat costs cards at the table of `view` now (a house rule keeps silence), which
     the bots' rollouts do not model."""
-    return bool(view.get("silence"))
+    return any(costs(view) for costs in _SPEAKING_COSTS)
 
 
 __all__ = ["CHAT", "EVENT_TONES", "HOUSE_CALLS", "HOUSE_CHOICES", "HOUSE_VERBS", "JUMPS", "LAYING", "NAMING_PLAYER", "PENALTY_DRAWS", "REACTIONS",

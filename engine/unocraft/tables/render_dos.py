@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..presentation import chat
 from ..presentation.lang import card_name
-from ..rules.actions import Action, parse_ref
+from ..rules.actions import Action, named_face, parse_ref
 from ..rules.cards import Card
 from .text import say
 
@@ -17,7 +17,7 @@ def _label(card: Card) -> str:
 
 def card_text(code: str, lang: str) -> dict:
     """A centre or hand card as coloured text, e.g. ``[5]`` in green, with its name on hover."""
-    card = parse_ref(code.split()[0])
+    card = named_face(parse_ref(code.split()[0]))
     return chat.text(f"[{_label(card)}]", _colour(card.colour), bold=True, hover=card_name(lang, card))
 
 
@@ -31,10 +31,10 @@ def _action_button(action: Action, label: str, colour: str, hover: str, token: i
 
 
 def match_label(action: Action) -> str:
-    cards = "+".join(_label(c) for c in action.cards)
+    cards = "+".join(_label(named_face(c)) for c in action.cards)
     if action.number is not None:
         cards += f"={action.number}"
-    return f"{cards} → {_label(action.centre)}" if action.centre is not None else cards
+    return f"{cards} → {_label(named_face(action.centre))}" if action.centre is not None else cards
 
 
 def _colour(letter: str | None) -> str:
@@ -59,14 +59,14 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
     lines = [centre_line(view, lang)]
     matches = [a for a in legal if a.verb == "play"]
     lines.append(_button_line(say(lang, "dos.matches"), [
-        _action_button(a, match_label(a), _colour(a.cards[0].colour),
-                       say(lang, "dos.match_hover", cards=" + ".join(card_name(lang, c) for c in a.cards),
-                           centre=card_name(lang, a.centre) if a.centre else "?"), token)
+        _action_button(a, match_label(a), _colour(named_face(a.cards[0]).colour),
+                       say(lang, "dos.match_hover", cards=" + ".join(card_name(lang, named_face(c)) for c in a.cards),
+                           centre=card_name(lang, named_face(a.centre)) if a.centre else "?"), token)
         for a in matches]))
     adds = [a for a in legal if a.verb == "add"]
     lines.append(_button_line(say(lang, "dos.add"), [
-        _action_button(a, _label(a.cards[0]), _colour(a.colour or a.cards[0].colour),
-                       say(lang, "dos.add_hover", card=card_name(lang, a.cards[0])), token)
+        _action_button(a, _label(named_face(a.cards[0])), _colour(a.colour or named_face(a.cards[0]).colour),
+                       say(lang, "dos.add_hover", card=card_name(lang, named_face(a.cards[0]))), token)
         for a in adds]))
     verbs = {a.verb for a in legal}
     buttons = []

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..core import HouseRule
+from ..actions import add_verbs
+from ..core import HouseRule, State
 from ..options import HouseOption, Options
 from . import (colour_rotation, draw_four_escape, draw_two_chain, five_swap, forced_play, h2o_scoring,
                hand_slap, jump_in, mistake_penalty, play_doubles, plus_ten, reverse_deflect,
@@ -29,6 +30,10 @@ from . import (colour_rotation, draw_four_escape, draw_two_chain, five_swap, for
 MODULES = (colour_rotation, draw_four_escape, draw_two_chain, five_swap, forced_play, h2o_scoring,
            hand_slap, jump_in, mistake_penalty, play_doubles, plus_ten, reverse_deflect,
            seven_o, seven_rounds, silent_twos, until_the_last, zero_costs_50)
+
+
+#: their verbs are verbs of actions (`Action.parse`)
+add_verbs(verb for module in MODULES for verb in getattr(module, "VERBS", ()))
 
 
 def hook_order(declared: Iterable[HouseOption], backwards: bool = False) -> tuple[str, ...]:
@@ -61,6 +66,18 @@ HOUSE_OPTIONS: tuple[str, ...] = hook_order(m.OPTION for m in MODULES)
 #: the options' declarations and the rules, in that order
 OPTIONS: tuple[HouseOption, ...] = tuple(_MODULE_OF[name].OPTION for name in HOUSE_OPTIONS)
 RULES: tuple[HouseRule, ...] = tuple(_MODULE_OF[name].RULE for name in HOUSE_OPTIONS)
+
+
+def _states() -> tuple[State[Any], ...]:
+    """The rules' states, each numbered by its slot in `game.house_state`."""
+    states = tuple(rule.state for rule in RULES if rule.state is not None)
+    for index, state in enumerate(states):
+        state.index = index
+    return states
+
+
+#: the states the house rules keep, in their slots' order (GameCore.STATES)
+STATES = _states()
 
 
 def preset_values() -> dict[str, dict[str, Any]]:

@@ -5,7 +5,7 @@ legal actions offer wilds without a colour).
 
 from __future__ import annotations
 
-from ..cards import DARK_RING, LIGHT_RING, Card
+from ..cards import DARK_RING, LIGHT_RING, Card, ColourInPlay
 from ..core import GameCore, HouseRule
 from ..options import HouseOption
 
@@ -20,7 +20,7 @@ class ColourRotation(HouseRule):
     def install(self, game: GameCore) -> None:
         game.colour_rule = self
 
-    def new_colour(self, game: GameCore, face: Card) -> str:
+    def new_colour(self, game: GameCore, face: Card) -> ColourInPlay:
         ring = DARK_RING if game.side else LIGHT_RING
         i = ring.index(game.colour) if game.colour in ring else -game.direction
         return ring[(i + game.direction) % 4]

@@ -5,11 +5,10 @@ draw_two_chain: pass_on; Options refuses it alone).
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..cards import Card
+from ..cards import Card, ColourInPlay
 from ..core import GameCore, HouseRule
 from ..options import HouseOption
+from ..pending import Penalty
 from .draw_two_chain import pass_on
 
 SCENARIOS = ("s09_ru_classic/draw_four_escape.yaml", "s09_ru_classic/draw_four_escape_chain.yaml",
@@ -30,13 +29,13 @@ class DrawFourEscape(HouseRule):
         return rank == "W+4"
 
     def answer_kind(self, game: GameCore, face: Card) -> str | None:
-        if game.pending["rank"] == "W+4" and face.rank == "+2" and face.colour == game.colour:
+        if game.penalty().rank == "W+4" and face.rank == "+2" and face.colour == game.colour:
             return "escape"
         return None
 
-    def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: dict[str, Any],
-                     prev_colour: str, hand_then: list[int]) -> None:
-        pass_on(game, seat, card, p)
+    def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: Penalty,
+                     prev_colour: ColourInPlay, hand_then: list[int]) -> Penalty:
+        return pass_on(game, seat, card, p)
 
 
 RULE: HouseRule = DrawFourEscape("draw_four_escape", SCENARIOS)

@@ -10,11 +10,10 @@ pass_on: a Draw Two passes on with a Draw Two, for the same 2 cards, no adding.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..cards import Card, RESTRICTED_WILDS
+from ..cards import Card, ColourInPlay, RESTRICTED_WILDS
 from ..core import GameCore, HouseRule
 from ..options import HouseOption
+from ..pending import Penalty
 
 SCENARIOS = ("s10_house/stacking_draw_two.yaml", "s10_house/stacking_wild_draw_four.yaml",
              "s10_house/stacking_four_draw_twos_draw_eight.yaml", "s10_house/stacking_one_card_per_turn.yaml",
@@ -36,28 +35,26 @@ class DrawTwoChain(HouseRule):
         return game.opts.draw_two_chain == "stacking" or rank == "+2"
 
     def answer_kind(self, game: GameCore, face: Card) -> str | None:
-        rank = game.pending["rank"]
+        rank = game.penalty().rank
         if game.opts.draw_two_chain == "stacking":
             return "stack" if face.rank == rank else None
         return "pass_on" if rank == "+2" and face.rank == "+2" else None
 
-    def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: dict[str, Any],
-                     prev_colour: str, hand_then: list[int]) -> None:
+    def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: Penalty,
+                     prev_colour: ColourInPlay, hand_then: list[int]) -> Penalty:
         if game.opts.draw_two_chain == "stacking":
             # judged as played (§5): did its player hold the colour in play before it?
             guilty = face.rank in RESTRICTED_WILDS and \
                 any(game.face(c).colour == prev_colour for c in hand_then if c != card)
-            amount = None if p["amount"] is None else p["amount"] + face.draw_amount
-            p.update(amount=amount, source=seat, victim=game.next_seat(seat), card=card, guilty=guilty,
-                     prev_colour=prev_colour, hand_then=hand_then)
-        else:
-            pass_on(game, seat, card, p)
+            amount = None if p.amount is None or face.draw_amount is None else p.amount + face.draw_amount
+            return Penalty(game.next_seat(seat), seat, p.rank, amount, card, guilty, prev_colour,
+                           p.challengeable, tuple(hand_then))
+        return pass_on(game, seat, card, p)
 
 
-def pass_on(game: GameCore, seat: int, card: int, p: dict[str, Any]) -> None:
+def pass_on(game: GameCore, seat: int, card: int, p: Penalty) -> Penalty:
     """The draw goes on to the next player as a plain Draw Two (pass_on, draw_four_escape)."""
-    p.update(rank="+2", amount=2, source=seat, victim=game.next_seat(seat), card=card,
-             guilty=False, challengeable=False)
+    return Penalty(game.next_seat(seat), seat, "+2", 2, card, False, p.prev_colour, False, p.hand_then)
 
 
 RULE: HouseRule = DrawTwoChain("draw_two_chain", SCENARIOS)

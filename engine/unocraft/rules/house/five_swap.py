@@ -7,13 +7,12 @@ the other player then gives a card back (`give`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..actions import Action
 from ..cards import Card
 from ..core import Apply, GameCore, HouseRule
 from ..errors import Refused
 from ..options import HouseOption
+from ..pending import Choice, Pending
 from ..words import Verb
 
 SCENARIOS = ("s10_house/five_swap.yaml", "s10_house/five_swap_declined.yaml",
@@ -36,7 +35,7 @@ class FiveSwap(HouseRule):
     def effect(self, game: GameCore, seat: int, card: int, face: Card, gone: bool) -> bool:
         if face.rank == "5" and not gone and any(game.hands[q] for q in game.others(seat)):
             game.turn = seat
-            game.pending = {"kind": "swap5", "who": seat}
+            game.pending = Choice("swap5", seat)
             game.emit("choose_swap", player=game.names[seat])
             return True
         return False
@@ -47,12 +46,12 @@ class FiveSwap(HouseRule):
 
     def _check_swap(self, game: GameCore, seat: int, action: Action) -> Apply:
         p = game.pending
-        if p is None or p["kind"] != "swap5":
+        if not isinstance(p, Choice) or p.kind != "swap5":
             # the last rule asked about a swap (seven_o comes first): nobody's is due
             if not (game.opts.seven_o or game.opts.five_swap):
                 raise Refused("option_off", "swaps need seven_o or five_swap")
             raise Refused("nothing_to_swap")
-        if seat != p["who"]:
+        if seat != p.who:
             raise Refused("not_your_turn")
         target = game.seat_named(action.target or "")
         if target == seat or not game.active[target]:
@@ -66,22 +65,23 @@ class FiveSwap(HouseRule):
 
     def _check_give(self, game: GameCore, seat: int, action: Action) -> Apply:
         p = game.pending
-        if p is None or p["kind"] != "give5":
+        if not isinstance(p, Choice) or p.kind != "give5":
             raise Refused("nothing_to_swap")
-        if seat != p["who"]:
+        if seat != p.who:
             raise Refused("not_your_turn")
         card = game.find_card(seat, action.cards[0])
-        to: int = p["to"]
+        to = p.to
         return lambda: _give_card(game, seat, to, card)
 
-    def check_pass(self, game: GameCore, seat: int, p: dict[str, Any]) -> Apply | None:
+    def check_pass(self, game: GameCore, seat: int, p: Pending) -> Apply | None:
         """The 5's player may pass instead of swapping."""
-        if p["kind"] == "swap5" and seat == p["who"]:
+        if isinstance(p, Choice) and p.kind == "swap5" and seat == p.who:
             return lambda: game.begin_turn(game.next_seat(seat))
         return None
 
     def candidates(self, game: GameCore, seat: int, kind: str | None, out: list[Action]) -> None:
-        if kind not in ("swap5", "give5") or game.pending["who"] != seat:
+        p = game.pending
+        if not isinstance(p, Choice) or kind not in ("swap5", "give5") or p.who != seat:
             return
         name = game.names[seat]
         if kind == "swap5":
@@ -95,7 +95,7 @@ class FiveSwap(HouseRule):
 def _swap_card(game: GameCore, seat: int, target: int, card: int) -> None:
     game.hands[seat].remove(card)
     game.hands[target].append(card)
-    game.pending = {"kind": "give5", "who": target, "to": seat}
+    game.pending = Choice("give5", target, to=seat)
     game.turn = seat
     game.emit("swap_card", player=game.names[seat], target=game.names[target], to=target,
                secret={"card": str(game.face(card))})

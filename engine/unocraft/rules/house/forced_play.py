@@ -8,11 +8,10 @@ match, not a playable card, is what it forces).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import Apply, GameCore, HouseRule
 from ..errors import Refused
 from ..options import HouseOption
+from ..pending import Drawn, Pending
 
 SCENARIOS = ("s10_house/forced_play.yaml", "s10_house/forced_play_no_playable.yaml",
              "s10_house/forced_play_pass_when_drawn_card_no_longer_legal.yaml",
@@ -32,10 +31,10 @@ class ForcedPlay(HouseRule):
         if game.must_play(seat):
             raise Refused("must_play", "forced play: play a playable card")
 
-    def check_pass(self, game: GameCore, seat: int, p: dict[str, Any]) -> Apply | None:
+    def check_pass(self, game: GameCore, seat: int, p: Pending) -> Apply | None:
         # (the drawn card may have stopped being playable: a penalty drawn meanwhile
         # can bring the colour a restricted wild may not be played with)
-        if p["kind"] == "drawn" and seat == game.turn and game.must_play(seat):
+        if isinstance(p, Drawn) and seat == game.turn and game.must_play(seat):
             raise Refused("must_play", "forced play: the drawn card must be played")
         return None
 

@@ -1,12 +1,15 @@
 """Hand slap, "UNO to the centre" (RULES.md §10): when a player calls UNO, every
 other player must slap; the last to slap draws 2. Whoever has not slapped when
-the next player acts is late and draws 2 as well. `game.slap` holds the slap due.
+the next player acts is late and draws 2 as well. Its state (`SLAP`) is the slap due.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from ..actions import Action
-from ..core import Apply, GameCore, HouseRule
+from ..core import Apply, GameCore, HouseRule, State
 from ..errors import Refused
 from ..options import HouseOption
 from ..words import Verb
@@ -23,6 +26,25 @@ OPTION = HouseOption("hand_slap", False, "when a player calls UNO, every other p
                      "last to slap (or a late one) draws 2")
 
 
+@dataclass(frozen=True, slots=True)
+class Slap:
+    """A slap due: who called UNO, and who has still to slap (in seat order)."""
+    caller: int
+    need: tuple[int, ...]
+
+
+def _to_json(slap: Slap | None) -> dict[str, Any] | None:
+    return None if slap is None else {"caller": slap.caller, "need": list(slap.need)}
+
+
+def _from_json(data: Any) -> Slap | None:
+    return None if data is None else Slap(data["caller"], tuple(data["need"]))
+
+
+#: the slap due, or None (a round's end closes it)
+SLAP: State[Slap | None] = State("slap", lambda n: None, _to_json, _from_json, cleared_at_round_end=True)
+
+
 class HandSlap(HouseRule):
     def install(self, game: GameCore) -> None:
         game.uno_hooks = game.uno_hooks + (self,)
@@ -30,42 +52,48 @@ class HandSlap(HouseRule):
         game.call_hooks = game.call_hooks + (self,)
 
     def after_uno(self, game: GameCore, seat: int) -> None:
-        need = [q for q in game.others(seat)]
+        need = tuple(game.others(seat))
         if need:
-            game.slap = {"caller": seat, "need": need}
+            SLAP.set(game, Slap(seat, need))
             game.emit("slap_now", player=game.names[seat])
 
     def close_windows(self, game: GameCore, seat: int) -> None:
-        if game.slap and seat != game.slap["caller"]:
-            late = [q for q in game.slap["need"]]
-            game.slap = None
-            for q in late:
+        slap = SLAP.get(game)
+        if slap is not None and seat != slap.caller:
+            SLAP.set(game, None)
+            for q in slap.need:
                 game.emit("slap_late", player=game.names[q])
                 game.take(q, 2, reason="hand_slap")
 
     def call_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
-        if game.slap and seat in game.slap["need"]:
+        slap = SLAP.get(game)
+        if slap is not None and seat in slap.need:
             out.append(Action(game.names[seat], "slap"))
 
     def open_to_all(self, game: GameCore) -> bool:
-        return game.slap is not None
+        return SLAP.get(game) is not None
 
     def check(self, game: GameCore, seat: int, action: Action) -> Apply | None:
         """`slap`, by a player who still has to."""
         if not game.opts.hand_slap:
             raise Refused("option_off", "this table plays without hand slap")
-        if not game.slap or seat not in game.slap["need"]:
+        slap = SLAP.get(game)
+        if slap is None or seat not in slap.need:
             raise Refused("nothing_to_call", "there is nothing to slap")
         return lambda: _slap(game, seat)
 
 
 def _slap(game: GameCore, seat: int) -> None:
-    game.slap["need"].remove(seat)
+    slap = SLAP.get(game)
+    assert slap is not None   # (the check found it)
+    need = tuple(q for q in slap.need if q != seat)
     game.emit("slap", player=game.names[seat])
-    if not game.slap["need"]:
-        game.slap = None
+    if need:
+        SLAP.set(game, Slap(slap.caller, need))
+    else:
+        SLAP.set(game, None)
         game.emit("slap_last", player=game.names[seat])
         game.take(seat, 2, reason="hand_slap")
 
 
-RULE: HouseRule = HandSlap("hand_slap", SCENARIOS, verbs=tuple(v.name for v in VERBS))
+RULE: HouseRule = HandSlap("hand_slap", SCENARIOS, verbs=tuple(v.name for v in VERBS), state=SLAP)

@@ -11,10 +11,11 @@ farby a čísla" (003): no wild is one (a Wild Draw Four is never a jump-in eith
 from __future__ import annotations
 
 from ..actions import Action, CardRef
-from ..cards import COLOUR_NAMES, Card
+from ..cards import COLOUR_NAMES, Card, Colour
 from ..core import GameCore, HouseRule
 from ..errors import Refused
 from ..options import HouseOption
+from ..pending import Penalty
 from .jump_in import check_identical
 
 SCENARIOS = ("s10_house/play_doubles_off.yaml", "s10_house/play_doubles_sequential.yaml",
@@ -57,7 +58,7 @@ class PlayDoubles(HouseRule):
             raise Refused("illegal_card", why)
         return second
 
-    def lay_second(self, game: GameCore, seat: int, card: int, colour: str | None) -> None:
+    def lay_second(self, game: GameCore, seat: int, card: int, colour: Colour | None) -> None:
         # The second card is the player's own jump-in. When the first card left an
         # answer or a choice due, the second only joins it on the pile.
         if game.pending is None:
@@ -71,13 +72,13 @@ class PlayDoubles(HouseRule):
         game.emit("play", player=game.names[seat], card=str(face), colour=COLOUR_NAMES.get(game.colour, ""))
         game.after_lay_bookkeeping(seat, face, game.colour)
         if not game.hands[seat]:
-            p = game.pending if game.pending["kind"] == "penalty" else None
-            game.out_of_cards(seat, face, pending_amount=p)
+            p = game.pending
+            game.out_of_cards(seat, face, pending_amount=p if isinstance(p, Penalty) else None)
 
     def pair_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
         """The two-card plays of `seat` in turn: each face held twice."""
         name = game.names[seat]
-        by_face: dict = {}
+        by_face: dict[Card, list[int]] = {}
         for card in game.hands[seat]:
             by_face.setdefault(game.face(card), []).append(card)
         for face, cards in by_face.items():

@@ -5,11 +5,10 @@ out, on to the next); a deflected draw can no longer be challenged (§16.4).
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..cards import Card
+from ..cards import Card, ColourInPlay
 from ..core import GameCore, HouseRule
 from ..options import HouseOption
+from ..pending import Penalty
 
 SCENARIOS = ("s10_house/reverse_deflect_draw_two.yaml", "s10_house/reverse_deflect_wild_draw_four.yaml",
              "s10_house/reverse_deflect_twice.yaml", "s10_house/reverse_deflect_off.yaml",
@@ -30,12 +29,12 @@ class ReverseDeflect(HouseRule):
     def answer_kind(self, game: GameCore, face: Card) -> str | None:
         return "deflect" if face.rank == "R" and face.colour == game.colour else None
 
-    def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: dict[str, Any],
-                     prev_colour: str, hand_then: list[int]) -> None:
+    def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: Penalty,
+                     prev_colour: ColourInPlay, hand_then: list[int]) -> Penalty:
         game.direction = -game.direction
         game.emit("direction", direction=game.direction_name)
-        back = p["source"] if game.active[p["source"]] else game.next_seat(seat)
-        p.update(victim=back, source=seat, challengeable=False)
+        back = p.source if game.active[p.source] else game.next_seat(seat)
+        return Penalty(back, seat, p.rank, p.amount, p.card, p.guilty, p.prev_colour, False, p.hand_then)
 
 
 RULE: HouseRule = ReverseDeflect("reverse_deflect", SCENARIOS)

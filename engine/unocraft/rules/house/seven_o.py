@@ -12,6 +12,7 @@ from ..cards import Card
 from ..core import Apply, GameCore, HouseRule
 from ..errors import Refused
 from ..options import HouseOption
+from ..pending import Choice
 from ..words import Verb
 
 SCENARIOS = ("s10_house/seven_o_seven.yaml", "s10_house/seven_o_zero.yaml",
@@ -37,7 +38,7 @@ class SevenO(HouseRule):
             return False
         if face.rank == "7" and game.others(seat):
             game.turn = seat
-            game.pending = {"kind": "swap7", "who": seat}
+            game.pending = Choice("swap7", seat)
             game.emit("choose_swap", player=game.names[seat])
             return True
         if face.rank == "0":
@@ -50,9 +51,9 @@ class SevenO(HouseRule):
         """`swap` with the player named, when a 7 left the choice due (five_swap, after
         this rule, refuses a swap nobody is due)."""
         p = game.pending
-        if p is None or p["kind"] != "swap7":
+        if not isinstance(p, Choice) or p.kind != "swap7":
             return None
-        if seat != p["who"]:
+        if seat != p.who:
             raise Refused("not_your_turn")
         target = game.seat_named(action.target or "")
         if target == seat or not game.active[target]:
@@ -62,7 +63,8 @@ class SevenO(HouseRule):
         return lambda: swap_hands(game, seat, target)
 
     def candidates(self, game: GameCore, seat: int, kind: str | None, out: list[Action]) -> None:
-        if kind == "swap7" and game.pending["who"] == seat:
+        p = game.pending
+        if isinstance(p, Choice) and kind == "swap7" and p.who == seat:
             name = game.names[seat]
             out += [Action(name, "swap", target=game.names[q]) for q in game.others(seat)]
 

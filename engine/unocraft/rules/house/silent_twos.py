@@ -3,14 +3,17 @@ player's next turn (twos); or, the variant, after a Wild until the colour change
 (wilds). Whoever talks meanwhile draws 2.
 
 In Minecraft a chat message is talk (the tables layer sends `talk`); calling UNO
-and challenging are not. `game.silence` holds the silence in force.
+and challenging are not. Its state (`SILENCE`) is the silence in force.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from ..actions import Action
-from ..cards import Card
-from ..core import Apply, GameCore, HouseRule
+from ..cards import Card, ColourInPlay
+from ..core import Apply, GameCore, HouseRule, State
 from ..errors import Refused
 from ..options import HouseOption
 from ..words import Verb
@@ -31,35 +34,73 @@ OPTION = HouseOption("silent_twos", "off", "after a 2, silence until its player'
                      values=("off", "twos", "wilds"), after=("hand_slap",))
 
 
+@dataclass(frozen=True, slots=True)
+class Silence:
+    """A silence in force: after a 2, until `seat`'s next turn (twos); after a Wild, until the
+    colour is no longer `colour` (wilds)."""
+    kind: str                      # twos, wilds
+    seat: int = -1
+    colour: str = ""
+
+
+def _to_json(silence: Silence | None) -> dict[str, Any] | None:
+    if silence is None:
+        return None
+    if silence.kind == "twos":
+        return {"kind": "twos", "seat": silence.seat}
+    return {"kind": silence.kind, "colour": silence.colour}
+
+
+def _from_json(data: Any) -> Silence | None:
+    if data is None:
+        return None
+    return Silence(data["kind"], data.get("seat", -1), data.get("colour", ""))
+
+
+def _shown(silence: Silence | None) -> dict[str, Any]:
+    return {"silence": silence is not None}
+
+
+#: the silence in force, or None; every view says whether one is
+SILENCE: State[Silence | None] = State("silence", lambda n: None, _to_json, _from_json, view=_shown)
+
+
+def speaking_costs(view: dict[str, Any]) -> bool:
+    """A silence is kept at the table of `view`: a word in chat costs cards (rules/vocab.py)."""
+    return bool(view.get("silence"))
+
+
 class SilentTwos(HouseRule):
     def install(self, game: GameCore) -> None:
         game.lay_hooks = game.lay_hooks + (self,)
         game.turn_hooks = game.turn_hooks + (self,)
         game.call_hooks = game.call_hooks + (self,)
 
-    def after_lay(self, game: GameCore, seat: int, face: Card, prev_colour: str) -> None:
-        if game.silence and game.silence["kind"] == "wilds" and game.colour != prev_colour:
-            game.silence = None
+    def after_lay(self, game: GameCore, seat: int, face: Card, prev_colour: ColourInPlay) -> None:
+        silence = SILENCE.get(game)
+        if silence is not None and silence.kind == "wilds" and game.colour != prev_colour:
+            SILENCE.set(game, None)
             game.emit("silence_over")
         mode = game.opts.silent_twos
         if mode == "twos" and face.rank == "2":
-            game.silence = {"kind": "twos", "seat": seat}
+            SILENCE.set(game, Silence("twos", seat=seat))
             game.emit("silence", player=game.names[seat])
         elif mode == "wilds" and face.is_wild:
-            game.silence = {"kind": "wilds", "colour": game.colour}
+            SILENCE.set(game, Silence("wilds", colour=game.colour))
             game.emit("silence", player=game.names[seat])
 
     def begin_turn(self, game: GameCore, seat: int) -> None:
-        if game.silence and game.silence["kind"] == "twos" and game.silence["seat"] == seat:
-            game.silence = None
+        silence = SILENCE.get(game)
+        if silence is not None and silence.kind == "twos" and silence.seat == seat:
+            SILENCE.set(game, None)
             game.emit("silence_over")
 
     def call_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
-        if game.silence is not None:
+        if SILENCE.get(game) is not None:
             out.append(Action(game.names[seat], "talk"))
 
     def open_to_all(self, game: GameCore) -> bool:
-        return game.silence is not None
+        return SILENCE.get(game) is not None
 
     def check(self, game: GameCore, seat: int, action: Action) -> Apply | None:
         """`talk`: always allowed where the rule is on; it costs only during a silence."""
@@ -69,11 +110,11 @@ class SilentTwos(HouseRule):
 
 
 def _talk(game: GameCore, seat: int) -> None:
-    if game.silence is None:
+    if SILENCE.get(game) is None:
         return
-    game.silence = None
+    SILENCE.set(game, None)
     game.emit("broke_silence", player=game.names[seat])
     game.take(seat, 2, reason="silence")
 
 
-RULE: HouseRule = SilentTwos("silent_twos", SCENARIOS, verbs=tuple(v.name for v in VERBS))
+RULE: HouseRule = SilentTwos("silent_twos", SCENARIOS, verbs=tuple(v.name for v in VERBS), state=SILENCE)

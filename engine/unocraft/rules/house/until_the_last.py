@@ -2,15 +2,16 @@
 first out wins it, the last loses.
 
 A player who empties the hand leaves the round (`game.active`) while more than
-two remain; `game.out_order` keeps the order. A player who is out swaps nothing
+two remain; its state (`OUT_ORDER`) keeps the order. A player who is out swaps nothing
 (§16.11): a swap of its own lapses; a colour it had to choose falls to the next
 player, as after a Flip.
 """
 
 from __future__ import annotations
 
-from ..core import GameCore, HouseRule
+from ..core import GameCore, HouseRule, State
 from ..options import HouseOption
+from ..pending import Choice
 
 SCENARIOS = ("s10_house/until_the_last.yaml", "s10_house/until_the_last_ends.yaml",
              "s10_house/until_the_last_off.yaml", "s10_house/until_the_last_two_left_skip_again.yaml",
@@ -23,6 +24,10 @@ OPTION = HouseOption("until_the_last", False, "the round goes on until one playe
                      "first out wins it, the last loses")
 
 
+#: the seats out of this round, first out first
+OUT_ORDER: State[tuple[int, ...]] = State("out_order", lambda n: (), list, tuple)
+
+
 class UntilTheLast(HouseRule):
     def install(self, game: GameCore) -> None:
         game.out_hooks = game.out_hooks + (self,)
@@ -31,19 +36,22 @@ class UntilTheLast(HouseRule):
     def went_out(self, game: GameCore, seat: int) -> bool:
         if game.active_count <= 2:
             return False
-        game.out_order.append(seat)
+        out_order = OUT_ORDER.get(game) + (seat,)
+        OUT_ORDER.set(game, out_order)
         game.active[seat] = False
         game.catchable.discard(seat)
-        game.emit("out", player=game.names[seat], place=len(game.out_order))
+        game.emit("out", player=game.names[seat], place=len(out_order))
         _choice_of_a_player_out(game, seat)
         return True
 
     def round_winner(self, game: GameCore, seat: int) -> int:
-        game.out_order.append(seat)
-        return game.out_order[0]
+        out_order = OUT_ORDER.get(game) + (seat,)
+        OUT_ORDER.set(game, out_order)
+        return out_order[0]
 
     def round_loser(self, game: GameCore, loser: int) -> int:
-        left = [s for s in range(len(game.names)) if game.active[s] and s not in game.out_order]
+        out_order = OUT_ORDER.get(game)
+        left = [s for s in range(len(game.names)) if game.active[s] and s not in out_order]
         return left[0] if left else loser
 
 
@@ -51,11 +59,11 @@ def _choice_of_a_player_out(game: GameCore, seat: int) -> None:
     """`seat` is out while a choice of its own is due (the first card of a double
     left one)."""
     p = game.pending
-    if p is None or p.get("who") != seat:
+    if not isinstance(p, Choice) or p.who != seat:
         return
     nxt = game.next_seat(seat)
-    if p["kind"] == "colour":
-        game.pending = dict(p, who=nxt)
+    if p.kind == "colour":
+        game.pending = Choice(p.kind, nxt, p.then, p.to)
         game.turn = nxt
         game.emit("choose_colour", player=game.names[nxt])
     else:
@@ -63,4 +71,4 @@ def _choice_of_a_player_out(game: GameCore, seat: int) -> None:
         game.begin_turn(nxt)
 
 
-RULE: HouseRule = UntilTheLast("until_the_last", SCENARIOS)
+RULE: HouseRule = UntilTheLast("until_the_last", SCENARIOS, state=OUT_ORDER)
