@@ -428,7 +428,7 @@ public final class Stakes {
     }
 
     /**
-     * Any thread: what is owed to players online is paid, each in their own lane ({@link #pay}); a settlement
+     * The global lane: what is owed to players online is paid, each in their own lane ({@link #pay}); a settlement
      * not written yet is tried again (a join, a settlement, every few seconds). A share names its player by
      * UUID where the engine knew it: a player renamed since is still paid.
      */

@@ -113,7 +113,7 @@ public final class UnoCore {
         if (vault.owesAnyone()) {
             online.keySet().forEach(p -> followUp(p, () -> vault.giveOwed(p)));
         }
-        stakes.payOnline();     // shares of items that did not fit, as room is made
+        followUp(null, stakes::payOnline);     // shares of items that did not fit, as room is made
     }
 
     /** Runs the start-up warm-up on a thread of its own ({@link WarmUp}); an engine's hello waits for it ({@link #awaitWarmUp}). */
@@ -218,7 +218,7 @@ public final class UnoCore {
         // is read off the main thread; cards the engine deals meanwhile wait for it)
         vault.restore(player);
         vault.giveOwed(player);     // items that did not fit at an earlier restore, if there is room now
-        stakes.payOnline();     // winnings or refunds of tables that ended while they were away
+        followUp(null, stakes::payOnline);     // winnings or refunds of tables that ended while they were away
         input.join(player);
     }
 
