@@ -26,6 +26,7 @@ from .sounds import SOUND_TURN
 from .notices import Notice
 from .table import Table
 from .text import say
+from ..transport.protocol import Item, Near, Op, Sidebar
 
 if TYPE_CHECKING:
     from .lifecycle import Lifecycle
@@ -36,12 +37,12 @@ CONSOLE = "#console"   # the plugin's name for the console in completion trees
 class Display:
     def __init__(self, core: Lifecycle):
         self.core = core
-        self.ops: list[dict] = []
-        self.sent_slots: dict[str, dict[int, dict | None]] = {}
+        self.ops: list[Op] = []
+        self.sent_slots: dict[str, dict[int, Item | None]] = {}
         self.sent_completions: dict[str, dict] = {}
         self.prompted: dict[str, tuple[str, int]] = {}
         self.titled: dict[str, tuple[str, float]] = {}
-        self.sent_sidebars: dict[str, dict] = {}  # player -> the sidebar op last sent
+        self.sent_sidebars: dict[str, Sidebar] = {}  # player -> the sidebar op last sent
         self.faces_sent: set[str] = set()
         self.stats_names: list[str] = []          # completed after /uno stats, as last sent
         self.shared_ids: list[str] | None = None   # the table ids in the shared tree, as last sent
@@ -63,7 +64,7 @@ class Display:
         for name, args, kwargs in notices:
             self.shown[name](*args, **kwargs)
 
-    def take(self) -> list[dict]:
+    def take(self) -> list[Op]:
         """The ops so far, for the plugin; the list starts empty again."""
         ops, self.ops = self.ops, []
         return ops
@@ -165,7 +166,7 @@ class Display:
             if name == of or config.announce == "server":
                 self.send(name, line)
             elif config.announce in ("world", "nearby"):     # the plugin knows where players stand
-                near: dict = {"of": of}
+                near: Near = {"of": of}
                 if config.announce == "nearby":
                     near["radius"] = float(config.announce_radius)
                 self.ops.append({"op": "msg", "player": name, "c": line, "near": near})
@@ -269,9 +270,9 @@ class Display:
         self.sent_sidebars.pop(player, None)
         self._state_may_change(player)
 
-    def _items(self, player: str, slots: dict[int, dict | None]) -> None:
+    def _items(self, player: str, slots: dict[int, Item | None]) -> None:
         sent = self.sent_slots.setdefault(player, {})
-        changed: dict[str, dict | None] = {}
+        changed: dict[str, Item | None] = {}
         for slot, item in slots.items():
             # render.py hands out one shared dict per distinct item: the same item as sent is
             # mostly the very same object, which == tells at once
@@ -295,7 +296,7 @@ class Display:
         """The plugin gives the player their own items back."""
         self.ops.append({"op": "restore", "player": player})
 
-    def stake(self, op: dict) -> None:
+    def stake(self, op: Op) -> None:
         """A stake's move (stakes.py), to the plugin as it is."""
         self.ops.append(op)
 

@@ -24,6 +24,7 @@ from typing import Callable
 
 from ..presentation.lang import normalise
 from ..stats.service import StatsService, open_stats
+from ..transport.protocol import Op, read_event
 from . import commands
 from .admin import Admin
 from .call import Rooms
@@ -110,7 +111,10 @@ class Tables:
                 self.display.restore(name)
 
     # ================================================================ events
-    def handle(self, ev: dict, now: float) -> None:
+    def handle(self, raw: dict, now: float) -> None:
+        ev = read_event(raw)      # as the bridge protocol declares it; a malformed one: a log line, nothing changes
+        if ev is None:
+            return
         if not self.core.new_event(ev):
             log.info("skipped a player event the saved tables already hold: %s", ev.get("type"))
             return
@@ -189,7 +193,7 @@ class Tables:
         return max(0.0, min(due) - now)
 
     # ================================================================ output and saving
-    def flush(self, now: float | None = None, save: bool = True) -> list[dict]:
+    def flush(self, now: float | None = None, save: bool = True) -> list[Op]:
         """Redraws changed tables, saves them, and hands over the op batch. With `now`, saving is
         batched to at most one write per `SAVE_INTERVAL` (a crash loses at most that much play);
         without, every change is written at once."""

@@ -15,6 +15,7 @@ from ..rules.actions import Action, parse_ref
 from ..rules.cards import COLOUR_BY_NAME, Card
 from ..rules.vocab import EVENT_TONES, HOUSE_VERBS, LAYING, VERBS
 from . import render_dos
+from ..transport.protocol import Item
 from .text import say
 
 HOTBAR_CARDS = 8          # slots 0-7 show a page of the hand, slot 8 turns the page
@@ -69,7 +70,7 @@ def card_component(card: Card, lang: str, bold: bool = False) -> dict:
 
 
 @text_cache(maxsize=8192)
-def card_item(code: str, side: str, lang: str, playable: bool, can_call_uno: bool) -> dict:
+def card_item(code: str, side: str, lang: str, playable: bool, can_call_uno: bool) -> Item:
     """The item of a hand card. One dict per distinct item, shared by every redraw (never change
     it): display.py compares it to the one sent without looking inside."""
     card, dark = face_of(code, side)
@@ -84,7 +85,7 @@ def pages_of(hand_size: int) -> int:
     return max(1, -(-hand_size // HOTBAR_CARDS))
 
 
-def hand_slots(view: dict, lang: str, page: int, legal: list[Action]) -> dict[int, dict | None]:
+def hand_slots(view: dict, lang: str, page: int, legal: list[Action]) -> dict[int, Item | None]:
     """Every engine slot of a seated player: hotbar page, page button, the rest in the
     inventory, the top card in the off-hand. Slots without a card map to None (emptied)."""
     side = view.get("side", "light")
@@ -96,7 +97,7 @@ def hand_slots(view: dict, lang: str, page: int, legal: list[Action]) -> dict[in
 
 @text_cache(maxsize=4096)
 def _card_slots(hand: tuple[str, ...], side: str, lang: str, page: int, playable: frozenset[str],
-                can_uno: bool) -> dict[int, dict | None]:
+                can_uno: bool) -> dict[int, Item | None]:
     """The hand's slots (all but the off-hand) from what they show, one shared dict per distinct
     hand, page and choice (a redraw mostly finds the hands of the players who did not act
     unchanged; never change it: `hand_slots` copies it)."""
@@ -104,7 +105,7 @@ def _card_slots(hand: tuple[str, ...], side: str, lang: str, page: int, playable
     page %= pages
     shown = hand[page * HOTBAR_CARDS:(page + 1) * HOTBAR_CARDS]
     rest = hand[:page * HOTBAR_CARDS] + hand[(page + 1) * HOTBAR_CARDS:]
-    slots: dict[int, dict | None] = {}
+    slots: dict[int, Item | None] = {}
     for i in range(HOTBAR_CARDS):
         slots[i] = card_item(shown[i], side, lang, shown[i] in playable, can_uno) if i < len(shown) else None
     slots[PAGE_SLOT] = page_item(page, pages, lang) if pages > 1 else None
@@ -114,7 +115,7 @@ def _card_slots(hand: tuple[str, ...], side: str, lang: str, page: int, playable
 
 
 @text_cache(maxsize=1024)
-def page_item(page: int, pages: int, lang: str) -> dict:
+def page_item(page: int, pages: int, lang: str) -> Item:
     """The arrow that turns the page (shared like `card_item`'s)."""
     return {"material": "minecraft:arrow",
             "name": {"text": say(lang, "item.page", page=page + 1, pages=pages), "colour": "yellow"},
@@ -122,7 +123,7 @@ def page_item(page: int, pages: int, lang: str) -> dict:
             "glow": False, "tag": TAG_PAGE}
 
 
-def top_item(view: dict, lang: str) -> dict | None:
+def top_item(view: dict, lang: str) -> Item | None:
     top = view.get("top")
     if view.get("edition") == "dos":   # DOS has no top card: show the first centre card
         top = (view.get("centre") or [None])[0]
@@ -132,7 +133,7 @@ def top_item(view: dict, lang: str) -> dict | None:
 
 
 @text_cache(maxsize=4096)
-def _top_item(top: str, side: str, lang: str) -> dict:
+def _top_item(top: str, side: str, lang: str) -> Item:
     """The top card in the off-hand (shared like `card_item`'s)."""
     card, dark = face_of(top, side)
     name = card_component(card, lang)

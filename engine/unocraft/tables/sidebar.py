@@ -8,6 +8,7 @@ display.py sends the result as a `sidebar` op; the plugin only displays the line
 from __future__ import annotations
 
 from ..presentation.lang import text_cache
+from ..transport.protocol import Sidebar
 from .text import say
 
 MAX_LINES = 15          # what a Minecraft sidebar shows
@@ -95,7 +96,7 @@ def _lines(seats: tuple, you: str | None, turn: str | None, direction: str | Non
     return lines[:MAX_LINES]
 
 
-def sidebar_op(player: str, view: dict, lang: str, preset: str, match: bool = False, pot: str | None = None) -> dict:
+def sidebar_op(player: str, view: dict, lang: str, preset: str, match: bool = False, pot: str | None = None) -> Sidebar:
     """`pot`: what a staked table plays for, in the reader's words (a line of its own, last)."""
     lines = sidebar_lines(view, lang, match)
     if pot:

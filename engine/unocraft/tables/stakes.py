@@ -25,6 +25,7 @@ import re
 import secrets
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..transport.protocol import Op
 from .text import say
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ class Stakes:
     def config(self) -> EngineConfig:
         return self.core.config
 
-    def _op(self, op: dict) -> None:
+    def _op(self, op: Op) -> None:
         self.core.notices.stake(op)
 
     def _entries(self, t: Table) -> dict[str, dict]:
@@ -231,12 +232,11 @@ class Stakes:
         self._refund(t, "closed")
 
     def _settle(self, t: Table, eids: list[str], shares: dict[str, int], cut: int, why: str) -> None:
-        key = "money" if "money" in t.stake else "count"
-        item = {} if key == "money" else {"item": t.stake["item"]}
+        key = "money" if "money" in t.stake else "count"     # the plugin knows the item from its entries
         uuids = {e["player"]: e["uuid"] for e in self._entries(t).values() if e.get("uuid")}
         self._op({"op": "stake_settle", "id": f"{t.id}.{secrets.token_hex(6)}.s", "table": t.id, "entries": eids,
                   "shares": [{"player": p, **_uuid(self.core, p, uuids), key: v} for p, v in shares.items()],
-                  "cut": cut, "why": why, **item})
+                  "cut": cut, "why": why})
         for eid in eids:
             self._entries(t).pop(eid, None)
         log.info("table %s: %s %s", t.id, why, ", ".join(f"{p} {v}" for p, v in shares.items()) or f"house {cut}")
