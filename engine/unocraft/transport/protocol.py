@@ -30,7 +30,8 @@ Player = Annotated[str, msgspec.Meta(description="a player's name", examples=["a
 FaceKey = Annotated[str, msgspec.Meta(description="a card face (presentation/faces.py)", examples=["R5"])]
 #: base64 of a map's 128 × 128 colour indices
 Pixels = Annotated[str, msgspec.Meta(min_length=21848, max_length=21848, pattern="^[A-Za-z0-9+/]+=*$",
-                                     description="base64 of the 16384 map colour indices")]
+                                     description="base64 of the 16384 map colour indices",
+                                     extra_json_schema={"contentEncoding": "base64", "x-bytes": 16384})]
 Whole = Annotated[int, msgspec.Meta(ge=0)]
 
 

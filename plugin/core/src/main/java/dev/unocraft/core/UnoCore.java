@@ -59,6 +59,8 @@ public final class UnoCore {
     private volatile String engineVersion;      // from the attached engine's hello
     private volatile boolean disabling;
     private volatile boolean placeholdersWanted;     // PlaceholderAPI (or the dev server's command) reads the cache
+    /** Reads and checks each op of a batch (ProtocolTest records what it reads). */
+    final OpPreparer preparer;
 
     public UnoCore(Platform platform, String platformName) {
         this.platform = platform;
@@ -73,7 +75,7 @@ public final class UnoCore {
         this.input = new PlayerEvents(platform, events, messages, this::engineAttachedNow);
         this.stakes = new Stakes(data.resolve("stakes"), platform, vault, this::queueVaultFollowUp, this::vaultKey,
                 this::onlineNameOf, this::stakeAnswer, messages::tell);
-        OpPreparer preparer = new OpPreparer(platform, faces, vault, items, completions, messages, displays, placeholders, stakes);
+        this.preparer = new OpPreparer(platform, faces, vault, items, completions, messages, displays, placeholders, stakes);
         this.applyStats = new ApplyStats(platform);
         this.queue = new MainThreadQueue(platform, preparer, applyStats, legs);
         this.warmUp = new WarmUp(platform, vault, preparer);
