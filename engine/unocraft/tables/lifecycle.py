@@ -435,7 +435,7 @@ class Lifecycle:
         log.info("table %s dealt: %s, %s", t.id, t.preset,
                  ", ".join(s.name + (" (bot)" if s.bot else "") for s in t.seats))
         self.notices.to_table(t, "start.started", "green", bold=True, translated={"edition": f"edition.{edition}"})
-        self.notices.first_game_hint(t)
+        self.notices.first_game_hints(self.hints.first_game([s.name for s in t.humans()]), edition == "dos")
         self.changed(t)
 
     def close(self, t: Table, by: str | None = None) -> None:
