@@ -153,7 +153,7 @@ def make_engine(url: str | URL, pool_size: int = 2, connect_timeout: float = 5.0
             args = {"connect_timeout": max(1, round(connect_timeout)),
                     "options": "-c statement_timeout=30000"}
         elif name == "mysql":
-            import pymysql  # noqa: F401
+            import pymysql  # type: ignore[import-untyped]  # noqa: F401
             args = {"connect_timeout": connect_timeout, "read_timeout": 30, "write_timeout": 30}
         else:
             raise ValueError(f"unsupported database {name!r}")

@@ -222,7 +222,7 @@ class Display:
             if name == but:
                 continue
             values = dict(args, **{k: say(lang, v) for k, v in translated.items()})
-            part = {"text": about(lang, key, name, of, **values) if of is not None else say(lang, key, **values),
+            part: dict[str, Any] = {"text": about(lang, key, name, of, **values) if of is not None else say(lang, key, **values),
                     "colour": colour}
             if bold:
                 part["bold"] = True
@@ -310,7 +310,7 @@ class Display:
             return
         self.hints_shown.append((player, "catch"))
         button = chat.catch_button(lang, t.token, target)
-        self.send(player, chat.fill(say(lang, "hint.catch", player=target, count=t.game.opts.uno_penalty),
+        self.send(player, chat.fill(say(lang, "hint.catch", player=target, count=t.dealt.opts.uno_penalty),
                                     {"catch": button}, "yellow"))
 
     def first_game_hint(self, player: str, dos: bool) -> None:

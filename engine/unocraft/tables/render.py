@@ -7,6 +7,7 @@ display.py turns their results into display ops.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ..presentation import chat
 from ..presentation.faces import face_key
@@ -63,7 +64,7 @@ def playable_codes(legal: list[Action], side: str = "light") -> set[str]:
 
 def card_component(card: Card, lang: str, bold: bool = False) -> dict:
     colour = chat.CHAT_COLOUR.get(card.colour, "white") if card.colour else "white"
-    c = {"text": card_name(lang, card), "colour": colour}
+    c: dict[str, Any] = {"text": card_name(lang, card), "colour": colour}
     if bold:
         c["bold"] = True
     return c
@@ -147,7 +148,7 @@ def subtitle(view: dict, lang: str) -> list[dict]:
     set it (the status line has the rest; the subtitle is shown double size)."""
     top = view.get("top")
     if view.get("edition") == "dos":   # the centre row instead of a top card
-        row = ", ".join(card_name(lang, parse_ref(c.split()[0])) for c in view.get("centre") or ())
+        row = ", ".join(card_name(lang, render_dos.centre_card(c)) for c in view.get("centre") or ())
         return [{"text": say(lang, "turn.subtitle", card=row or "-"), "colour": "white"}]
     if not top:
         return [{"text": "", "colour": "white"}]
@@ -177,7 +178,7 @@ def _status_line(top: str | None, side: str, dos: bool, colour: str | None, turn
         card = None
     colour_letter = COLOUR_BY_NAME.get(colour) if colour else None
     names = "  ".join(f"{name} {cards}" for name, cards in counts)
-    row = ", ".join(card_name(lang, parse_ref(c.split()[0])) for c in centre)
+    row = ", ".join(card_name(lang, render_dos.centre_card(c)) for c in centre)
     text = say(lang, "status", player=turn or "-",
                card=card_name(lang, card) if card else (row or "-"),
                colour=colour_name(lang, colour_letter) if colour_letter else "-",
@@ -213,9 +214,9 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
         lines.append(chat.fill(say(lang, "uno.call_late"), {"uno": chat.uno_button(lang, token)}, "gold"))
     pending = view.get("pending") or {}
     if "challenge" in verbs and pending.get("kind") == "penalty":
-        card = Card.parse(pending["card"]) if pending.get("card") else None
-        lines.append(chat.challenge_buttons(lang, token, pending.get("source", "?"), card, pending.get("amount") or 0)
-                     if card else [])
+        accused = Card.parse(pending["card"]) if pending.get("card") else None
+        lines.append(chat.challenge_buttons(lang, token, pending.get("source", "?"), accused, pending.get("amount") or 0)
+                     if accused else [])
     if "colour" in verbs:
         lines.append(chat.colour_buttons(lang, token, dark=side == "dark"))
     for verb in HOUSE_VERBS:     # a house rule's own verbs: buttons by what the verb's word names

@@ -4,6 +4,8 @@ and choice the rules offer now. Which matches exist is the engine's answer
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..presentation import chat
 from ..presentation.lang import card_name
 from ..rules.actions import Action, parse_ref
@@ -15,9 +17,14 @@ def _label(card: Card) -> str:
     return "2" if card.rank == "W2" else card.rank
 
 
+def centre_card(code: str) -> Card:
+    """The card of a centre or hand code (DOS has no two-sided cards: a ref is one card)."""
+    return cast(Card, parse_ref(code.split()[0]))
+
+
 def card_text(code: str, lang: str) -> dict:
     """A centre or hand card as coloured text, e.g. ``[5]`` in green, with its name on hover."""
-    card = parse_ref(code.split()[0])
+    card = centre_card(code)
     return chat.text(f"[{_label(card)}]", _colour(card.colour), bold=True, hover=card_name(lang, card))
 
 
@@ -34,7 +41,7 @@ def match_label(action: Action) -> str:
     cards = "+".join(_label(c) for c in action.cards)
     if action.number is not None:
         cards += f"={action.number}"
-    return f"{cards} → {_label(action.centre)}" if action.centre is not None else cards
+    return f"{cards} → {_label(cast(Card, action.centre))}" if action.centre is not None else cards
 
 
 def _colour(letter: str | None) -> str:
@@ -61,7 +68,7 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
     lines.append(_button_line(say(lang, "dos.matches"), [
         _action_button(a, match_label(a), _colour(a.cards[0].colour),
                        say(lang, "dos.match_hover", cards=" + ".join(card_name(lang, c) for c in a.cards),
-                           centre=card_name(lang, a.centre) if a.centre else "?"), token)
+                           centre=card_name(lang, cast(Card, a.centre)) if a.centre else "?"), token)
         for a in matches]))
     adds = [a for a in legal if a.verb == "add"]
     lines.append(_button_line(say(lang, "dos.add"), [

@@ -7,6 +7,8 @@ display.py sends the result as a `sidebar` op; the plugin only displays the line
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..presentation.lang import text_cache
 from ..transport.protocol import Sidebar
 from .text import say
@@ -49,8 +51,8 @@ def _seat_line(name: str, yours: bool, turn: bool, active: bool, n: int, called_
     """`▶ ann  7 cards  UNO!  120 pts`: the marker of the turn, the name (yours in green, a player
     who is out struck through), the card count or "out", an UNO call, the match score (None: none
     kept). One shared list per distinct line: never change it."""
-    line = [{"text": TURN_MARK if turn else NO_MARK, "colour": "gold", "bold": True}]
-    part = {"text": name, "colour": "green" if yours else "white" if active else "gray"}
+    line: list[dict[str, Any]] = [{"text": TURN_MARK if turn else NO_MARK, "colour": "gold", "bold": True}]
+    part: dict[str, Any] = {"text": name, "colour": "green" if yours else "white" if active else "gray"}
     if turn:
         part["bold"] = True
     if not active:
