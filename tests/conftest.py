@@ -57,3 +57,21 @@ def release():
     version = unocraft.__version__
     return {"java": java, "jar": root / "dist" / f"unocraft-{version}.jar",
             "wheel": root / "dist" / f"unocraft-{version}-py3-none-any.whl"}
+
+
+# ---------------------------------------------------------------- the bridge protocol
+
+@pytest.fixture(autouse=True)
+def ops_follow_the_protocol(monkeypatch):
+    """Every op batch the tables hand over in a test holds only ops and fields the bridge protocol
+    declares (engine/unocraft/transport/protocol.py), of their types: a misspelled field fails here."""
+    from unocraft.tables.display import Display
+    from unocraft.transport.protocol import check_op
+    take = Display.take
+
+    def checked(self):
+        ops = take(self)
+        for op in ops:
+            check_op(op)
+        return ops
+    monkeypatch.setattr(Display, "take", checked)

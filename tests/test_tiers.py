@@ -26,6 +26,7 @@ def tier(source: str) -> str | None:
 FAST = {
     "test_tables_placeholders.py",
     "test_tables_respawn.py",
+    "test_protocol.py",
     "test_web.py",
     "test_api_stub.py",
     "test_bench_sched_delays.py",

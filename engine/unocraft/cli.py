@@ -194,7 +194,7 @@ def _sim(args) -> int:
         raise ConfigError("--games must be at least 1")
     bar = None
     if not args.no_progress and args.games >= 50 and sys.stderr.isatty():
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped]
         bar = tqdm(total=args.games, unit="game", file=sys.stderr)
     try:
         stats = simulate(args.games, args.players, options, kinds, seed=args.seed, check=args.check,

@@ -66,7 +66,7 @@ class Memory:
 
     def see(self, view: dict) -> None:
         if view["round"] != self.round:
-            self.__init__()
+            Memory.__init__(self)
             self.round = view["round"]
         discards = view["discard_count"]
         self.pile = {i: f for i, f in self.pile.items() if i < discards}
@@ -85,18 +85,19 @@ class Memory:
             if name in self.void and grew > 0:
                 colour, wilds, drawn = self.void[name]
                 self.void[name] = (colour, wilds, drawn + grew)
-            if expect is not None and expect[1] in COLOUR_BY_NAME:
+            left = COLOUR_BY_NAME.get(expect[1] or "") if expect is not None else None   # the colour I left
+            if expect is not None and left is not None:
                 left_discards, left_colour, my_cards = expect
                 # it took exactly one card and laid none since my action, on the colour I
                 # left: it had nothing of that colour (and no wild) then
                 if grew == 1 and (discards, view["colour"]) == (left_discards, left_colour):
-                    self.void[name] = (COLOUR_BY_NAME[left_colour], True, 1)
+                    self.void[name] = (left, True, 1)
                 # it answered my card with a wild, and I was not about to go out (when a
                 # player is, `strong` plays wilds freely): it had nothing of my colour then
                 elif grew == -1 and discards == left_discards + 1 and top is not None:
-                    self.before = COLOUR_BY_NAME[left_colour]
+                    self.before = left
                     if top.is_wild and my_cards > 2:
-                        self.void[name] = (COLOUR_BY_NAME[left_colour], False, 0)
+                        self.void[name] = (left, False, 0)
             self.counts[name] = n
         self.expect = None
 
@@ -203,7 +204,7 @@ class LookaheadBot(Bot):
     def _search(self, view: dict, moves: list[Action]) -> Action:
         start = time.perf_counter()
         base = _Position(view, self.memory)
-        wins = [[] for _ in moves]
+        wins: list[list[float]] = [[] for _ in moves]
         cap = self.max_seconds
         values = _values() if len(base.names) == 2 else []
         for w in range(self.worlds):
@@ -282,7 +283,7 @@ class _Position:
         self.seat = self.names.index(view["you"])
         self.deck = deck_for(find_edition(view["edition"]), opts)
         faces = self.deck.faces[0]
-        free = {}
+        free: dict[Card, list[int]] = {}
         for card, face in enumerate(faces):
             free.setdefault(face, []).append(card)
         self.hand = [free[f].pop() for f in map(Card.parse, view["hand"])]

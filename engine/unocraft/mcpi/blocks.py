@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import Any
 
 from ..presentation.card_art import CARD_BOX, FILL, render_back, render_face
 from ..presentation.faces import face_from_key
@@ -86,7 +87,7 @@ def face_blocks(key: str, width: int, height: int, palette: str) -> tuple[tuple[
     card, dark = face_from_key(key)
     image = (render_back() if card is None else render_face(card, dark)).crop(CARD_BOX).convert("RGBA")
     w, h = image.size
-    pixels = image.load()
+    pixels: Any = image.load()     # RGBA: each pixel a 4-tuple
     rows = []
     for r in range(height):
         y0, y1 = r * h // height, max(r * h // height + 1, (r + 1) * h // height)

@@ -99,7 +99,7 @@ def draw(table: Table, palette: str, lanes: int) -> tuple[dict[Pos, Block], dict
             top = (any_view.get("centre") or [None])[0]
             top = top.split()[0] if top else None
     if top:
-        card, dark = face_of(top, any_view.get("side", "light"))
+        card, dark = face_of(top, (any_view or {}).get("side", "light"))
         key = face_key(card, dark)
     else:
         key = BACK

@@ -24,9 +24,11 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from typing import Any, Sequence
 
 from ..tables.api import TAG_CARD, TAG_TOP, say
 from ..transport.base import Transport, TransportClosed, wait_before_retry
+from ..transport.protocol import Op
 from .board import Painter
 from .chat_text import line_text, parse_chat
 
@@ -45,8 +47,8 @@ def _open(host: str, port: int):
     empty answer.)"""
     import select
 
-    from mcpi.connection import Connection, RequestError
-    from mcpi.minecraft import Minecraft
+    from mcpi.connection import Connection, RequestError  # type: ignore[import-untyped]
+    from mcpi.minecraft import Minecraft  # type: ignore[import-untyped]
 
     class _Connection(Connection):
         def drain(self):
@@ -79,7 +81,7 @@ class McpiTransport(Transport):
         self.palette_choice = palette
         self.lanes = lanes
         self.admins = set(admins)            # players with the uno.admin rights (uno close)
-        self.mc = None
+        self.mc: Any = None      # the mcpi library's Minecraft (it has no types)
         self.flavour = "minecraft"          # "minetest" for pycraft: no names, its own wool nodes
         self.painter = Painter("minecraft", lanes)
         self.names: dict[int, str] = {}      # entity id -> player name
@@ -276,19 +278,19 @@ class McpiTransport(Transport):
         if target.seat != name:
             self.post(say(self.language, "mcpi.not_yours", player=name, owner=target.seat))
             return []
-        return [{"type": "use", "player": name, "tag": TAG_CARD + target.code}]
+        return [{"type": "use", "player": name, "tag": TAG_CARD + (target.code or "")}]
 
     # ---------------------------------------------------------------- output
     def post(self, text: str) -> None:
         self._call(self.mc.postToChat, " ".join(text.replace("|", "/").split()))
 
-    def apply(self, ops: list[dict]) -> None:
+    def apply(self, ops: Sequence[Op]) -> None:
         """Chat lines, each once: a line several players got is posted as it is, a line for one
         player (a prompt, an error) names them when others can read it too."""
         lines: list[tuple[str, list[str]]] = []
         index: dict[str, int] = {}
         for op in ops:
-            if op.get("op") != "msg":
+            if op["op"] != "msg":
                 continue          # items, sidebar, titles, sounds, maps: the board shows the table
             text = line_text(op["c"])
             if not text:

@@ -294,6 +294,7 @@ def _centre_oval(canvas: Image.Image, colour: RGB | None, ring: tuple[str, ...] 
     a, b = _s(OVAL_AXES[0] * scale), _s(OVAL_AXES[1] * scale)
     mask = _oval_mask(a, b)
     if ring is None:
+        assert colour is not None, "a plain oval has a colour"     # the callers give a colour or a ring
         canvas.paste(colour, (0, 0), mask)
         return
     edge = _oval_mask(a + _s(2.5), b + _s(2.5))

@@ -17,7 +17,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Callable, TypeVar
 
-import yaml
+import yaml  # type: ignore[import-untyped]  # no stubs installed (types-PyYAML)
 
 from ..rules.cards import Card
 

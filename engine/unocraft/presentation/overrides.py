@@ -18,7 +18,7 @@ import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
+import yaml  # type: ignore[import-untyped]  # no stubs installed (types-PyYAML)
 
 from ..rules.cards import COLOUR_NAMES
 from . import lang
@@ -173,9 +173,9 @@ def check_line(code: str, key: str, value: object) -> str | None:
         if odd:
             return f"{', '.join(odd)}: not a plural form (one, few, many, other)"
         needed = FORMS.get(code, ENGLISH_FORMS)
-        missing = [f for f in needed if f not in value]
-        if missing:
-            return f"the plural form {', '.join(missing)} is missing (this language uses {', '.join(needed)})"
+        forms = [f for f in needed if f not in value]
+        if forms:
+            return f"the plural form {', '.join(forms)} is missing (this language uses {', '.join(needed)})"
         if not all(isinstance(v, str) and v for v in value.values()):
             return "expected text in every plural form"
         message: Message = {str(k): v for k, v in value.items()}

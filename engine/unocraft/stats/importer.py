@@ -55,7 +55,7 @@ def migrate(source: str, target: str, describe: Callable[[Path], tuple[str, int]
     (unreachable, refused) passes up as SQLAlchemy's."""
     path = source_path(source)
     url = target_url(target)
-    if url.get_backend_name() == "sqlite" and Path(url.database).resolve() == path.resolve():
+    if url.get_backend_name() == "sqlite" and Path(url.database or "").resolve() == path.resolve():
         raise ConfigError("--from and --to are the same file")
     source_id, tables_count = describe(path)     # its writer id names the source
     src, dst = StatsStore(path), StatsStore(url)

@@ -33,6 +33,7 @@ import logging
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import URL, Connection, Engine, make_url
@@ -153,7 +154,7 @@ def make_engine(url: str | URL, pool_size: int = 2, connect_timeout: float = 5.0
             args = {"connect_timeout": max(1, round(connect_timeout)),
                     "options": "-c statement_timeout=30000"}
         elif name == "mysql":
-            import pymysql  # noqa: F401
+            import pymysql  # type: ignore[import-untyped]  # noqa: F401
             args = {"connect_timeout": connect_timeout, "read_timeout": 30, "write_timeout": 30}
         else:
             raise ValueError(f"unsupported database {name!r}")
@@ -311,7 +312,7 @@ class StatsStore:
         nothing (it waits for the row, or finds it gone and makes a new one)."""
         c = player_stats.c
         cols = [c["key"], *[c[k] for k in COUNTERS], c.rating_mu, c.rating_sigma, c.rated]
-        found = []
+        found: list[Any] = []
         for i in range(0, len(name_keys), _CHUNK):
             where = sa.and_(c.uuid.is_(None), c["key"].in_(name_keys[i:i + _CHUNK]))
             if conn.dialect.delete_returning:              # SQLite, PostgreSQL, MariaDB
@@ -329,16 +330,13 @@ class StatsStore:
                 replace: bool = False):
         """INSERT ..., or on a key already there: each counter in `add` adds (or with `replace`
         takes) the new value, in the database, in one statement."""
+        from sqlalchemy.dialects import mysql, postgresql, sqlite
+        stmt: Any       # each dialect's own Insert (their upserts differ)
         if self.dialect == "mysql":
-            from sqlalchemy.dialects.mysql import insert
-            stmt = insert(table)
+            stmt = mysql.insert(table)
             new = stmt.inserted
         else:
-            if self.dialect == "postgresql":
-                from sqlalchemy.dialects.postgresql import insert
-            else:
-                from sqlalchemy.dialects.sqlite import insert
-            stmt = insert(table)
+            stmt = (postgresql if self.dialect == "postgresql" else sqlite).insert(table)
             new = stmt.excluded
         sets = {c: new[c] if replace else table.c[c] + new[c] for c in add}
         if keep_uuid:
@@ -382,6 +380,9 @@ class StatsStore:
         Each list has an index (migrations 0002, 0005, 0006). Each row carries `rating` (None:
         unrated) and `rated`."""
         c = player_stats.c
+        where: Any      # a column test, or the partial index's condition as SQL text
+        share: Any
+        net: Any
         if kind == "wins":
             where, order = c.matches_won > 0, [c.matches_won.desc(), c.matches_played.asc(), c["key"]]
         elif kind == "points":
@@ -447,7 +448,8 @@ class StatsStore:
                 before = {r[0]: dict(zip(COUNTERS, r[1:])) for r in conn.execute(
                     sa.select(c["key"], *[c[k] for k in COUNTERS]).with_for_update()
                     .where(c.source == source_id, c["key"].in_(part)))}
-                deltas, uuids, marks = {}, {}, []
+                deltas: dict[str, dict] = {}
+                uuids, marks = {}, []
                 for key in part:
                     row, had = rows[key], before.get(key, empty())
                     delta = {k: row[k] - int(had[k]) for k in COUNTERS if row[k] > int(had[k])}
@@ -475,7 +477,7 @@ def _deadlock(e: sa.exc.DBAPIError) -> bool:
     code = getattr(orig, "sqlstate", None)                        # psycopg
     if code in ("40P01", "40001"):
         return True
-    args = getattr(orig, "args", ())                              # PyMySQL: (errno, message)
+    args: tuple[Any, ...] = getattr(orig, "args", ())                              # PyMySQL: (errno, message)
     return bool(args) and args[0] in (1213, 1205)
 
 

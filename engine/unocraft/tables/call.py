@@ -72,7 +72,7 @@ class Completing:
     def of_seat(cls, table: Table, player: str, view: dict, lang: str) -> Completing:
         """A seated player's own: from their view and the table, the cards and colours as their
         language types them."""
-        side = table.game.side_colours
+        side = table.dealt.side_colours
         return cls(at_table=True, hand_codes=_typed_hand(tuple(view.get("hand") or ()), view.get("side", "light"), lang),
                    other_names=tuple(s.name for s in table.seats if s.name != player),
                    colour_names=tuple(codes.colour_word(lang, c) for c in (side() if callable(side) else side)))

@@ -213,7 +213,8 @@ def _stake(c: Call, assignments: list[str], current: dict | None = None) -> tupl
             stake = stakes.parse(text, c.core.config)
         except stakes.StakeError as e:
             c.error(f"stake.error.{e.key}", **e.fields)
-            return c.usage()
+            c.usage()
+            return None
     return stake, rest
 
 
@@ -224,7 +225,8 @@ def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict) ->
     if preset not in PRESETS:
         c.error("error.unknown_preset", preset=preset, presets=", ".join(PRESETS))
         notices.did_you_mean(player, preset_suggestions(preset))
-        return c.usage()
+        c.usage()
+        return None
     overrides = dict(base)
     for word in assignments:
         name, eq, value = word.partition("=")
@@ -232,22 +234,26 @@ def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict) ->
         if not eq:
             c.error("error.not_an_assignment", word=word)
             notices.did_you_mean(player, option_suggestions(name))
-            return c.usage()
+            c.usage()
+            return None
         if name not in Options.__dataclass_fields__:
             c.error("error.unknown_option", option=name)
             notices.did_you_mean(player, option_suggestions(name))
-            return c.usage()
+            c.usage()
+            return None
         shown, accepted = _option_values(name)
         if accepted and value.lower() not in accepted:
             c.error("error.bad_value", option=name, value=value, values=", ".join(shown))
             notices.did_you_mean(player, [f"{name}={v}" for v in nearest(value.lower(), shown)])
-            return c.usage()
+            c.usage()
+            return None
         overrides[name] = value
     try:
         Options.build(preset, **overrides)
     except ConfigError as e:        # a whole number out of range, options that contradict
         c.notices.send(player, [{"text": config_error(c.core.lang(player), e), "colour": "red"}])
-        return c.usage()
+        c.usage()
+        return None
     return overrides
 
 

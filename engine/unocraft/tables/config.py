@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
+import yaml  # type: ignore[import-untyped]  # no stubs installed (types-PyYAML)
 
 from ..bots import BOTS
 from ..presentation.lang import LANGUAGES

@@ -12,36 +12,73 @@ respawns or leaves a table resets what no longer holds. The ops wait in `ops` un
 from __future__ import annotations
 
 import base64
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
 
 from ..presentation import chat
 from ..presentation.faces import edition_face_keys, face_pixels
 from ..presentation.lang import about
 from ..rules.editions import EDITIONS
 from ..rules.vocab import REACTIONS
-from . import commands, render
+from ..transport.protocol import Item, Near, Op, Sidebar
+from . import render
 from .call import Completing
+from .config import EngineConfig
+from .notices import (Announce, ConsoleLines, DidYouMean, FirstGameHint, ForgetSidebar, GiveBack, Joined, Notice,
+                      PlaceholdersTop, PlaceholderValues, PlaySound, Quit, Send, StakeMove, StatsNames, TableEvents,
+                      TablesChanged, Tell, TellTable, Unwatched, Usage)
 from .sidebar import sidebar_op
 from .sounds import SOUND_TURN
-from .notices import Notice
 from .table import Table
 from .text import say
-
-if TYPE_CHECKING:
-    from .lifecycle import Lifecycle
 
 CONSOLE = "#console"   # the plugin's name for the console in completion trees
 
 
+class Pots(Protocol):
+    def pot_words(self, t: Table, lang: str) -> str | None: ...
+
+
+class Shown(Protocol):
+    """What the display reads of the tables' state (the Lifecycle is one): it changes none of it."""
+    @property
+    def online(self) -> set[str]: ...
+    @property
+    def where(self) -> dict[str, str]: ...
+    @property
+    def tables(self) -> dict[str, Table]: ...
+    @property
+    def config(self) -> EngineConfig: ...
+    @property
+    def stakes(self) -> Pots: ...
+
+    def lang(self, player: str) -> str: ...
+    def seated_table(self, player: str) -> Table | None: ...
+    def table_ids(self) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class Menus:
+    """What the command list (commands.py) gives the display to show: a command's usage line and the
+    completion trees (the façade hands it in, so the display imports no command)."""
+    usage: Callable[[str, str], str]
+    table_tree: Callable[[Completing], dict]
+    shared_tree: Callable[[Completing], dict]
+    console_tree: Callable[[list[str]], dict]
+
+
 class Display:
-    def __init__(self, core: Lifecycle):
+    def __init__(self, core: Shown, menus: Menus, hint_due: Callable[[str, str], bool]):
         self.core = core
-        self.ops: list[dict] = []
-        self.sent_slots: dict[str, dict[int, dict | None]] = {}
+        self.menus = menus
+        self.hint_due = hint_due                # whether a player is still to see a hint (hints.py: read only)
+        self.hints_shown: list[tuple[str, str]] = []   # (player, hint) shown here, for the façade to record
+        self.ops: list[Op] = []
+        self.sent_slots: dict[str, dict[int, Item | None]] = {}
         self.sent_completions: dict[str, dict] = {}
         self.prompted: dict[str, tuple[str, int]] = {}
         self.titled: dict[str, tuple[str, float]] = {}
-        self.sent_sidebars: dict[str, dict] = {}  # player -> the sidebar op last sent
+        self.sent_sidebars: dict[str, Sidebar] = {}  # player -> the sidebar op last sent
         self.faces_sent: set[str] = set()
         self.stats_names: list[str] = []          # completed after /uno stats, as last sent
         self.shared_ids: list[str] | None = None   # the table ids in the shared tree, as last sent
@@ -51,19 +88,58 @@ class Display:
         self.sent_states: dict[str, tuple[str, str]] = {}   # player -> (table, state), as last sent
         self.state_due: set[str] = set()                    # players whose table or state may have changed
         self.sent_tops: dict[str, list] = {}                # kind -> the top list as last sent
-        #: what a notice's name shows (Notices' methods name these)
-        self.shown = {f.__name__: f for f in (
-            self.send, self.tell, self.tell_table, self.announce, self.usage, self.did_you_mean, self.tell_events,
-            self.console, self.sound, self.joined, self.quit, self.give_back, self.unwatched, self.forget_sidebar,
-            self.first_game_hint, self.shared_completions, self.known_stats_names, self.new_stats_names,
-            self.placeholders, self.placeholders_top, self.stake)}
 
     def show(self, notices: list[Notice]) -> None:
-        """Makes the ops of what the other rooms noted (notices.py), in their order."""
-        for name, args, kwargs in notices:
-            self.shown[name](*args, **kwargs)
+        """Makes the ops of what the other rooms noted (notices.py), in their order (the commonest first)."""
+        for n in notices:
+            match n:
+                case Send(player, line):
+                    self.send(player, line)
+                case Tell(to, key, colour, args):
+                    self.tell(to, key, colour, **args)
+                case TableEvents(t, events):
+                    self.tell_events(t, events)
+                case TellTable(t, key, colour, of, but, bold, translated, args):
+                    self.tell_table(t, key, colour, of, but, bold, translated, **args)
+                case PlaySound(player, sound):
+                    self.sound(player, sound)
+                case Announce(of, key, args):
+                    self.announce(of, key, **args)
+                case Usage(player, command):
+                    self.usage(player, command)
+                case DidYouMean(player, names):
+                    self.did_you_mean(player, names)
+                case ConsoleLines(lines):
+                    self.console(lines)
+                case Joined(player):
+                    self.joined(player)
+                case Quit(player):
+                    self.quit(player)
+                case GiveBack(player):
+                    self.give_back(player)
+                case Unwatched(player):
+                    self.unwatched(player)
+                case ForgetSidebar(player):
+                    self.forget_sidebar(player)
+                case FirstGameHint(player, dos):
+                    self.first_game_hint(player, dos)
+                case TablesChanged():
+                    self.shared_completions()
+                case StatsNames(names, known):
+                    (self.known_stats_names if known else self.new_stats_names)(names)
+                case PlaceholderValues(player, values):
+                    self.placeholders(player, values)
+                case PlaceholdersTop(top):
+                    self.placeholders_top(top)
+                case StakeMove(op):
+                    self.ops.append(op)
 
-    def take(self) -> list[dict]:
+    def take_hints(self) -> list[tuple[str, str]]:
+        """(player, hint) of the hints shown since the last call, for hints.py to remember."""
+        shown, self.hints_shown = self.hints_shown, []
+        return shown
+
+    def take(self) -> list[Op]:
         """The ops so far, for the plugin; the list starts empty again."""
         ops, self.ops = self.ops, []
         return ops
@@ -129,7 +205,7 @@ class Display:
         self.state_due.discard(player)
 
     # ================================================================ chat
-    def send(self, player: str, line) -> None:
+    def send(self, player: str, line: Any) -> None:
         if player in self.core.online:
             self.ops.append({"op": "msg", "player": player, "c": line})
 
@@ -146,7 +222,7 @@ class Display:
             if name == but:
                 continue
             values = dict(args, **{k: say(lang, v) for k, v in translated.items()})
-            part = {"text": about(lang, key, name, of, **values) if of is not None else say(lang, key, **values),
+            part: dict[str, Any] = {"text": about(lang, key, name, of, **values) if of is not None else say(lang, key, **values),
                     "colour": colour}
             if bold:
                 part["bold"] = True
@@ -165,14 +241,14 @@ class Display:
             if name == of or config.announce == "server":
                 self.send(name, line)
             elif config.announce in ("world", "nearby"):     # the plugin knows where players stand
-                near: dict = {"of": of}
+                near: Near = {"of": of}
                 if config.announce == "nearby":
                     near["radius"] = float(config.announce_radius)
                 self.ops.append({"op": "msg", "player": name, "c": line, "near": near})
 
     def usage(self, player: str, command: str) -> None:
         """How one command goes."""
-        self.send(player, [{"text": commands.usage(self.core.lang(player), command), "colour": "yellow"}])
+        self.send(player, [{"text": self.menus.usage(self.core.lang(player), command), "colour": "yellow"}])
 
     def did_you_mean(self, player: str, names: list[str]) -> None:
         if names:
@@ -230,25 +306,19 @@ class Display:
     def _catch_hint(self, t: Table, player: str, lang: str, legal) -> None:
         """The first [Catch] a player is offered comes with how catching works (once per player)."""
         target = next((a.target for a in legal if a.verb == "catch" and a.target), None)
-        hints = self.core.hints
-        if target is None or not hints.due(player, "catch"):
+        if target is None or not self.hint_due(player, "catch") or (player, "catch") in self.hints_shown:
             return
-        hints.shown(player, "catch")
+        self.hints_shown.append((player, "catch"))
         button = chat.catch_button(lang, t.token, target)
-        self.send(player, chat.fill(say(lang, "hint.catch", player=target, count=t.game.opts.uno_penalty),
+        self.send(player, chat.fill(say(lang, "hint.catch", player=target, count=t.dealt.opts.uno_penalty),
                                     {"catch": button}, "yellow"))
 
-    def first_game_hint(self, t: Table) -> None:
-        """How to play, at the first deal a player sits at (once per player)."""
-        hints = self.core.hints
-        for seat in t.humans():
-            if not hints.due(seat.name, "game"):
-                continue
-            hints.shown(seat.name, "game")
-            lang = self.core.lang(seat.name)
-            call = say(lang, "dos.button") if t.game.opts.edition == "dos" else say(lang, "uno.button")
-            self.send(seat.name, chat.fill(say(lang, "hint.first_game"), {
-                "draw": chat.label(say(lang, "button.draw"), "aqua"), "uno": chat.label(call, "gold")}, "yellow"))
+    def first_game_hint(self, player: str, dos: bool) -> None:
+        """How to play, at the first deal a player sits at (hints.py decided it is due)."""
+        lang = self.core.lang(player)
+        call = say(lang, "dos.button") if dos else say(lang, "uno.button")
+        self.send(player, chat.fill(say(lang, "hint.first_game"), {
+            "draw": chat.label(say(lang, "button.draw"), "aqua"), "uno": chat.label(call, "gold")}, "yellow"))
 
     def _sidebar(self, t: Table, player: str, view: dict, lang: str) -> None:
         """The table at a glance at the side of the screen, sent when it changed."""
@@ -269,9 +339,9 @@ class Display:
         self.sent_sidebars.pop(player, None)
         self._state_may_change(player)
 
-    def _items(self, player: str, slots: dict[int, dict | None]) -> None:
+    def _items(self, player: str, slots: dict[int, Item | None]) -> None:
         sent = self.sent_slots.setdefault(player, {})
-        changed: dict[str, dict | None] = {}
+        changed: dict[str, Item | None] = {}
         for slot, item in slots.items():
             # render.py hands out one shared dict per distinct item: the same item as sent is
             # mostly the very same object, which == tells at once
@@ -295,10 +365,6 @@ class Display:
         """The plugin gives the player their own items back."""
         self.ops.append({"op": "restore", "player": player})
 
-    def stake(self, op: dict) -> None:
-        """A stake's move (stakes.py), to the plugin as it is."""
-        self.ops.append(op)
-
     def give_back(self, player: str) -> None:
         """The player is done with a table: their items back, the table's sidebar down."""
         self._state_may_change(player)
@@ -317,7 +383,7 @@ class Display:
     # ================================================================ completions
     def _completions(self, t: Table, player: str, view: dict) -> None:
         """The player's own completion tree at the table (their cards, the others' names)."""
-        tree = commands.table_tree(Completing.of_seat(t, player, view, self.core.lang(player)))
+        tree = self.menus.table_tree(Completing.of_seat(t, player, view, self.core.lang(player)))
         if self.sent_completions.get(player) != tree:
             self.sent_completions[player] = tree
             self.ops.append({"op": "complete", "player": player, "tree": tree})
@@ -326,7 +392,7 @@ class Display:
         """The completion tree every player shares (a player's own, sent with the table, comes
         first): the statistics' names, the tables to join or watch."""
         ids = self.shared_ids = self.core.table_ids()
-        self.ops.append({"op": "complete", "tree": commands.completion_tree(
+        self.ops.append({"op": "complete", "tree": self.menus.shared_tree(
             Completing(stats_names=tuple(self.stats_names), table_ids=tuple(ids)))})
 
     def console_completions(self, force: bool = False) -> None:
@@ -335,7 +401,7 @@ class Display:
         ids = self.core.table_ids()
         if force or ids is not self.console_ids and ids != self.console_ids:
             self.console_ids = ids
-            self.ops.append({"op": "complete", "player": CONSOLE, "tree": commands.console_tree(ids)})
+            self.ops.append({"op": "complete", "player": CONSOLE, "tree": self.menus.console_tree(ids)})
 
     def tables_completions(self) -> None:
         """Sends the trees that name the tables (the shared one, the console's) again when a table

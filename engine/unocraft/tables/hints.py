@@ -38,6 +38,13 @@ class Hints:
         self.seen.setdefault(player, set()).add(name)
         self.unsaved.setdefault(player, {})[f"hint_{name}"] = 1
 
+    def first_game(self, players: list[str]) -> list[str]:
+        """Those of `players` (a table just dealt) who are to be told how to play, now marked told."""
+        due = [p for p in players if self.due(p, "game")]
+        for p in due:
+            self.shown(p, "game")
+        return due
+
     def take(self) -> dict[str, dict[str, int]]:
         """The hints shown since the last save, as statistics counters."""
         taken, self.unsaved = self.unsaved, {}

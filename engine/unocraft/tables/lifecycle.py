@@ -170,7 +170,7 @@ class Lifecycle:
 
     def leave(self, player: str, t: Table) -> None:
         """`/uno leave` from a seat: in the lobby the seat goes; in a game a bot plays it."""
-        seat = t.seat(player)
+        seat = t.seated(player)
         self.stakes.got_up(t, player)
         if t.state == "lobby":
             t.seats.remove(seat)
@@ -224,7 +224,7 @@ class Lifecycle:
         if t.state == "lobby":
             log.info("%s left the server and table %s", player, t.id)
             return self.unseat(t, player)
-        seat = t.seat(player)
+        seat = t.seated(player)
         seat.away_since = now
         log.info("%s left the server; their seat at table %s waits %.0f s for them", player, t.id,
                  self.config.timers.rejoin)
@@ -234,7 +234,7 @@ class Lifecycle:
     def unseat(self, t: Table, player: str) -> None:
         """A player gets up from a lobby seat without a word (gone, or could not pay the stake)."""
         self.stakes.got_up(t, player)
-        t.seats.remove(t.seat(player))
+        t.seats.remove(t.seated(player))
         del self.where[player]
         _hand_over(t, player)
         self.notices.give_back(player)
@@ -259,7 +259,7 @@ class Lifecycle:
         for ev in events:
             if ev.type == "round_over":
                 d = ev.data
-                log.info("table %s finished round %d: %s won, %s", t.id, t.game.round_no, d.get("winner"),
+                log.info("table %s finished round %d: %s won, %s", t.id, t.dealt.round_no, d.get("winner"),
                          ", ".join(f"{n} {v}" for n, v in (d.get("scores") or {}).items()))
             elif ev.type == "match_over":
                 log.info("table %s finished the match: %s won", t.id, ", ".join(ev.data.get("winners") or ()))
@@ -332,18 +332,18 @@ class Lifecycle:
         """One bot step if one is due: reactions out of turn after the catch window, then the
         actor's move when the actor is a bot, away, or out of time. True when something moved."""
         timers = self.config.timers
-        g = t.game
+        g = t.dealt
         if g.phase != "play" or now < t.changed_at + timers.bot_think:
             return False
-        actor = t.actor_name()
+        actor = g.names[g.actor()]      # the phase is "play": someone is to move
         if g.may_act_out_of_turn() and now >= t.changed_at + timers.catch_window:
-            for seat in t.seats:
-                if seat.name == actor or not seat.bot:
+            for other in t.seats:
+                if other.name == actor or not other.bot:
                     continue
-                legal = g.legal_actions(seat.name)
+                legal = g.legal_actions(other.name)
                 if not legal:
                     continue
-                choice = t.bot_for(seat, seat.bot or self.config.stand_in).react(t.view(seat.name), legal)
+                choice = t.bot_for(other, other.bot or self.config.stand_in).react(t.view(other.name), legal)
                 if choice is not None:
                     return self._bot_plays(t, choice, now)
         seat = t.seat(actor)
@@ -384,8 +384,8 @@ class Lifecycle:
             return now          # closes, or the round is over: the tick sets the next round or closes
         due: list[float] = [s.away_since + timers.rejoin for s in t.humans() if s.away_since is not None]
         if t.game.phase != "play":
-            return min(due + [t.next_round_at])
-        seat = t.seat(t.actor_name())
+            return min(due + [t.next_round_at or now])
+        seat = t.seat(t.actor_name() or "")     # no seat is named ""
         if seat is not None and seat.bot:
             due.append(t.changed_at + timers.bot_think)
         elif seat is not None:
@@ -431,11 +431,11 @@ class Lifecycle:
         for b in added:
             self.notices.to_table(t, "bot.joined", "gray", player=b)
         t.deal(now)
-        edition = t.game.opts.edition
+        edition = t.dealt.opts.edition
         log.info("table %s dealt: %s, %s", t.id, t.preset,
                  ", ".join(s.name + (" (bot)" if s.bot else "") for s in t.seats))
         self.notices.to_table(t, "start.started", "green", bold=True, translated={"edition": f"edition.{edition}"})
-        self.notices.first_game_hint(t)
+        self.notices.first_game_hints(self.hints.first_game([s.name for s in t.humans()]), edition == "dos")
         self.changed(t)
 
     def close(self, t: Table, by: str | None = None) -> None:

@@ -24,19 +24,24 @@ from typing import Callable
 
 from ..presentation.lang import normalise
 from ..stats.service import StatsService, open_stats
+from ..transport.protocol import Op, read_event
 from . import commands
 from .admin import Admin
 from .call import Rooms
 from .config import EngineConfig
-from .display import Display
+from .display import Display, Menus
 from .input import Input
 from .lifecycle import Lifecycle
+from .notices import TableEvents
 from .sounds import Sounds
 from .stats_tally import StatsTally
 from .store import TableStore
 from .table import Table
 
 log = logging.getLogger("unocraft.engine")
+
+#: what the display shows of the command list
+MENUS = Menus(commands.usage, commands.table_tree, commands.completion_tree, commands.console_tree)
 
 SAVE_INTERVAL = 0.5     # seconds between SQLite writes while tables change
 SAVE_BATCH = 20         # tables an interval's save writes per round of the loop; the rest in the next rounds
@@ -47,7 +52,8 @@ STATS_WAKEUP = 0.001    # ... while an answer of the statistics thread is on its
 class Tables:
     def __init__(self, config: EngineConfig, store: TableStore | None = None, stats: StatsService | None = None):
         self.core = Lifecycle(config, store)
-        self.display = Display(self.core)
+        hints = self.core.hints
+        self.display = Display(self.core, MENUS, hints.due)
         self.input = Input(self.core)
         # statistics: written and read on their own thread (stats/service.py)
         self.stats = stats if stats is not None else open_stats(config, store)
@@ -110,7 +116,10 @@ class Tables:
                 self.display.restore(name)
 
     # ================================================================ events
-    def handle(self, ev: dict, now: float) -> None:
+    def handle(self, raw: dict, now: float) -> None:
+        ev = read_event(raw)      # as the bridge protocol declares it; a malformed one: a log line, nothing changes
+        if ev is None:
+            return
         if not self.core.new_event(ev):
             log.info("skipped a player event the saved tables already hold: %s", ev.get("type"))
             return
@@ -169,9 +178,9 @@ class Tables:
         notices = self.core.notices
         for notice in notices.take():
             self.display.show([notice])
-            if notice[0] == "tell_events":
+            if isinstance(notice, TableEvents):
                 for listener in self.listeners:
-                    listener(*notice[1])
+                    listener(notice.table, notice.events)
                 if notices.items:
                     self.display.show(notices.take())
 
@@ -189,7 +198,7 @@ class Tables:
         return max(0.0, min(due) - now)
 
     # ================================================================ output and saving
-    def flush(self, now: float | None = None, save: bool = True) -> list[dict]:
+    def flush(self, now: float | None = None, save: bool = True) -> list[Op]:
         """Redraws changed tables, saves them, and hands over the op batch. With `now`, saving is
         batched to at most one write per `SAVE_INTERVAL` (a crash loses at most that much play);
         without, every change is written at once."""
@@ -199,6 +208,8 @@ class Tables:
             t = core.tables.get(tid)
             if t is not None:
                 self.display.redraw(t)
+        for player, hint in self.display.take_hints():    # the hints the redraws showed: not due again
+            core.hints.shown(player, hint)
         self.display.placeholder_states(core.dirty)
         core.unsaved |= core.dirty
         self.flushed = set(core.dirty)

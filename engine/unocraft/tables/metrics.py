@@ -12,12 +12,13 @@ import logging
 import os
 import time
 from collections import deque
+from typing import Sequence
 
 try:
     import resource
     _THREAD_USAGE = resource.RUSAGE_THREAD    # Linux: this thread's context switches
 except (ImportError, AttributeError):         # elsewhere the switches are counted as none
-    resource = None
+    resource = None     # type: ignore[assignment]  # no such module here: checked before each use
 
 log = logging.getLogger("unocraft.engine")
 
@@ -212,6 +213,6 @@ def long_rounds(rounds: int, long: list[tuple[float, float, tuple[tuple[float, f
             + ", ".join(parts) + "; the loop's thread " + " and ".join(switches))
 
 
-def median_p99(values: list[float]) -> tuple[float, float]:
+def median_p99(values: Sequence[float]) -> tuple[float, float]:
     ms = sorted(values)
     return ms[len(ms) // 2], ms[min(len(ms) - 1, int(len(ms) * 0.99))]

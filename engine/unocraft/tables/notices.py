@@ -1,23 +1,171 @@
 """What happened, for the players: the notices a step of the tables layer leaves behind.
 
 The rooms that change state (lifecycle, input, commands, admin, the statistics' answers, the
-sounds) record here what players must be told or shown, in order; they make no op and hold no
-display. The display reads them (`Display.show`) and makes the ops: it is the only place that
-does. One notice is a name and its arguments, e.g. `("tell", ("ann", "table.you_left", "green"), {})`.
+sounds) record here what players must be told or shown, in order, as typed values (one small
+class per kind below); they make no op and hold no display. The façade's shell (`Tables._show`)
+hands them to the display, which turns each kind into ops in one `match` (`Display.show`): it is
+the only place that makes ops.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from ..transport.protocol import Op
 
 if TYPE_CHECKING:
     from ..rules.events import Event
     from .table import Table
 
-Notice = tuple[str, tuple[Any, ...], dict[str, Any]]
+
+# ---------------------------------------------------------------- chat
+@dataclass(slots=True)
+class Send:
+    """A chat line already made (its text in the player's language)."""
+    player: str
+    line: Any
+
+
+@dataclass(slots=True)
+class Tell:
+    """A language line, in the reader's language."""
+    to: str
+    key: str
+    colour: str
+    args: dict[str, Any]
+
+
+@dataclass(slots=True)
+class TellTable:
+    """A language line for every member of `table` (`but` one), in each one's language: `about` a
+    player reads their own line (lang.about), `translated` arguments are language keys."""
+    table: Table
+    key: str
+    colour: str
+    about: str | None
+    but: str | None
+    bold: bool
+    translated: dict[str, str]
+    args: dict[str, Any]
+
+
+@dataclass(slots=True)
+class Announce:
+    """A line about `of` for the players `table.announce` names."""
+    of: str
+    key: str
+    args: dict[str, Any]
+
+
+@dataclass(slots=True)
+class Usage:
+    """How one command goes."""
+    player: str
+    command: str
+
+
+@dataclass(slots=True)
+class DidYouMean:
+    player: str
+    names: list[str]
+
+
+@dataclass(slots=True)
+class TableEvents:
+    """What the rules said happened at a table: every member reads it (and the listeners hear it)."""
+    table: Table
+    events: list[Event]
+
+
+@dataclass(slots=True)
+class ConsoleLines:
+    """Lines for the server console (the plugin writes them to the server log)."""
+    lines: list[str]
+
+
+@dataclass(slots=True)
+class PlaySound:
+    player: str
+    sound: tuple[str, float]
+
+
+# ---------------------------------------------------------------- what a player is shown
+@dataclass(slots=True)
+class Joined:
+    """On the server again: nothing of ours is on their screen."""
+    player: str
+
+
+@dataclass(slots=True)
+class Quit:
+    player: str
+
+
+@dataclass(slots=True)
+class GiveBack:
+    """Done with a table: their own items back, the table off their screen."""
+    player: str
+
+
+@dataclass(slots=True)
+class Unwatched:
+    player: str
+
+
+@dataclass(slots=True)
+class ForgetSidebar:
+    """Gone for good: the plugin took the sidebar down at the quit."""
+    player: str
+
+
+@dataclass(slots=True)
+class FirstGameHint:
+    """How to play, at the first deal a player sits at (`dos`: the table plays DOS)."""
+    player: str
+    dos: bool
+
+
+@dataclass(slots=True)
+class TablesChanged:
+    """A table opened or closed: the completions that name tables."""
+
+
+@dataclass(slots=True)
+class StatsNames:
+    """Players the statistics know (`known`: every one, the database's answer; else new ones)."""
+    names: list[str]
+    known: bool
+
+
+# ---------------------------------------------------------------- the placeholders' cache, the stakes
+@dataclass(slots=True)
+class PlaceholderValues:
+    """A player's statistics for the plugin's placeholders (the statistics thread's answer)."""
+    player: str
+    values: dict[str, str]
+
+
+@dataclass(slots=True)
+class PlaceholdersTop:
+    """The top lists for the placeholders: kind -> [[name, value], ...], best first."""
+    top: dict[str, list[list[str]]]
+
+
+@dataclass(slots=True)
+class StakeMove:
+    """A move of a stake for the plugin (stakes.py decides it; the op goes as it is)."""
+    op: Op
+
+
+Notice = (Send | Tell | TellTable | Announce | Usage | DidYouMean | TableEvents | ConsoleLines | PlaySound | Joined
+          | Quit | GiveBack | Unwatched | ForgetSidebar | FirstGameHint | TablesChanged | StatsNames | PlaceholderValues
+          | PlaceholdersTop | StakeMove)
 
 
 class Notices:
+    """The notices of the step being taken, oldest first; the rooms note them through these methods."""
+
     def __init__(self) -> None:
         self.items: list[Notice] = []
 
@@ -26,88 +174,66 @@ class Notices:
         items, self.items = self.items, []
         return items
 
-    def _add(self, name: str, *args: Any, **kwargs: Any) -> None:
-        self.items.append((name, args, kwargs))
-
-    # ---------------------------------------------------------------- chat
-    def send(self, player: str, line: list[dict]) -> None:
-        """A chat line already made (its text in the player's language)."""
-        self._add("send", player, line)
+    def send(self, player: str, line: Any) -> None:
+        self.items.append(Send(player, line))
 
     def tell(self, to: str, key: str, colour: str = "white", **args: Any) -> None:
-        """A language line, in the reader's language."""
-        self._add("tell", to, key, colour, **args)
+        self.items.append(Tell(to, key, colour, args))
 
     def error(self, to: str, key: str, **args: Any) -> None:
-        self._add("tell", to, key, "red", **args)
+        self.items.append(Tell(to, key, "red", args))
 
     def to_table(self, t: Table, key: str, colour: str = "white", about: str | None = None, but: str | None = None,
                  bold: bool = False, translated: dict[str, str] | None = None, **args: Any) -> None:
-        """A language line for every member of the table `t` (`but` one), in each one's language:
-        `about` a player reads their own line (lang.about), `translated` arguments are language keys."""
-        self._add("tell_table", t, key, colour, about, but, bold, translated or {}, **args)
+        self.items.append(TellTable(t, key, colour, about, but, bold, translated or {}, args))
 
     def announce(self, of: str, key: str, **args: Any) -> None:
-        """A line about `of` for the players `table.announce` names."""
-        self._add("announce", of, key, **args)
+        self.items.append(Announce(of, key, args))
 
     def usage(self, player: str, command: str) -> None:
-        self._add("usage", player, command)
+        self.items.append(Usage(player, command))
 
     def did_you_mean(self, player: str, names: list[str]) -> None:
-        self._add("did_you_mean", player, names)
+        self.items.append(DidYouMean(player, names))
 
     def events(self, t: Table, events: list[Event]) -> None:
-        """What the rules said happened at a table: every member reads it."""
-        self._add("tell_events", t, events)
+        self.items.append(TableEvents(t, events))
 
     def console(self, lines: list[str]) -> None:
-        """Lines for the server console (the plugin writes them to the server log)."""
-        self._add("console", lines)
+        self.items.append(ConsoleLines(lines))
 
     def sound(self, player: str, sound: tuple[str, float]) -> None:
-        self._add("sound", player, sound)
+        self.items.append(PlaySound(player, sound))
 
-    # ---------------------------------------------------------------- what a player is shown
     def joined(self, player: str) -> None:
-        """On the server again: nothing of ours is on their screen."""
-        self._add("joined", player)
+        self.items.append(Joined(player))
 
     def quit(self, player: str) -> None:
-        self._add("quit", player)
+        self.items.append(Quit(player))
 
     def give_back(self, player: str) -> None:
-        """Done with a table: their own items back, the table off their screen."""
-        self._add("give_back", player)
+        self.items.append(GiveBack(player))
 
     def unwatched(self, player: str) -> None:
-        self._add("unwatched", player)
+        self.items.append(Unwatched(player))
 
     def forget_sidebar(self, player: str) -> None:
-        """Gone for good: the plugin took the sidebar down at the quit."""
-        self._add("forget_sidebar", player)
+        self.items.append(ForgetSidebar(player))
 
-    def first_game_hint(self, t: Table) -> None:
-        """A table dealt: how to play, for who has not been told yet."""
-        self._add("first_game_hint", t)
+    def first_game_hints(self, players: list[str], dos: bool) -> None:
+        self.items.extend(FirstGameHint(p, dos) for p in players)
 
     def tables_changed(self) -> None:
-        """A table opened or closed: the completions that name tables."""
-        self._add("shared_completions")
+        self.items.append(TablesChanged())
 
     def stats_names(self, names: list[str], known: bool) -> None:
-        """Players the statistics know (`known`: every one, the database's answer; else new ones)."""
-        self._add("known_stats_names" if known else "new_stats_names", names)
+        self.items.append(StatsNames(names, known))
 
-    # ---------------------------------------------------------------- the placeholders' cache
     def placeholders(self, player: str, values: dict[str, str]) -> None:
-        """A player's statistics for the plugin's placeholders (the statistics thread's answer)."""
-        self._add("placeholders", player, values)
+        self.items.append(PlaceholderValues(player, values))
 
     def placeholders_top(self, top: dict[str, list[list[str]]]) -> None:
-        """The top lists for the placeholders: kind -> [[name, value], ...], best first."""
-        self._add("placeholders_top", top)
+        self.items.append(PlaceholdersTop(top))
 
-    def stake(self, op: dict) -> None:
-        """A move of a stake for the plugin (stakes.py decides it; the op goes as it is)."""
-        self._add("stake", op)
+    def stake(self, op: Op) -> None:
+        self.items.append(StakeMove(op))

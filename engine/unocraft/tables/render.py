@@ -7,6 +7,7 @@ display.py turns their results into display ops.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ..presentation import chat
 from ..presentation.faces import face_key
@@ -15,6 +16,7 @@ from ..rules.actions import Action, parse_ref
 from ..rules.cards import COLOUR_BY_NAME, Card
 from ..rules.vocab import EVENT_TONES, HOUSE_VERBS, LAYING, VERBS
 from . import render_dos
+from ..transport.protocol import Item
 from .text import say
 
 HOTBAR_CARDS = 8          # slots 0-7 show a page of the hand, slot 8 turns the page
@@ -62,14 +64,14 @@ def playable_codes(legal: list[Action], side: str = "light") -> set[str]:
 
 def card_component(card: Card, lang: str, bold: bool = False) -> dict:
     colour = chat.CHAT_COLOUR.get(card.colour, "white") if card.colour else "white"
-    c = {"text": card_name(lang, card), "colour": colour}
+    c: dict[str, Any] = {"text": card_name(lang, card), "colour": colour}
     if bold:
         c["bold"] = True
     return c
 
 
 @text_cache(maxsize=8192)
-def card_item(code: str, side: str, lang: str, playable: bool, can_call_uno: bool) -> dict:
+def card_item(code: str, side: str, lang: str, playable: bool, can_call_uno: bool) -> Item:
     """The item of a hand card. One dict per distinct item, shared by every redraw (never change
     it): display.py compares it to the one sent without looking inside."""
     card, dark = face_of(code, side)
@@ -84,7 +86,7 @@ def pages_of(hand_size: int) -> int:
     return max(1, -(-hand_size // HOTBAR_CARDS))
 
 
-def hand_slots(view: dict, lang: str, page: int, legal: list[Action]) -> dict[int, dict | None]:
+def hand_slots(view: dict, lang: str, page: int, legal: list[Action]) -> dict[int, Item | None]:
     """Every engine slot of a seated player: hotbar page, page button, the rest in the
     inventory, the top card in the off-hand. Slots without a card map to None (emptied)."""
     side = view.get("side", "light")
@@ -96,7 +98,7 @@ def hand_slots(view: dict, lang: str, page: int, legal: list[Action]) -> dict[in
 
 @text_cache(maxsize=4096)
 def _card_slots(hand: tuple[str, ...], side: str, lang: str, page: int, playable: frozenset[str],
-                can_uno: bool) -> dict[int, dict | None]:
+                can_uno: bool) -> dict[int, Item | None]:
     """The hand's slots (all but the off-hand) from what they show, one shared dict per distinct
     hand, page and choice (a redraw mostly finds the hands of the players who did not act
     unchanged; never change it: `hand_slots` copies it)."""
@@ -104,7 +106,7 @@ def _card_slots(hand: tuple[str, ...], side: str, lang: str, page: int, playable
     page %= pages
     shown = hand[page * HOTBAR_CARDS:(page + 1) * HOTBAR_CARDS]
     rest = hand[:page * HOTBAR_CARDS] + hand[(page + 1) * HOTBAR_CARDS:]
-    slots: dict[int, dict | None] = {}
+    slots: dict[int, Item | None] = {}
     for i in range(HOTBAR_CARDS):
         slots[i] = card_item(shown[i], side, lang, shown[i] in playable, can_uno) if i < len(shown) else None
     slots[PAGE_SLOT] = page_item(page, pages, lang) if pages > 1 else None
@@ -114,7 +116,7 @@ def _card_slots(hand: tuple[str, ...], side: str, lang: str, page: int, playable
 
 
 @text_cache(maxsize=1024)
-def page_item(page: int, pages: int, lang: str) -> dict:
+def page_item(page: int, pages: int, lang: str) -> Item:
     """The arrow that turns the page (shared like `card_item`'s)."""
     return {"material": "minecraft:arrow",
             "name": {"text": say(lang, "item.page", page=page + 1, pages=pages), "colour": "yellow"},
@@ -122,7 +124,7 @@ def page_item(page: int, pages: int, lang: str) -> dict:
             "glow": False, "tag": TAG_PAGE}
 
 
-def top_item(view: dict, lang: str) -> dict | None:
+def top_item(view: dict, lang: str) -> Item | None:
     top = view.get("top")
     if view.get("edition") == "dos":   # DOS has no top card: show the first centre card
         top = (view.get("centre") or [None])[0]
@@ -132,7 +134,7 @@ def top_item(view: dict, lang: str) -> dict | None:
 
 
 @text_cache(maxsize=4096)
-def _top_item(top: str, side: str, lang: str) -> dict:
+def _top_item(top: str, side: str, lang: str) -> Item:
     """The top card in the off-hand (shared like `card_item`'s)."""
     card, dark = face_of(top, side)
     name = card_component(card, lang)
@@ -146,7 +148,7 @@ def subtitle(view: dict, lang: str) -> list[dict]:
     set it (the status line has the rest; the subtitle is shown double size)."""
     top = view.get("top")
     if view.get("edition") == "dos":   # the centre row instead of a top card
-        row = ", ".join(card_name(lang, parse_ref(c.split()[0])) for c in view.get("centre") or ())
+        row = ", ".join(card_name(lang, render_dos.centre_card(c)) for c in view.get("centre") or ())
         return [{"text": say(lang, "turn.subtitle", card=row or "-"), "colour": "white"}]
     if not top:
         return [{"text": "", "colour": "white"}]
@@ -176,7 +178,7 @@ def _status_line(top: str | None, side: str, dos: bool, colour: str | None, turn
         card = None
     colour_letter = COLOUR_BY_NAME.get(colour) if colour else None
     names = "  ".join(f"{name} {cards}" for name, cards in counts)
-    row = ", ".join(card_name(lang, parse_ref(c.split()[0])) for c in centre)
+    row = ", ".join(card_name(lang, render_dos.centre_card(c)) for c in centre)
     text = say(lang, "status", player=turn or "-",
                card=card_name(lang, card) if card else (row or "-"),
                colour=colour_name(lang, colour_letter) if colour_letter else "-",
@@ -212,9 +214,9 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
         lines.append(chat.fill(say(lang, "uno.call_late"), {"uno": chat.uno_button(lang, token)}, "gold"))
     pending = view.get("pending") or {}
     if "challenge" in verbs and pending.get("kind") == "penalty":
-        card = Card.parse(pending["card"]) if pending.get("card") else None
-        lines.append(chat.challenge_buttons(lang, token, pending.get("source", "?"), card, pending.get("amount") or 0)
-                     if card else [])
+        accused = Card.parse(pending["card"]) if pending.get("card") else None
+        lines.append(chat.challenge_buttons(lang, token, pending.get("source", "?"), accused, pending.get("amount") or 0)
+                     if accused else [])
     if "colour" in verbs:
         lines.append(chat.colour_buttons(lang, token, dark=side == "dark"))
     for verb in HOUSE_VERBS:     # a house rule's own verbs: buttons by what the verb's word names

@@ -15,9 +15,14 @@ def _label(card: Card) -> str:
     return "2" if card.rank == "W2" else card.rank
 
 
+def centre_card(code: str) -> Card:
+    """The card of a centre or hand code (DOS has no two-sided cards: a ref is one card)."""
+    return named_face(parse_ref(code.split()[0]))
+
+
 def card_text(code: str, lang: str) -> dict:
     """A centre or hand card as coloured text, e.g. ``[5]`` in green, with its name on hover."""
-    card = named_face(parse_ref(code.split()[0]))
+    card = centre_card(code)
     return chat.text(f"[{_label(card)}]", _colour(card.colour), bold=True, hover=card_name(lang, card))
 
 

@@ -7,7 +7,10 @@ display.py sends the result as a `sidebar` op; the plugin only displays the line
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..presentation.lang import text_cache
+from ..transport.protocol import Sidebar
 from .text import say
 
 MAX_LINES = 15          # what a Minecraft sidebar shows
@@ -48,8 +51,8 @@ def _seat_line(name: str, yours: bool, turn: bool, active: bool, n: int, called_
     """`▶ ann  7 cards  UNO!  120 pts`: the marker of the turn, the name (yours in green, a player
     who is out struck through), the card count or "out", an UNO call, the match score (None: none
     kept). One shared list per distinct line: never change it."""
-    line = [{"text": TURN_MARK if turn else NO_MARK, "colour": "gold", "bold": True}]
-    part = {"text": name, "colour": "green" if yours else "white" if active else "gray"}
+    line: list[dict[str, Any]] = [{"text": TURN_MARK if turn else NO_MARK, "colour": "gold", "bold": True}]
+    part: dict[str, Any] = {"text": name, "colour": "green" if yours else "white" if active else "gray"}
     if turn:
         part["bold"] = True
     if not active:
@@ -95,7 +98,7 @@ def _lines(seats: tuple, you: str | None, turn: str | None, direction: str | Non
     return lines[:MAX_LINES]
 
 
-def sidebar_op(player: str, view: dict, lang: str, preset: str, match: bool = False, pot: str | None = None) -> dict:
+def sidebar_op(player: str, view: dict, lang: str, preset: str, match: bool = False, pot: str | None = None) -> Sidebar:
     """`pot`: what a staked table plays for, in the reader's words (a line of its own, last)."""
     lines = sidebar_lines(view, lang, match)
     if pot:

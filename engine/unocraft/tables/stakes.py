@@ -25,6 +25,7 @@ import re
 import secrets
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..transport.protocol import Op
 from .text import say
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ class Stakes:
     def config(self) -> EngineConfig:
         return self.core.config
 
-    def _op(self, op: dict) -> None:
+    def _op(self, op: Op) -> None:
         self.core.notices.stake(op)
 
     def _entries(self, t: Table) -> dict[str, dict]:
@@ -115,7 +116,7 @@ class Stakes:
             return "stake.error.locked"
         for eid, e in list(self._entries(t).items()):
             if e["state"] == "held":
-                self._settle(t, [eid], {e["player"]: amount(t.stake)}, 0, "changed")
+                self._settle(t, [eid], {e["player"]: amount(_staked(t))}, 0, "changed")
             else:       # on its way: its answer finds no pay-in and it goes back (`answered`)
                 del self._entries(t)[eid]
         t.stake = stake
@@ -179,7 +180,7 @@ class Stakes:
                 continue
             if t.state == "lobby" or e["state"] == "paying" or self.config.stakes_on_leave == "refund":
                 if e["state"] == "held":
-                    self._settle(t, [eid], {player: amount(t.stake)}, 0, "refund")
+                    self._settle(t, [eid], {player: amount(_staked(t))}, 0, "refund")
                 else:       # on its way: its answer finds no pay-in and it goes back (`answered`)
                     del self._entries(t)[eid]
             else:
@@ -201,14 +202,14 @@ class Stakes:
         held = {eid: e for eid, e in self._entries(t).items() if e["state"] in ("held", "forfeit")}
         if not held:
             return
-        pot = amount(t.stake) * len(held)
+        pot = amount(_staked(t)) * len(held)
         humans = [s.name for s in t.seats if s.name in winners and s.human]
         if not humans and self.config.stakes_on_bot_win == "refund":
             return self._refund(t, "bot_won")
         # lost is what each paid, won what each received (a winner's own stake comes back inside the pot)
-        unit = "money" if "money" in t.stake else "items"
+        unit = "money" if "money" in _staked(t) else "items"
         for e in held.values():
-            self.record(e["player"], **{f"{unit}_lost": amount(t.stake)})
+            self.record(e["player"], **{f"{unit}_lost": amount(_staked(t))})
         if not humans:
             return self._settle(t, list(held), {}, pot, "house")
         cut = pot * self.config.stakes_house_cut // 100
@@ -218,12 +219,12 @@ class Stakes:
         for name, share in shares.items():
             if share:
                 self.record(name, **{f"{unit}_won": share})
-            self.core.notices.tell(name, "stake.won", "gold", stake=self.shown({**t.stake, **_as(t.stake, share)}, name))
+            self.core.notices.tell(name, "stake.won", "gold", stake=self.shown({**_staked(t), **_as(_staked(t), share)}, name))
 
     def _refund(self, t: Table, why: str) -> None:
         for eid, e in list(self._entries(t).items()):
             if e["state"] in ("held", "forfeit"):
-                self._settle(t, [eid], {e["player"]: amount(t.stake)}, 0, why)
+                self._settle(t, [eid], {e["player"]: amount(_staked(t))}, 0, why)
                 self.core.notices.tell(e["player"], "stake.refunded", "green", stake=self.shown(t.stake, e["player"]))
 
     def closing(self, t: Table) -> None:
@@ -231,12 +232,10 @@ class Stakes:
         self._refund(t, "closed")
 
     def _settle(self, t: Table, eids: list[str], shares: dict[str, int], cut: int, why: str) -> None:
-        key = "money" if "money" in t.stake else "count"
-        item = {} if key == "money" else {"item": t.stake["item"]}
         uuids = {e["player"]: e["uuid"] for e in self._entries(t).values() if e.get("uuid")}
         self._op({"op": "stake_settle", "id": f"{t.id}.{secrets.token_hex(6)}.s", "table": t.id, "entries": eids,
-                  "shares": [{"player": p, **_uuid(self.core, p, uuids), key: v} for p, v in shares.items()],
-                  "cut": cut, "why": why, **item})
+                  "shares": [{"player": p, **_uuid(self.core, p, uuids), **_as(_staked(t), v)} for p, v in shares.items()],
+                  "cut": cut, "why": why})
         for eid in eids:
             self._entries(t).pop(eid, None)
         log.info("table %s: %s %s", t.id, why, ", ".join(f"{p} {v}" for p, v in shares.items()) or f"house {cut}")
@@ -252,6 +251,13 @@ class Stakes:
             for eid, e in self._entries(t).items():
                 if e["state"] == "paying":
                     self._op({"op": "stake_take", "id": eid, "table": t.id, "player": e["player"], **t.stake})
+
+
+def _staked(t: Table) -> dict:
+    """The stake of a table the caller knows plays for one (it holds pay-ins)."""
+    if t.stake is None:
+        raise ValueError(f"table {t.id} plays for nothing")
+    return t.stake
 
 
 def _as(stake: dict, n: int) -> dict:

@@ -17,7 +17,7 @@ goes the same way and updates their ratings (stats/rating.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..stats import rating
 from ..stats.store import COUNTERS, MIN_MATCHES_FOR_RATE, rate
@@ -226,9 +226,9 @@ class StatsTally:
             elif error is not None:
                 notices.tell(tag[1], "stats.unavailable", "red")
             elif tag[0] == "stats":
-                self._show_stats(*tag[1:], result)
+                self._show_stats(tag[1], tag[2], tag[3], result)
             elif tag[0] == "top":
-                self._show_top(*tag[1:], result)
+                self._show_top(tag[1], tag[2], result)
 
     def _show_stats(self, player: str, who: str, named: bool, row: dict | None) -> None:
         notices = self.core.notices
@@ -237,8 +237,8 @@ class StatsTally:
             if named and who.lower() != player.lower():
                 return notices.error(player, "stats.none", player=who)
             return notices.tell(player, "stats.none_self", "yellow")
-        for i, (text, colour) in enumerate(stats_lines(lang, row)):
-            part = {"text": text, "colour": colour}
+        for i, (text, colour) in enumerate(stats_lines(lang, row or {})):
+            part: dict[str, Any] = {"text": text, "colour": colour}
             if i == 0:
                 part["bold"] = True
             notices.send(player, [part])
@@ -309,10 +309,13 @@ def finishing(t: Table, winners, scores: dict[str, int] | None) -> rating.Result
     (the most points first in `standard` scoring, the fewest in the scorings of penalty points;
     equal scores tie). Without scores (a one-round match, `lazy` scoring) the others tie second.
     Bots are left out: the humans are ranked among themselves."""
-    names = list(t.game.names)
+    game = t.game
+    if game is None:
+        raise ValueError(f"table {t.id}: a match that ended was dealt")
+    names = list(game.names)
     humans = {s.name for s in t.humans()}
-    scoring = t.game.opts.scoring
-    sides = ([[names[0], names[2]], [names[1], names[3]]] if t.game.opts.partners and len(names) == 4
+    scoring = game.opts.scoring
+    sides = ([[names[0], names[2]], [names[1], names[3]]] if game.opts.partners and len(names) == 4
              else [[n] for n in names])
 
     def place(side: list[str]) -> tuple[int, int]:
@@ -322,7 +325,8 @@ def finishing(t: Table, winners, scores: dict[str, int] | None) -> rating.Result
             return (1, 0)
         score = int(scores.get(side[0], 0))
         return (1, -score if scoring == "standard" else score)
-    order, last, rank = [], None, -1
+    order: list[tuple[float, list[str]]] = []
+    last, rank = None, -1
     for side in sorted(sides, key=place):
         if place(side) != last:
             rank, last = rank + 1, place(side)

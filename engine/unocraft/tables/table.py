@@ -70,6 +70,20 @@ class Table:
     def seat(self, name: str) -> Seat | None:
         return next((s for s in self.seats if s.name == name), None)
 
+    def seated(self, name: str) -> Seat:
+        """The seat of a player the caller knows is seated."""
+        seat = self.seat(name)
+        if seat is None:
+            raise KeyError(f"{name} has no seat at table {self.id}")
+        return seat
+
+    @property
+    def dealt(self) -> Game:
+        """The game of a table the caller knows is dealt."""
+        if self.game is None:
+            raise ValueError(f"table {self.id} is not dealt")
+        return self.game
+
     def humans(self) -> list[Seat]:
         return [s for s in self.seats if s.human]
 
@@ -123,7 +137,7 @@ class Table:
 
     def apply(self, action: Action, now: float) -> list:
         """Plays an action through the rules; raises Refused. Returns the events."""
-        events = self.game.play(action)
+        events = self.dealt.play(action)
         seat = self.seat(action.player)
         if seat is not None and seat.bot:
             metrics.probe.bot_moved(now - self.changed_at)
@@ -144,7 +158,7 @@ class Table:
         return self.game.legal_actions(name)
 
     def view(self, name: str | None) -> dict:
-        return self.game.view(name, legal=False)
+        return self.dealt.view(name, legal=False)
 
     # ------------------------------------------------------------ persistence
     def to_dict(self) -> dict:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import threading
 import time
 from abc import ABC, abstractmethod
+from typing import Sequence
+
+from .protocol import Op
 
 
 class TransportClosed(ConnectionError):
@@ -36,7 +39,7 @@ class Transport(ABC):
         """Player events, waiting at most max_wait_ms for the first one."""
 
     @abstractmethod
-    def apply(self, ops: list[dict]) -> None:
+    def apply(self, ops: Sequence[Op]) -> None:
         """One batch of display ops, applied by the server in one tick."""
 
     def stats(self) -> dict:

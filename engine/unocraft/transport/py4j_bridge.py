@@ -12,14 +12,16 @@ import socket
 import threading
 import time
 from pathlib import Path
+from typing import Sequence
 
 import msgspec
-import py4j
-from py4j.java_gateway import GatewayParameters, JavaGateway
-from py4j.protocol import Py4JAuthenticationError, Py4JError, Py4JNetworkError
+import py4j  # type: ignore[import-untyped]  # py4j ships no types
+from py4j.java_gateway import GatewayParameters, JavaGateway  # type: ignore[import-untyped]
+from py4j.protocol import Py4JAuthenticationError, Py4JError, Py4JNetworkError  # type: ignore[import-untyped]
 
 from .. import PROTOCOL, __version__
 from .base import IncompatiblePlugin, Transport, TransportClosed, wait_before_retry
+from .protocol import Op
 
 log = logging.getLogger("unocraft.transport")
 
@@ -220,7 +222,7 @@ class Py4jTransport(Transport):
             events = [e for e in events if e.get("type") != REFUSED_BATCH]
         return events
 
-    def apply(self, ops: list[dict]) -> None:
+    def apply(self, ops: Sequence[Op]) -> None:
         """Sends the batch one way (`OPS_COMMAND`) on the engine's py4j connection: the engine
         goes on as soon as the text is written, without waiting for a round trip (which cost a
         millisecond of the answer on a busy server). The plugin reads and prepares the batch in

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /** Turns the engine's op JSON into steps for the server thread: each op checked and its data built on the engine's thread, so that what is left only touches the platform. */
 final class OpPreparer {
@@ -25,6 +26,8 @@ final class OpPreparer {
     private final PlayerDisplays displays;
     private final Placeholders placeholders;
     private final Stakes stakes;
+    /** Each op field read (ProtocolTest records them; nothing otherwise). */
+    private volatile Consumer<String> reads = OpFields.NOT_RECORDED;
 
     OpPreparer(Platform platform, Inventories<?> inventories, java.util.function.Function<String, Players.Position> lastSeen,
                CardFaces faces, InventoryVault vault, ItemPolicy items, Completions completions,
@@ -43,6 +46,11 @@ final class OpPreparer {
         this.stakes = stakes;
     }
 
+    /** Records every op field read from now on (a test: ProtocolTest). */
+    void recordReads(Consumer<String> reads) {
+        this.reads = reads;
+    }
+
     /**
      * The batch's ops checked and built, ready to apply: a bad op is logged once and skipped, never
      * stops the others. An empty batch is one empty step, so that it is counted as applied.
@@ -57,9 +65,10 @@ final class OpPreparer {
                 if (!op.isJsonObject()) {
                     throw new IllegalArgumentException("an op must be an object");
                 }
-                actions.add(prepareOne(op.getAsJsonObject()));
+                OpFields fields = OpFields.of(op.getAsJsonObject(), reads);
+                actions.add(prepareOne(fields));
                 sources.add(op);
-                kinds.add(text(op.getAsJsonObject(), "op"));
+                kinds.add(fields.kind());
                 lanes.add(laneOf(op.getAsJsonObject()));
             } catch (RuntimeException ex) {
                 warnBadOp(op, ex);
@@ -85,12 +94,12 @@ final class OpPreparer {
         return out;
     }
 
-    /** The lane an op runs in: its player's (their inventory, chat, screen, money), else the global one. */
+    /** The lane an op runs in (read after the op was checked): its player's (their inventory, chat, screen, money), else the global one. */
     private static String laneOf(JsonObject op) {
-        String kind = text(op, "op");
+        String kind = op.get("op").getAsString();
         boolean global = kind.equals("face") || kind.equals("strings") || kind.equals("console")
                 || kind.equals("stake_settle") || kind.equals("stake_tables") || kind.equals("stake_refund");
-        return global || !op.has("player") ? null : text(op, "player");
+        return global || !op.has("player") ? null : op.get("player").getAsString();
     }
 
     /** Logs a bad op (one that could not be prepared, or failed on the server thread). */
@@ -104,22 +113,14 @@ final class OpPreparer {
         return s.length() > 300 ? s.substring(0, 300) + "…" : s;
     }
 
-    /** The op's text field {@code key}; a missing or non-text one makes the op bad. */
-    private static String text(JsonObject op, String key) {
-        JsonElement v = op.get(key);
-        if (v == null || !v.isJsonPrimitive() || !v.getAsJsonPrimitive().isString()) {
-            throw new IllegalArgumentException("\"" + key + "\" must be a text");
-        }
-        return v.getAsString();
-    }
-
     /** A component field, cut to what the protocol carries ({@link TextCaps}); "" when absent. */
-    private static JsonElement component(JsonObject op, String key) {
-        return op.has(key) ? TextCaps.component(op.get(key)) : new JsonPrimitive("");
+    private static JsonElement component(OpFields op, String key) {
+        JsonElement v = op.get(key);
+        return v != null ? TextCaps.component(v) : new JsonPrimitive("");
     }
 
     /** A component field, capped, as the platform's message object: built here, on the engine's thread, not at send. */
-    private Object message(JsonObject op, String key) {
+    private Object message(OpFields op, String key) {
         return players.text(component(op, key));
     }
 
@@ -129,20 +130,21 @@ final class OpPreparer {
     }
 
     /** The op checked, its data built (components cut and built as the platform's message objects, pixels decoded, items described): what is left touches only the platform. */
-    private Runnable prepareOne(JsonObject op) {
-        String kind = text(op, "op");
-        String player = op.has("player") ? text(op, "player") : null;
-        if (player == null && !kind.equals("face") && !kind.equals("complete") && !kind.equals("strings")
-                && !kind.equals("console") && !(kind.equals("placeholders") && op.has("top"))
-                && !kind.equals("stake_settle") && !kind.equals("stake_tables") && !kind.equals("stake_refund")) {
+    private Runnable prepareOne(OpFields op) {
+        String kind = op.kind();
+        // the ops for one player name them; the others have no "player" (the protocol says which)
+        boolean forAPlayer = !kind.equals("face") && !kind.equals("console") && !kind.equals("strings")
+                && !kind.equals("stake_settle") && !kind.equals("stake_tables") && !kind.equals("stake_refund");
+        String player = forAPlayer && op.has("player") ? op.text("player") : null;
+        if (player == null && forAPlayer && !kind.equals("complete") && !(kind.equals("placeholders") && op.has("top"))) {
             throw new IllegalArgumentException("no \"player\"");
         }
         Runnable action = switch (kind) {
             case "msg" -> {
                 Object c = message(op, "c");
                 if (op.has("near")) {   // an announcement for the players near someone (table.announce)
-                    JsonObject near = op.getAsJsonObject("near");
-                    String of = text(near, "of");
+                    OpFields near = op.object("near");
+                    String of = near.text("of");
                     double radius = near.has("radius") ? near.get("radius").getAsDouble() : Double.POSITIVE_INFINITY;
                     yield () -> {
                         Players.Position here = players.position(player);
@@ -165,7 +167,7 @@ final class OpPreparer {
                 yield () -> players.showTitle(player, title, subtitle);
             }
             case "sound" -> prepareSound(player, op);
-            case "face" -> faces.prepare(platform, text(op, "key"), Base64.getDecoder().decode(text(op, "pixels")));
+            case "face" -> faces.prepare(platform, op.text("key"), Base64.getDecoder().decode(op.text("pixels")));
             case "items" -> prepareItems(player, op);
             case "restore" -> () -> {
                 vault.restore(player);
@@ -175,26 +177,26 @@ final class OpPreparer {
             case "sidebar" -> prepareSidebar(player, op);
             case "sidebar_clear" -> () -> displays.clearSidebar(player);
             case "complete" -> {
-                Map<String, List<String>> tree = Completions.tree(op.getAsJsonObject("tree"));
+                Map<String, List<String>> tree = Completions.tree(op.object("tree").entries());
                 yield () -> completions.set(player, tree);
             }
             case "console" -> {
                 List<String> lines = new ArrayList<>();
-                op.getAsJsonArray("lines").forEach(l -> lines.add(capped(l.getAsString())));
+                op.get("lines").getAsJsonArray().forEach(l -> lines.add(capped(l.getAsString())));
                 yield () -> lines.forEach(l -> platform.logger().info("[uno] " + l));
             }
             case "strings" -> {
                 Map<String, Object> more = new java.util.LinkedHashMap<>();
-                op.getAsJsonObject("strings").entrySet().forEach(e -> more.put(e.getKey(), players.text(TextCaps.component(e.getValue()))));
+                op.object("strings").entries().entrySet().forEach(e -> more.put(e.getKey(), players.text(TextCaps.component(e.getValue()))));
                 yield () -> messages.putAll(more);
             }
             case "placeholders" -> {
                 // PlaceholderAPI's answers (Placeholders): checked and copied here, stored on the server thread
                 if (player == null) {
-                    Map<String, List<Placeholders.Entry>> lists = Placeholders.lists(op);
+                    Map<String, List<Placeholders.Entry>> lists = Placeholders.lists(op.get("top"));
                     yield () -> placeholders.putTop(lists);
                 }
-                Map<String, String> values = Placeholders.values(op);
+                Map<String, String> values = Placeholders.values(op.get("values"));
                 yield () -> placeholders.put(player, values);
             }
             // stakes move money and items whether or not their player is online (Stakes answers or owes)
@@ -207,15 +209,13 @@ final class OpPreparer {
                 yield () -> stakes.settle(copy);
             }
             case "stake_refund" -> {
-                text(op, "id");
-                JsonObject copy = op.deepCopy();
+                op.text("id");
+                JsonObject copy = op.copy();
                 yield () -> stakes.refund(copy);
             }
             case "stake_tables" -> {
-                if (!op.has("tables") || !op.get("tables").isJsonObject()) {
-                    throw new IllegalArgumentException("\"tables\" must be an object");
-                }
-                JsonObject copy = op.deepCopy();
+                op.object("tables");
+                JsonObject copy = op.copy();
                 yield () -> stakes.tables(copy);
             }
             default -> () -> platform.logger().warning("unknown op " + kind);
@@ -231,44 +231,55 @@ final class OpPreparer {
         };
     }
 
-    /** A stake op checked (ids and table are texts, amounts whole numbers, shares objects) and copied. */
-    private static JsonObject stakeOp(JsonObject op, boolean take) {
-        text(op, "id");
-        text(op, "table");
+    /**
+     * A stake op checked (ids and table are texts, amounts whole numbers, shares objects, every field
+     * Stakes reads later from its copy among them) and copied.
+     */
+    private static JsonObject stakeOp(OpFields op, boolean take) {
+        op.text("id");
+        op.text("table");
         if (take) {
-            text(op, "player");
+            op.text("player");
             if (op.has("money") == op.has("item")) {
                 throw new IllegalArgumentException("a stake is \"money\" or \"item\" with \"count\"");
             }
-            whole(op, op.has("money") ? "money" : "count");
-            if (op.has("item")) {
-                text(op, "item");
+            if (op.has("money")) {
+                whole(op, "money");
+            } else {
+                op.text("item");
+                whole(op, "count");
             }
         } else {
-            if (!op.has("entries") || !op.get("entries").isJsonArray() || !op.has("shares") || !op.get("shares").isJsonArray()) {
+            JsonElement entries = op.get("entries");
+            JsonElement shares = op.get("shares");
+            if (entries == null || !entries.isJsonArray() || shares == null || !shares.isJsonArray()) {
                 throw new IllegalArgumentException("\"entries\" and \"shares\" must be lists");
             }
-            op.getAsJsonArray("entries").forEach(e -> {
+            entries.getAsJsonArray().forEach(e -> {
                 if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) {
                     throw new IllegalArgumentException("\"entries\" must be texts");
                 }
             });
-            for (JsonElement sh : op.getAsJsonArray("shares")) {
-                if (!sh.isJsonObject()) {
-                    throw new IllegalArgumentException("a share must be an object");
+            for (JsonElement sh : shares.getAsJsonArray()) {
+                OpFields share = op.inside("shares", sh, "a share");
+                share.text("player");
+                if (share.has("uuid")) {
+                    share.text("uuid");
                 }
-                text(sh.getAsJsonObject(), "player");
-                whole(sh.getAsJsonObject(), sh.getAsJsonObject().has("money") ? "money" : "count");
+                whole(share, share.has("money") ? "money" : "count");
             }
             if (op.has("cut")) {
                 whole(op, "cut");
             }
+            if (op.has("why")) {
+                op.text("why");
+            }
         }
-        return op.deepCopy();
+        return op.copy();
     }
 
     /** The op's field {@code key}: a whole number, 0 or more. */
-    private static long whole(JsonObject op, String key) {
+    private static long whole(OpFields op, String key) {
         JsonElement v = op.get(key);
         if (v == null || !v.isJsonPrimitive() || !v.getAsJsonPrimitive().isNumber()
                 || v.getAsDouble() != Math.rint(v.getAsDouble()) || v.getAsDouble() < 0) {
@@ -282,25 +293,24 @@ final class OpPreparer {
      * not at all. Every slot and item is checked before the inventory is saved or touched, so a bad
      * one leaves the player's own items where they are.
      */
-    private Runnable prepareItems(String player, JsonObject op) {
-        if (!op.has("slots") || !op.get("slots").isJsonObject()) {
-            throw new IllegalArgumentException("\"slots\" must be an object");
-        }
-        Map<Integer, JsonObject> later = new java.util.LinkedHashMap<>();    // items whose face comes earlier in this batch
+    private Runnable prepareItems(String player, OpFields op) {
+        Map<Integer, OpFields> later = new java.util.LinkedHashMap<>();    // items whose face comes earlier in this batch
         Map<Integer, Object> changes = new java.util.LinkedHashMap<>();   // what the platform prepared; null: empty the slot
-        for (Map.Entry<String, JsonElement> e : op.getAsJsonObject("slots").entrySet()) {
+        for (Map.Entry<String, JsonElement> e : op.object("slots").entries().entrySet()) {
             int slot = slotNumber(e.getKey());
             JsonElement v = e.getValue();
-            if (!v.isJsonNull() && !v.isJsonObject()) {
-                throw new IllegalArgumentException("slot " + slot + " must hold an item or null");
+            if (v.isJsonNull()) {
+                changes.put(slot, null);
+                continue;
             }
-            if (v.isJsonObject() && v.getAsJsonObject().has("face") && faces.idOf(text(v.getAsJsonObject(), "face")) == null) {
-                item(v.getAsJsonObject(), 0);      // checked now all the same
-                later.put(slot, v.getAsJsonObject());
+            OpFields o = op.inside("slots", v, "slot " + slot + " (an item or null)");
+            if (o.has("face") && faces.idOf(o.text("face")) == null) {
+                item(o, 0);      // checked now all the same
+                later.put(slot, o);
                 changes.put(slot, null);
             } else {
                 // the platform's item found (and built, where it can be) now, off the server thread
-                changes.put(slot, v.isJsonNull() ? null : inventories.card(item(v.getAsJsonObject(), -1)));
+                changes.put(slot, inventories.card(item(o, -1)));
             }
         }
         int held = -1;
@@ -343,18 +353,18 @@ final class OpPreparer {
     }
 
     /** {"op": "sound", "player", "sound": key, "volume": 0–1 (default 1), "pitch": 0.5–2 (default 1)}. */
-    private Runnable prepareSound(String player, JsonObject op) {
-        String sound = text(op, "sound");
+    private Runnable prepareSound(String player, OpFields op) {
+        String sound = op.text("sound");
         float volume = Math.max(0f, Math.min(1f, op.has("volume") ? op.get("volume").getAsFloat() : 1f));
         float pitch = Math.max(0.5f, Math.min(2f, op.has("pitch") ? op.get("pitch").getAsFloat() : 1f));
         Object prepared = players.sound(sound, volume, pitch);
         return () -> players.playSound(player, prepared);
     }
 
-    private Runnable prepareSidebar(String player, JsonObject op) {
+    private Runnable prepareSidebar(String player, OpFields op) {
         List<Object> lines = new ArrayList<>();
         if (op.has("lines")) {
-            for (JsonElement line : op.getAsJsonArray("lines")) {
+            for (JsonElement line : op.get("lines").getAsJsonArray()) {
                 if (lines.size() == 15) {
                     break;      // what a client shows
                 }
@@ -369,10 +379,10 @@ final class OpPreparer {
     }
 
     /** The item described by {@code o}; {@code unsentFaceId >= 0} stands in for a face not shown yet (to check the rest). */
-    private Platform.CardItem item(JsonObject o, int unsentFaceId) {
+    private Platform.CardItem item(OpFields o, int unsentFaceId) {
         int mapId = -1;
         if (o.has("face")) {
-            Integer id = faces.idOf(text(o, "face"));
+            Integer id = faces.idOf(o.text("face"));
             if (id == null && unsentFaceId < 0) {
                 throw new IllegalArgumentException("face not sent yet: " + o.get("face"));
             }
@@ -380,18 +390,18 @@ final class OpPreparer {
         }
         List<JsonElement> lore = new ArrayList<>();
         if (o.has("lore")) {
-            for (JsonElement line : o.getAsJsonArray("lore")) {
+            for (JsonElement line : o.get("lore").getAsJsonArray()) {
                 if (lore.size() == TextCaps.MAX_LORE_LINES) {
                     break;
                 }
                 lore.add(TextCaps.component(line));
             }
         }
-        String tag = text(o, "tag");
+        String tag = o.text("tag");
         if (!UnoCore.isEngineTag(tag)) {
             throw new IllegalArgumentException("an item needs a non-empty \"tag\"");
         }
-        return new Platform.CardItem(mapId, o.has("material") ? text(o, "material") : null,
+        return new Platform.CardItem(mapId, o.has("material") ? o.text("material") : null,
                 component(o, "name"), lore, o.has("glow") && o.get("glow").getAsBoolean(), tag);
     }
 }

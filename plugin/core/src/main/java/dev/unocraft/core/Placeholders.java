@@ -1,7 +1,6 @@
 package dev.unocraft.core;
 
 import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -90,8 +89,7 @@ public final class Placeholders {
     // ------------------------------------------------------------ the engine's updates (OpPreparer)
 
     /** {@code "values": {"wins": "3", ...}} checked and copied, on the engine's thread. */
-    static Map<String, String> values(JsonObject op) {
-        JsonElement v = op.get("values");
+    static Map<String, String> values(JsonElement v) {
         if (v == null || !v.isJsonObject()) {
             throw new IllegalArgumentException("\"values\" must be an object");
         }
@@ -106,8 +104,7 @@ public final class Placeholders {
     }
 
     /** {@code "top": {"wins": [["ann", "12"], ...], ...}} checked and copied, on the engine's thread. */
-    static Map<String, List<Entry>> lists(JsonObject op) {
-        JsonElement t = op.get("top");
+    static Map<String, List<Entry>> lists(JsonElement t) {
         if (t == null || !t.isJsonObject()) {
             throw new IllegalArgumentException("\"top\" must be an object");
         }

@@ -61,6 +61,8 @@ public final class UnoCore {
     private volatile String engineVersion;      // from the attached engine's hello
     private volatile boolean disabling;
     private volatile boolean placeholdersWanted;     // PlaceholderAPI (or the dev server's command) reads the cache
+    /** Reads and checks each op of a batch (ProtocolTest records what it reads). */
+    final OpPreparer preparer;
 
     public UnoCore(Platform platform, String platformName) {
         this.platform = platform;
@@ -77,7 +79,7 @@ public final class UnoCore {
         this.input = new PlayerEvents(players, platform.logger(), events, messages, this::engineAttachedNow);
         this.stakes = new Stakes(data.resolve("stakes"), platform, inventories, vault, this::followUp,
                 then -> followUp(null, then), this::vaultKey, this::onlineNameOf, this::stakeAnswer, messages::tell);
-        OpPreparer preparer = new OpPreparer(platform, inventories, input::lastSeen, faces, vault, items, completions,
+        this.preparer = new OpPreparer(platform, inventories, input::lastSeen, faces, vault, items, completions,
                 messages, displays, placeholders, stakes);
         this.applyStats = new ApplyStats(platform.logger());
         this.queue = new ApplyQueues(platform.scheduling(), preparer, applyStats, legs);
