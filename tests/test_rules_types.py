@@ -15,3 +15,4 @@ def test_the_rules_are_clean_under_mypy_strict(tmp_path):
     run = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path),
                           "engine/unocraft/rules"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
+
