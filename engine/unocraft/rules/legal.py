@@ -4,6 +4,8 @@ in one place."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from .actions import Action
 from .cards import Card, Colour, RESTRICTED_WILDS
 from .core import GameCore
@@ -106,8 +108,9 @@ def turn_actions(game: GameCore, seat: int) -> list[Action]:
     out: list[Action] = []
     seen: list[Card] = []        # (a hand is short: a list is faster than a set)
     pending = game.pending
-    drawn = isinstance(pending, Drawn)   # (the fast path's only pending: see fast_path_applies)
-    for c in ([pending.card] if isinstance(pending, Drawn) else hand):
+    # the fast path's only pending is a drawn card (fast_path_applies); a None test is cheaper than isinstance
+    drawn = pending is not None
+    for c in ([cast(Drawn, pending).card] if drawn else hand):
         f = faces[c]             # the face in play names the card (Game.ref)
         face_colour = f.colour
         if face_colour is None:
