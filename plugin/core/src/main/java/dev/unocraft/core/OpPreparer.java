@@ -94,12 +94,13 @@ final class OpPreparer {
         return out;
     }
 
+    /** The ops for no one player (the protocol says which): they run in the global lane. */
+    private static final java.util.Set<String> GLOBAL_OPS =
+            java.util.Set.of("face", "console", "strings", "stake_settle", "stake_tables", "stake_refund");
+
     /** The lane an op runs in (read after the op was checked): its player's (their inventory, chat, screen, money), else the global one. */
     private static String laneOf(JsonObject op) {
-        String kind = op.get("op").getAsString();
-        boolean global = kind.equals("face") || kind.equals("strings") || kind.equals("console")
-                || kind.equals("stake_settle") || kind.equals("stake_tables") || kind.equals("stake_refund");
-        return global || !op.has("player") ? null : op.get("player").getAsString();
+        return GLOBAL_OPS.contains(op.get("op").getAsString()) || !op.has("player") ? null : op.get("player").getAsString();
     }
 
     /** Logs a bad op (one that could not be prepared, or failed on the server thread). */
@@ -133,8 +134,7 @@ final class OpPreparer {
     private Runnable prepareOne(OpFields op) {
         String kind = op.kind();
         // the ops for one player name them; the others have no "player" (the protocol says which)
-        boolean forAPlayer = !kind.equals("face") && !kind.equals("console") && !kind.equals("strings")
-                && !kind.equals("stake_settle") && !kind.equals("stake_tables") && !kind.equals("stake_refund");
+        boolean forAPlayer = !GLOBAL_OPS.contains(kind);
         String player = forAPlayer && op.has("player") ? op.text("player") : null;
         if (player == null && forAPlayer && !kind.equals("complete") && !(kind.equals("placeholders") && op.has("top"))) {
             throw new IllegalArgumentException("no \"player\"");
