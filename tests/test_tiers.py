@@ -27,6 +27,7 @@ FAST = {
     "test_tables_placeholders.py",
     "test_tables_respawn.py",
     "test_protocol.py",
+    "test_docs_names.py",
     "test_web.py",
     "test_api_stub.py",
     "test_bench_sched_delays.py",
