@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..rules.dos_events import Dos
+from ..rules.events import Draw, Uno
 from ..rules.vocab import PENALTY_DRAWS
 
 if TYPE_CHECKING:
@@ -28,10 +30,10 @@ class Sounds:
         members = {name for name, _, _ in t.members()}
         heard: set[tuple[str, str]] = set()
         for ev in events:
-            if ev.type in ("uno", "dos"):
+            if isinstance(ev, (Uno, Dos)):
                 targets, sound = sorted(members), SOUND_UNO
-            elif ev.type == "draw" and ev.data.get("reason") in PENALTY_DRAWS and ev.data.get("count"):
-                targets, sound = [ev.data.get("player")], SOUND_PENALTY
+            elif isinstance(ev, Draw) and ev.reason in PENALTY_DRAWS and ev.count:
+                targets, sound = [ev.player], SOUND_PENALTY
             else:
                 continue
             for name in targets:

@@ -25,6 +25,7 @@ import re
 import secrets
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..rules.events import MatchOver, RoundOver
 from ..transport.protocol import Op
 from .text import say
 
@@ -192,10 +193,8 @@ class Stakes:
         if not t.stake or not t.pot.get("entries"):
             return
         for ev in events:
-            single = ev.type == "round_over" and self.config.single_round
-            if ev.type == "match_over" or single:
-                winners = ev.data.get("winners") or ([ev.data["winner"]] if ev.data.get("winner") else [])
-                self._award(t, list(winners))
+            if isinstance(ev, MatchOver) or (isinstance(ev, RoundOver) and self.config.single_round):
+                self._award(t, list(ev.winners) if isinstance(ev, MatchOver) else [ev.winner])
                 return
 
     def _award(self, t: Table, winners: list[str]) -> None:
