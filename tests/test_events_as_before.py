@@ -10,6 +10,7 @@ changes them too: re-record them then (`python tests/test_events_as_before.py` p
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -84,17 +85,25 @@ def game_lines(opts: Options, seed: int) -> Iterator[str]:
         yield from told(game.play(rng.choice(mine if mine and rng.random() < 0.7 else legal)), names)
 
 
-def digest(edition: str) -> tuple[str, int]:
-    """The hash of every line of the edition's games, and how many events they told."""
+@functools.cache
+def played(edition: str) -> tuple[str, int, frozenset[str]]:
+    """The hash of every line of the edition's games, how many events they told, their kinds."""
     h = hashlib.sha256()
     count = 0
+    kinds = set()
     for label, opts in option_sets(edition):
         for seed in SEEDS:
             h.update(f"{label} {seed}\n".encode())
             for line in game_lines(opts, seed):
-                count += not line.startswith("refused ")
+                if not line.startswith("refused "):
+                    count += 1
+                    kinds.add(json.loads(line)[0]["type"])
                 h.update(line.encode() + b"\n")
-    return h.hexdigest(), count
+    return h.hexdigest(), count, frozenset(kinds)
+
+
+def digest(edition: str) -> tuple[str, int]:
+    return played(edition)[:2]
 
 
 #: recorded from the old untyped events (see above)
@@ -109,6 +118,12 @@ RECORDED = {
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_the_events_say_what_the_untyped_ones_said(edition):
     assert digest(edition) == RECORDED[edition]
+
+
+def test_the_games_tell_every_kind():
+    """The digests cover every event class (tests/test_event_kinds.py has one of each)."""
+    from test_event_kinds import SAMPLES
+    assert {s.kind for s in SAMPLES} == set().union(*(played(e)[2] for e in EDITIONS))
 
 
 if __name__ == "__main__":
