@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..rules.dos_events import Dos
-from ..rules.events import Draw, Uno
+from ..rules.events import Draw, Event, Uno
 from ..rules.vocab import PENALTY_DRAWS
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ class Sounds:
     def __init__(self, notices: Notices):
         self.notices = notices
 
-    def heard(self, t: Table, events) -> None:
+    def heard(self, t: Table, events: list[Event]) -> None:
         """An UNO call: everyone at the table hears it; a penalty draw (caught, a draw card, a
         mistake, ...): the player who draws. At most one of each per player and batch."""
         members = {name for name, _, _ in t.members()}

@@ -25,7 +25,7 @@ import re
 import secrets
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..rules.events import MatchOver, RoundOver
+from ..rules.events import Event, MatchOver, RoundOver
 from ..transport.protocol import Op
 from .text import say
 
@@ -188,7 +188,7 @@ class Stakes:
                 e["state"] = "forfeit"
                 self.core.notices.tell(player, "stake.forfeit", "gray", stake=self.shown(t.stake, player))
 
-    def counted(self, t: Table, events) -> None:
+    def counted(self, t: Table, events: list[Event]) -> None:
         """A listener of the game's events: the pot goes to the match's winners."""
         if not t.stake or not t.pot.get("entries"):
             return

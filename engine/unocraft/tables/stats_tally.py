@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..rules.dos_events import Add, Dos, Match
-from ..rules.events import Caught, MatchOver, Play, RoundOver, Uno
+from ..rules.events import Caught, Event, MatchOver, Play, RoundOver, Uno
 from ..stats import rating
 from ..stats.store import COUNTERS, MIN_MATCHES_FOR_RATE, rate
 from ..stats.service import StatsService
@@ -100,7 +100,7 @@ class StatsTally:
         self.top_asking = False                        # an ask of them is on its way
 
     # ================================================================ counting
-    def counted(self, t: Table, events) -> None:
+    def counted(self, t: Table, events: list[Event]) -> None:
         """Counts what the players did this round and, at the end of a round and of a match, adds
         the human players' counters to `pending`."""
         if t.game is None:
