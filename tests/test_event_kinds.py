@@ -10,7 +10,8 @@ from unocraft.presentation import chat
 from unocraft.rules import dos_events as dos
 from unocraft.rules import events as ev
 from unocraft.rules.house import MODULES
-from unocraft.rules.house import five_swap, hand_slap, mistake_penalty, seven_o, seven_rounds, silent_twos, until_the_last
+from unocraft.rules.house import (five_swap, hand_slap, mistake_penalty, seven_o, seven_rounds, silent_twos,
+                                  until_the_last)
 from unocraft.tables import render
 
 #: one event of every kind (each class once)

@@ -11,7 +11,8 @@ from typing import Self
 from .cards import Card
 from .editions import Deck
 from .errors import ConfigError
-from .events import ChooseColour, Creeper, Dealer, DealerDraw, Dealt, Draw, Reshuffle, StartCard, StartCardReturned, Turn
+from .events import (ChooseColour, Creeper, Dealer, DealerDraw, Dealt, Draw, Reshuffle, StartCard, StartCardReturned,
+                     Turn)
 from .hooks import HAND_SIZE
 from .options import Options
 from .pending import Choice
