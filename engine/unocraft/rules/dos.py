@@ -275,7 +275,8 @@ class DosGame(Game):
             self.hands[seat].remove(card)
             self.discard.append(card)
         double = len(cards) == 2
-        self.emit(Match(self.names[seat], self.codes(cards), on, double, colour_match, number))
+        if self.record_events:
+            self.emit(Match(self.names[seat], self.codes(cards), on, double, colour_match, number))
         adds = state.adds + 1 if colour_match else state.adds
         state = DosTurn(seat, state.drew, state.matched + 1, adds, state.added)
         if colour_match:
