@@ -8,6 +8,7 @@ from unocraft.bots import make_bot
 from unocraft.rules.actions import Action
 from unocraft.bots import DosBot
 from unocraft.rules.dos import DosGame
+from unocraft.rules.dos_events import Match
 from unocraft.rules.errors import ConfigError, Refused
 from unocraft.rules.options import Options
 from unocraft.rules.scenario import build_game, parse
@@ -111,7 +112,7 @@ def test_wild_number_names_its_number():
     assert refused(game, "ann", "play R# 4 on G5") == "illegal_card"
     assert refused(game, "ann", "play R3 4 on G5") == "bad_action"
     events = act(game, "ann", "play R# 8 on B8")
-    assert next(e for e in events if e.type == "match").data["number"] == 8
+    assert next(e for e in events if isinstance(e, Match)).number == 8
     # without a number it takes the one that works; in a sum too
     game = rig({**BASE, "ann": ["R#", "R3", "B9"]})
     act(game, "ann", "play R3 R# on G5")

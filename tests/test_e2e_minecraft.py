@@ -18,6 +18,7 @@ from unocraft.presentation.faces import face_pixels  # noqa: E402
 from unocraft.presentation.lang import card_name  # noqa: E402
 from unocraft.rules.actions import Action  # noqa: E402
 from unocraft.rules.cards import Card  # noqa: E402
+from unocraft.rules.events import Creeper  # noqa: E402
 from unocraft.rules.game import Game  # noqa: E402
 from unocraft.rules.options import Options  # noqa: E402
 from unocraft.simulate import actor, new_game  # noqa: E402
@@ -36,7 +37,7 @@ def draws_a_creeper(game: Game) -> bool:
     if not any(a.verb == "draw" for a in game.legal_actions("ann")):
         return False
     g = Game.from_json(game.to_json())
-    return any(e.type == "creeper" for e in g.play(Action.parse("ann", "draw")))
+    return any(isinstance(e, Creeper) for e in g.play(Action.parse("ann", "draw")))
 
 
 def choose_seed() -> int:
@@ -74,7 +75,7 @@ def test_drawing_a_creeper_costs_three_more_cards_and_both_clients_see_it(server
 
     # the replay: ann draws; the Creeper goes off and she draws 3 more
     events = game.play(Action.parse("ann", "draw"))
-    assert [e.type for e in events][:3] == ["draw", "creeper", "draw"]
+    assert [e.kind for e in events][:3] == ["draw", "creeper", "draw"]
     drawn = [Card.parse(c) for c in events[2].for_player("ann")["cards"]]
     after = {name: sorted(game.view(name, legal=False)["hand"]) for name in PLAYERS}
 

@@ -4,6 +4,7 @@ import pytest
 
 from unocraft.rules.actions import Action
 from unocraft.rules.errors import ConfigError, Refused
+from unocraft.rules.events import Blocked, CardReturned, DealerDraw
 from unocraft.rules.game import Game
 from unocraft.rules.options import Options, PRESETS
 from unocraft.rules.scenario import build_game, parse
@@ -31,7 +32,7 @@ def test_turn_limit_ends_a_round_and_the_lowest_hand_wins():
         legal = game.legal_actions(game.turn_player)
         plays = [a for a in legal if a.verb == "play"]
         events = game.play(plays[0] if plays else legal[0])
-    assert [e.data["reason"] for e in events if e.type == "blocked"] == ["turn_limit"]
+    assert [e.reason for e in events if isinstance(e, Blocked)] == ["turn_limit"]
     assert game.phase in ("round_over", "match_over")
     assert game.turns_this_round <= 101
     points = [game.hand_points(s) for s in range(2)]
@@ -42,13 +43,13 @@ def test_a_round_where_every_card_is_held_ends_blocked():
     game = Game.new(["a", "b"], Options.build("official", turn_limit="0"), seed=3)
     events = drawing_only(game, limit=20000)
     assert game.phase in ("round_over", "match_over")
-    assert [e.data["reason"] for e in events if e.type == "blocked"] == ["blocked"]
+    assert [e.reason for e in events if isinstance(e, Blocked)] == ["blocked"]
     assert len(game.draw_pile) == 0 and len(game.discard) == 1
 
 
 def test_dealer_is_chosen_by_the_cards_and_the_deal_rotates_clockwise():
     game = Game.new(["a", "b", "c", "d"], Options.build("official", target="1"), seed=5)
-    draws = [e for e in game.setup_events if e.type == "dealer_draw"]
+    draws = [e for e in game.setup_events if isinstance(e, DealerDraw)]
     assert draws, "every player draws for the deal"
     first = game.dealer
     game.phase = "round_over"       # as after a round
@@ -151,6 +152,6 @@ def test_ru_challenge_of_a_double_wild_draw_four_reshuffled_away():
     challenged = game.pending.card
     assert challenged not in game.discard
     events = game.play(Action.parse("bob", "challenge"))
-    assert [e.type for e in events if e.type == "card_returned"] == []
+    assert [e for e in events if isinstance(e, CardReturned)] == []
     assert len(game.hands[0]) == 1 + 2 + 4                      # ru: draws 4 (the second +4 only joined the pile)
     assert game.total_cards() == total and game.turn_player == "bob"

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from unocraft.bots import make_bot
+from unocraft.rules.events import Turn
 from unocraft.rules.options import PRESETS, Options
 from unocraft.simulate import actor, new_game, play_match
 
@@ -54,7 +55,7 @@ class CountingTurns:
 
     def play(self, action):
         events = self.game.play(action)
-        self.turn_events += sum(1 for e in events if e.type == "turn")
+        self.turn_events += sum(1 for e in events if isinstance(e, Turn))
         return events
 
 

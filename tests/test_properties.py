@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 from unocraft.rules.actions import Action
 from unocraft.rules.cards import COLOURS
 from unocraft.rules.errors import ConfigError, Refused
+from unocraft.rules.events import Challenge, Creeper, Reshuffle
 from unocraft.rules.game import Game
 from unocraft.rules.options import CHOICES, Options
 from unocraft.simulate import actor, new_game
@@ -276,7 +277,7 @@ def test_pop_restores_the_random_state_after_a_reshuffle():
     game.draw_pile = []
     before = game.to_json()
     events = game.push(Action(game.turn_player, "draw"))
-    assert any(e.type == "reshuffle" for e in events)
+    assert any(isinstance(e, Reshuffle) for e in events)
     game.pop()
     assert game.to_json() == before
 
@@ -316,7 +317,7 @@ def test_wd4_challenge_reveals_the_hand_only_to_the_challenger():
     game = build_game(sc)
     game.play(Action.parse("ann", "play W+4 blue"))
     events = game.play(Action.parse("bob", "challenge"))
-    challenge = next(e for e in events if e.type == "challenge")
+    challenge = next(e for e in events if isinstance(e, Challenge))
     assert sorted(challenge.for_player("bob")["hand"]) == ["G3", "R7", "W+4"]
     assert "hand" not in challenge.for_player("cid")
     assert "revealed" in game.view("bob") and "revealed" not in game.view("cid")
@@ -328,7 +329,7 @@ def test_creeper_is_shown_to_everyone():
                 "hands": {"ann": ["R1"], "bob": ["B2"]}, "start": "G5", "deck": ["C", "G1", "G2", "G3"]})
     game = build_game(sc)
     events = game.play(Action.parse("ann", "draw"))
-    assert any(e.type == "creeper" and e.data["player"] == "ann" for e in events)
+    assert any(isinstance(e, Creeper) and e.player == "ann" for e in events)
     assert all(e.for_player("bob").get("type") for e in events)
     assert len(game.hands[0]) == 5
 

@@ -217,8 +217,8 @@ def test_a_flip_hand_line_shows_the_code_of_the_face_in_play():
 
 # ------------------------------------------------------------------ item 19: wording
 def test_round_over_line_has_single_spaces():
-    from unocraft.rules.events import Event
-    ev = Event("round_over", {"winner": "ann", "points": {"ann": 74}, "scores": {"ann": 74, "bob": 0}})
+    from unocraft.rules.events import RoundOver
+    ev = RoundOver("ann", "bob", {"ann": 74}, {"ann": 74, "bob": 0}, {"ann": [], "bob": ["R7"]})
     text = "".join(c["text"] for c in render.event_line(ev, "ann", "en"))
     assert "  " not in text and "74 points. Scores: ann 74, bob 0" in text
 

@@ -3,53 +3,60 @@
 import pytest
 
 from unocraft.presentation import chat
-from unocraft.rules.events import Event
+from unocraft.rules.dos_events import Add, ColourBonus, Dos, Match
+from unocraft.rules.events import (Blocked, Caught, Challenge, Creeper, Eliminated, FalseCatch, Flip, JumpIn,
+                                   Play)
+from unocraft.rules.house.hand_slap import SlapLast, SlapLate, SlapNow
+from unocraft.rules.house.mistake_penalty import Mistake
+from unocraft.rules.house.seven_o import RotateHands, SwapHands
+from unocraft.rules.house.silent_twos import BrokeSilence, Silenced
+from unocraft.rules.house.until_the_last import WentOut
 from unocraft.tables import render
 
 EVENTS = [
-    Event("creeper", {"player": "ann"}),
-    Event("flip", {"side": "dark", "top": "P5"}),
-    Event("jump_in", {"player": "bob"}),
-    Event("swap_hands", {"player": "ann", "target": "bob"}),
-    Event("rotate_hands", {"direction": "cw"}),
-    Event("slap_now", {"player": "ann"}),
-    Event("slap_last", {"player": "cid"}),
-    Event("slap_late", {"player": "cid"}),
-    Event("silence", {"player": "ann"}),
-    Event("broke_silence", {"player": "bob"}),
-    Event("false_catch", {"player": "bob", "target": "ann", "amount": 2}),
-    Event("mistake", {"player": "bob", "code": "illegal_card"}),
-    Event("out", {"player": "ann", "place": 1}),
-    Event("eliminated", {"player": "cid"}),
-    Event("blocked", {"winner": "ann", "reason": "turn_limit"}),
-    Event("dos", {"player": "ann"}),
-    Event("colour_bonus", {"player": "ann", "double": False}),
-    Event("match", {"player": "ann", "cards": ["R2", "Y3"], "on": "G5", "double": True, "colour_match": False}),
-    Event("add", {"player": "ann", "card": "B7", "colour": "", "bonus": True}),
+    Creeper("ann"),
+    Flip("dark", "P5"),
+    JumpIn("bob"),
+    SwapHands("ann", "bob"),
+    RotateHands("cw"),
+    SlapNow("ann"),
+    SlapLast("cid"),
+    SlapLate("cid"),
+    Silenced("ann"),
+    BrokeSilence("bob"),
+    FalseCatch("bob", "ann", 2),
+    Mistake("bob", "illegal_card"),
+    WentOut("ann", 1),
+    Eliminated("cid"),
+    Blocked("ann", "turn_limit"),
+    Dos("ann"),
+    ColourBonus("ann", False),
+    Match("ann", ["R2", "Y3"], "G5", True, False),
+    Add("ann", "B7", "", True),
 ]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "sk"])
-@pytest.mark.parametrize("event", EVENTS, ids=[e.type for e in EVENTS])
+@pytest.mark.parametrize("event", EVENTS, ids=[e.kind for e in EVENTS])
 def test_event_is_told_in_words(event, lang):
     line = render.event_line(event, "dee", lang)
-    assert line is not None, event.type
+    assert line is not None, event.kind
     text = chat.plain_text(line)
     assert "event." not in text and "{" not in text and "side.dark" not in text, text
     for name in ("player", "target", "winner"):
-        if event.data.get(name):
-            assert event.data[name] in text
+        if getattr(event, name, None):
+            assert getattr(event, name) in text
 
 
 #: An event about the reader, and the start of their "You" line in each language.
-OWN = [(Event("play", {"player": "bob", "card": "R7"}), {"en": "You played Red 7", "ru": "Вы", "sk": "Vyklad"}),
-       (Event("jump_in", {"player": "bob"}), {"en": "You jump in", "ru": "Вы", "sk": ""}),
-       (Event("caught", {"player": "ann", "target": "bob", "amount": 2}), {"en": "You were caught", "ru": "Вас", "sk": ""}),
-       (Event("out", {"player": "bob", "place": 1}), {"en": "You are out of cards", "ru": "", "sk": ""})]
+OWN = [(Play("bob", "R7", "red"), {"en": "You played Red 7", "ru": "Вы", "sk": "Vyklad"}),
+       (JumpIn("bob"), {"en": "You jump in", "ru": "Вы", "sk": ""}),
+       (Caught("ann", "bob", 2), {"en": "You were caught", "ru": "Вас", "sk": ""}),
+       (WentOut("bob", 1), {"en": "You are out of cards", "ru": "", "sk": ""})]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "sk"])
-@pytest.mark.parametrize("event,starts", OWN, ids=[e.type for e, _ in OWN])
+@pytest.mark.parametrize("event,starts", OWN, ids=[e.kind for e, _ in OWN])
 def test_a_players_own_action_is_told_to_them_as_you(event, starts, lang):
     own = chat.plain_text(render.event_line(event, "bob", lang))
     others = chat.plain_text(render.event_line(event, "dee", lang))
@@ -83,6 +90,6 @@ def test_an_innocent_challenge_tells_six_cards():
                              "start": "R5", "deck": ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7"]}))
     game.play(Action.parse("ann", "play W+4 blue"))
     events = game.play(Action.parse("bob", "challenge"))
-    challenge = next(e for e in events if e.type == "challenge")
-    assert challenge.data["amount"] == 6
+    challenge = next(e for e in events if isinstance(e, Challenge))
+    assert challenge.amount == 6
     assert "6" in chat.plain_text(render.event_line(challenge, "cid", "en"))

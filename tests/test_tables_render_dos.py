@@ -51,7 +51,7 @@ def test_status_line_and_off_hand_show_the_centre_row():
 def test_a_match_on_a_wild_dos_given_a_colour_in_the_centre_is_told():
     """The centre row names a Wild DOS with its colour ("W2 red"): a match on it is a line like
     any other (it failed the table's redraw before; found by the web page's test)."""
-    from unocraft.rules.events import Event
-    line = render.event_line(Event("match", {"player": "ann", "cards": ["R5"], "on": "W2 red"}), None, "en")
+    from unocraft.rules.dos_events import Match
+    line = render.event_line(Match("ann", ["R5"], "W2 red", False, False), None, "en")
     assert line is not None and "ann" in line[0]["text"] and "Wild DOS" in line[0]["text"]
     assert render.face_of("W2 red", "light") == (render.face_of("W2", "light")[0], False)   # the off-hand's top card

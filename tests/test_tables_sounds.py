@@ -2,6 +2,7 @@
 turn (a pling), a penalty draw or a refused action (a villager's no), an UNO call (everyone at
 the table) — and none at all when `sounds.enabled` is false."""
 
+from unocraft.rules.events import Draw
 from unocraft.simulate import actor
 from unocraft.tables.config import parse
 from unocraft.tables.manager import Tables
@@ -102,11 +103,11 @@ def test_a_draw_card_victim_hears_no_a_turn_draw_is_silent_and_a_refusal_is_hear
     for who, action, step_ops, _ in play(tables, table, uno={"ann", "bob"}):
         heard = sounds(step_ops)
         for ev in events[-1]:
-            if ev.type == "draw" and ev.data["reason"] == "draw_card":
-                assert (ev.data["player"], NO) in heard, (action, heard)
+            if isinstance(ev, Draw) and ev.reason == "draw_card":
+                assert (ev.player, NO) in heard, (action, heard)
                 victims += 1
-            elif ev.type == "draw" and ev.data["reason"] == "turn":
-                assert (ev.data["player"], NO) not in heard, (action, heard)
+            elif isinstance(ev, Draw) and ev.reason == "turn":
+                assert (ev.player, NO) not in heard, (action, heard)
                 plain += 1
         if victims and plain:
             break

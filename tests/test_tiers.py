@@ -37,6 +37,7 @@ FAST = {
     "test_dos.py",
     "test_engine.py",
     "test_engine_process.py",
+    "test_event_kinds.py",
     "test_events_off.py",
     "test_first_hour.py",
     "test_house_registry.py",

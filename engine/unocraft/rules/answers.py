@@ -11,6 +11,7 @@ from __future__ import annotations
 from .actions import Action
 from .cards import Card, Colour, ColourInPlay, COLOUR_NAMES, RESTRICTED_WILDS
 from .errors import Refused
+from .events import CardReturned, Challenge, MustAnswer, Play, UnoSafe
 from .hooks import Apply, HouseRule
 from .pending import Penalty
 from .round_end import RoundEnd
@@ -43,7 +44,7 @@ class Answers(RoundEnd):
         if left == 1:
             if seat in self.uno_called:
                 if self.record_events:
-                    self.emit("uno_safe", player=self.names[seat])
+                    self.emit(UnoSafe(self.names[seat]))
             else:
                 self.catchable.add(seat)
         self.uno_called.discard(seat)
@@ -65,8 +66,7 @@ class Answers(RoundEnd):
             self.pending = Penalty(victim, seat, face.rank, face.draw_amount, card, guilty, prev_colour,
                                    challengeable, tuple(self.hands[seat]) + (card,))
             if self.record_events:
-                self.emit("must_answer", player=self.names[victim], card=str(face),
-                           amount=face.draw_amount)
+                self.emit(MustAnswer(self.names[victim], str(face), face.draw_amount))
         else:
             # A draw dealt at once is no turn of the victim's: catch windows stay open.
             self._penalize(victim, face.draw_amount, self.colour)
@@ -103,8 +103,7 @@ class Answers(RoundEnd):
         self.last_player = seat
         self.blocked = 0
         self.colour = self._new_colour(face, colour)
-        self.emit("play", player=self.names[seat], card=str(face),
-                   colour=COLOUR_NAMES.get(self.colour, ""), answer=answer)
+        self.emit(Play(self.names[seat], str(face), COLOUR_NAMES.get(self.colour, ""), answer))
         self.after_lay_bookkeeping(seat, face, prev_colour)
         p = rule.apply_answer(self, seat, card, face, answered, prev_colour, hand_then)
         if not self.hands[seat]:
@@ -112,7 +111,7 @@ class Answers(RoundEnd):
                 return
         self.pending = p
         self.turn = p.victim
-        self.emit("must_answer", player=self.names[p.victim], card=p.rank, amount=p.amount)
+        self.emit(MustAnswer(self.names[p.victim], p.rank, p.amount))
 
 
     def _accept_penalty(self, seat: int) -> None:
@@ -142,8 +141,8 @@ class Answers(RoundEnd):
         guilty = p.guilty
         amount = p.amount if guilty else (None if p.amount is None else p.amount + 2)
         if self.record_events:
-            self.emit("challenge", player=self.names[seat], target=self.names[offender],
-                       guilty=guilty, amount=amount, to=seat, secret={"hand": self.codes(list(p.hand_then))})
+            self.emit(Challenge(self.names[seat], self.names[offender], guilty, amount,
+                                self.codes(list(p.hand_then)), to=self.names[seat]))
         self.revealed = {seat: list(p.hand_then)}
         if guilty:
             if self.opts.challenge == "ru":
@@ -157,7 +156,7 @@ class Answers(RoundEnd):
                     self.hands[offender].append(card)
                     self.colour = p.prev_colour
                     self.catchable.discard(offender)
-                    self.emit("card_returned", player=self.names[offender], card=str(self.face(card)))
+                    self.emit(CardReturned(self.names[offender], str(self.face(card))))
                 self.take(offender, 4 if p.amount is None else p.amount, reason="challenge")
             else:
                 self._penalize(offender, p.amount, self.colour, reason="challenge")

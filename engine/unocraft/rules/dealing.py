@@ -11,6 +11,8 @@ from typing import Self
 from .cards import Card
 from .editions import Deck
 from .errors import ConfigError
+from .events import (ChooseColour, Creeper, Dealer, DealerDraw, Dealt, Draw, Reshuffle, StartCard, StartCardReturned,
+                     Turn)
 from .hooks import HAND_SIZE
 from .options import Options
 from .pending import Choice
@@ -69,11 +71,11 @@ class Dealing(GameState):
             drawn = {p: cards.pop() for p in contenders}
             values = {p: (self.faces[0][c].number or 0) for p, c in drawn.items()}
             if self.record_events:
-                self.emit("dealer_draw", cards={self.names[p]: str(self.faces[0][c]) for p, c in drawn.items()})
+                self.emit(DealerDraw({self.names[p]: str(self.faces[0][c]) for p, c in drawn.items()}))
             best = max(values.values())
             contenders = [p for p in contenders if values[p] == best]
             if len(contenders) == 1 or len(cards) < len(contenders):
-                self.emit("dealer", player=self.names[contenders[0]])
+                self.emit(Dealer(self.names[contenders[0]]))
                 return contenders[0]
 
     def _deal_round(self) -> None:
@@ -97,8 +99,7 @@ class Dealing(GameState):
                 hand.append(take())
         if self.record_events:
             for p in order:
-                self.emit("dealt", to=p, count=len(self.hands[p]),
-                           secret={"cards": self.codes(self.hands[p])})
+                self.emit(Dealt(len(self.hands[p]), self.codes(self.hands[p]), to=self.names[p]))
 
     def _turn_start_card(self, start: int | None) -> None:
         """Turn the start card (or put the given one down) and apply §2."""
@@ -112,10 +113,10 @@ class Dealing(GameState):
                 refused = self.discard.pop()
                 self.discard.append(self.draw_pile.pop())
                 self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), refused)
-                self.emit("start_card_returned", card=str(face))
+                self.emit(StartCardReturned(str(face)))
                 continue
             if face.rank == "F" and self.opts.flip_start_card == "flip":
-                self.emit("start_card", card=str(face))
+                self.emit(StartCard(str(face)))
                 self._flip_piles()
                 if self._start_card_refused(self.top_face) or self.top_face.rank == "F":
                     self._flip_piles()
@@ -127,7 +128,7 @@ class Dealing(GameState):
             break
         self.start_top = True
         if self.record_events:
-            self.emit("start_card", card=str(face), dealer=self.names[self.dealer])
+            self.emit(StartCard(str(face), self.names[self.dealer]))
         first = self.next_seat(self.dealer)
         self.colour = face.colour or ""
         two = self.active_count == 2
@@ -145,7 +146,7 @@ class Dealing(GameState):
         elif face.is_wild:   # Wild or Creeper: the first player chooses the colour
             self.turn = first
             self.pending = Choice("colour", first, then=first)
-            self.emit("choose_colour", player=self.names[first])
+            self.emit(ChooseColour(self.names[first]))
         else:
             self.begin_turn(first)
 
@@ -169,7 +170,7 @@ class Dealing(GameState):
         self.rng.shuffle(pile)
         self.draw_pile = pile
         self.discard = [top]
-        self.emit("reshuffle", count=len(pile))
+        self.emit(Reshuffle(len(pile)))
         return True
 
     def _pop_draw(self) -> int | None:
@@ -195,8 +196,8 @@ class Dealing(GameState):
             if until_colour is not None and count is None and face.colour == until_colour:
                 break
         if (got or count) and self.record_events:
-            self.emit("draw", to=seat, player=self.names[seat], count=len(got), reason=reason,
-                       secret={"cards": self.codes(got)})
+            name = self.names[seat]
+            self.emit(Draw(name, len(got), reason, self.codes(got), to=name))
         if got:
             self.uno_called.discard(seat)
             if len(self.hands[seat]) != 1:
@@ -207,7 +208,7 @@ class Dealing(GameState):
 
     def _creeper(self, seat: int) -> None:
         """§6: a Creeper drawn is shown; its drawer (or every other player) draws 3."""
-        self.emit("creeper", player=self.names[seat])
+        self.emit(Creeper(self.names[seat]))
         if self.opts.creeper_targets == "self":
             self.take(seat, 3, reason="creeper", creepers=False)
         else:
@@ -233,8 +234,7 @@ class Dealing(GameState):
         for rule in self.turn_hooks:
             rule.begin_turn(self, seat)
         if self.record_events:
-            self.emit("turn", player=self.names[seat],
-                       skipped=[self.names[s] for s in skipped] if skipped else [])
+            self.emit(Turn(self.names[seat], [self.names[s] for s in skipped] if skipped else []))
 
     def _close_windows(self, seat: int, played: bool) -> None:
         """`seat` begins its turn (`played` a card, or drew, accepted or challenged a

@@ -93,8 +93,10 @@ from typing import Any, ClassVar
 
 from .actions import Action
 from .cards import Card, COLOUR_NAMES, LIGHT_COLOURS
+from .dos_events import Add, CentreRefill, CentreRow, ColourBonus, Dos, EndTurn, Match
 from .dos_match import colour_match, match_numbers, values
 from .errors import ConfigError, Refused
+from .events import Reshuffle, StartCardReturned
 from .editions import Deck
 from .game import MISTAKES, Game
 from .hooks import Apply
@@ -154,11 +156,11 @@ class DosGame(Game):
                 # §16.5: turn the next card first, then shuffle the refused one in.
                 nxt = self.draw_pile.pop()
                 self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), card)
-                self.emit("start_card_returned", card=str(self.face(card)))
+                self.emit(StartCardReturned(str(self.face(card))))
                 self.draw_pile.append(nxt)
                 continue
             self.centre.append(card)
-        self.emit("centre_row", cards=self.codes(self.centre), dealer=self.names[self.dealer])
+        self.emit(CentreRow(self.codes(self.centre), self.names[self.dealer]))
         self.begin_turn(self.next_seat(self.dealer))
 
     # -------------------------------------------------------------- helpers
@@ -229,7 +231,7 @@ class DosGame(Game):
         self.rng.shuffle(pile)
         self.draw_pile = pile
         self.discard = []
-        self.emit("reshuffle", count=len(pile))
+        self.emit(Reshuffle(len(pile)))
         return True
 
     # ---------------------------------------------------------------- match
@@ -273,15 +275,12 @@ class DosGame(Game):
             self.hands[seat].remove(card)
             self.discard.append(card)
         double = len(cards) == 2
-        data: dict[str, Any] = {"player": self.names[seat], "cards": self.codes(cards), "on": on,
-                "double": double, "colour_match": colour_match}
-        if number is not None:
-            data["number"] = number
-        self.emit("match", **data)
+        if self.record_events:
+            self.emit(Match(self.names[seat], self.codes(cards), on, double, colour_match, number))
         adds = state.adds + 1 if colour_match else state.adds
         state = DosTurn(seat, state.drew, state.matched + 1, adds, state.added)
         if colour_match:
-            self.emit("colour_bonus", player=self.names[seat], double=double)
+            self.emit(ColourBonus(self.names[seat], double))
             if double:
                 for q in self.others(seat):
                     self.take(q, 1, reason="colour_bonus")
@@ -351,8 +350,7 @@ class DosGame(Game):
         self.centre.append(card)
         if colour is not None:
             self.wild_colour[card] = colour
-        self.emit("add", player=self.names[seat], card=str(self.face(card)),
-                   colour=COLOUR_NAMES.get(colour or ""), bonus=bonus)
+        self.emit(Add(self.names[seat], str(self.face(card)), COLOUR_NAMES.get(colour or ""), bonus))
         if bonus:
             state = self._turn_state(seat)
             self.pending = DosTurn(seat, state.drew, state.matched, state.adds, state.added + 1)
@@ -384,9 +382,9 @@ class DosGame(Game):
                 break
             self.centre.append(card)
             refill.append(card)
-        self.emit("end_turn", player=self.names[seat])
+        self.emit(EndTurn(self.names[seat]))
         if refill:
-            self.emit("centre_refill", cards=self.codes(refill))
+            self.emit(CentreRefill(self.codes(refill)))
         self.begin_turn(self.next_seat(seat))
 
     # ------------------------------------------------------------- DOS call
@@ -408,7 +406,7 @@ class DosGame(Game):
     def _apply_dos(self, seat: int) -> None:
         self.catchable.discard(seat)
         self.uno_called.add(seat)
-        self.emit("dos", player=self.names[seat])
+        self.emit(Dos(self.names[seat]))
 
     # -------------------------------------------------------------- queries
     def total_cards(self) -> int:

@@ -10,6 +10,7 @@ from .actions import Action
 from .answers import Answers
 from .cards import Card, Colour, ColourInPlay, COLOUR_NAMES, RESTRICTED_WILDS
 from .errors import Refused
+from .events import ChooseColour, Direction, Flip, JumpIn, Play
 from .hooks import Apply
 from .pending import Choice, Drawn, Penalty, owed_by
 
@@ -88,7 +89,7 @@ class Plays(Answers):
                     is_jump: bool) -> None:
         self._close_windows(seat, played=True)
         if is_jump:
-            self.emit("jump_in", player=self.names[seat])
+            self.emit(JumpIn(self.names[seat]))
             self.turn = seat
         self.pending = None
         if not self.lay_card(seat, cards[0], colour, guilty) or len(cards) == 1:
@@ -107,8 +108,7 @@ class Plays(Answers):
         self.blocked = 0
         self.colour = self._new_colour(face, colour)
         if self.record_events:
-            self.emit("play", player=self.names[seat], card=str(face),
-                       colour=COLOUR_NAMES.get(self.colour, ""))
+            self.emit(Play(self.names[seat], str(face), COLOUR_NAMES.get(self.colour, "")))
         self.after_lay_bookkeeping(seat, face, prev_colour)
         if not self.hands[seat]:
             if self.out_of_cards(seat, face):
@@ -132,17 +132,17 @@ class Plays(Answers):
             else:
                 self.direction = -self.direction
                 if self.record_events:
-                    self.emit("direction", direction=self.direction_name)
+                    self.emit(Direction(self.direction_name))
                 self.begin_turn(self.next_seat(seat))
         elif rank == "F":
             self._flip_piles()
-            self.emit("flip", side=self.side_name, top=str(self.top_face))
+            self.emit(Flip(self.side_name, str(self.top_face)))
             if self.top_face.is_wild:   # the player of the Flip chooses (the next one if it went out)
                 chooser = seat if self.active[seat] else self.next_seat(seat)
                 self.colour = ""
                 self.turn = chooser
                 self.pending = Choice("colour", chooser, then=self.next_seat(seat))
-                self.emit("choose_colour", player=self.names[chooser])
+                self.emit(ChooseColour(self.names[chooser]))
             else:
                 self.colour = self.top_face.colour or ""
                 self.begin_turn(self.next_seat(seat))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .cards import Card
 from .dealing import Dealing
 from .errors import Refused
-from .events import Event
+from .events import Blocked, Event
 from .pending import Penalty
 
 
@@ -113,7 +113,7 @@ class RoundEnd(Dealing):
         the player with the fewest points in hand wins it."""
         seats = [q for q in range(len(self.names)) if self.active[q]]
         winner = min(seats, key=lambda q: (self.hand_points(q), len(self.hands[q])))
-        self.emit("blocked", winner=self.names[winner], reason=reason)
+        self.emit(Blocked(self.names[winner], reason))
         for rule in self.out_hooks:
             winner = rule.round_winner(self, winner)
         last = self.top_face if self.discard else None   # DOS: the pile may be empty

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .cards import Card
 from .core import GameCore
+from .events import Eliminated, MatchOver, RoundOver
 
 
 def partner(seat: int) -> int:
@@ -38,15 +39,14 @@ def score_round(game: GameCore, winner: int, last: Card | None) -> None:
         for s in range(n):
             game.scores[s] += points[s]
     if game.record_events:
-        game.emit("round_over", winner=game.names[winner], loser=game.names[loser],
-                   points=dict(zip(game.names, points)), scores=dict(zip(game.names, game.scores)),
-                   hands={game.names[s]: game.codes(game.hands[s]) for s in range(n)})
+        game.emit(RoundOver(game.names[winner], game.names[loser], dict(zip(game.names, points)),
+                            dict(zip(game.names, game.scores)),
+                            {game.names[s]: game.codes(game.hands[s]) for s in range(n)}))
     winners = _match_winners(game, hand, winner)
     if winners:
         game.phase = "match_over"
         game.match_winners = winners
-        game.emit("match_over", winners=[game.names[s] for s in winners],
-                   scores=dict(zip(game.names, game.scores)))
+        game.emit(MatchOver([game.names[s] for s in winners], dict(zip(game.names, game.scores))))
     else:
         game.phase = "round_over"
 
@@ -82,7 +82,7 @@ def _match_winners(game: GameCore, hand: list[int], winner: int) -> list[int]:
         for s in sorted(reached, key=lambda s: -scores[s]):
             if sum(1 for q in range(n) if not game.eliminated[q]) > 2:
                 game.eliminated[s] = True
-                game.emit("eliminated", player=game.names[s])
+                game.emit(Eliminated(game.names[s]))
         left = [s for s in range(n) if not game.eliminated[s]]
         if len(left) > 2 or not any(scores[s] >= opts.target for s in left):
             return []

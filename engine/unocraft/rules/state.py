@@ -185,13 +185,12 @@ class GameState:
                     break
         return seat
 
-    def emit(self, type_: str, to: int | None = None, secret: dict[str, Any] | None = None, **data: Any) -> None:
-        """Record an event of this action (`to`: only that seat sees `secret`)."""
+    def emit(self, event: Event) -> None:
+        """Record an event of this action (rules/events.py; a house rule's own kinds: its module)."""
         # (the hot paths test `record_events` before calling, so that not even the
-        # arguments are built)
-        if not self.record_events:
-            return
-        self._events.append(Event(type_, data, self.names[to] if to is not None else None, secret))
+        # event is built)
+        if self.record_events:
+            self._events.append(event)
 
     def seat_named(self, name: str) -> int:
         """The seat of the player `name`, or the refusal unknown_player."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .actions import Action
 from .cards import Colour, COLOUR_NAMES
 from .errors import Refused
+from .events import Caught, ColourChosen, FalseCatch, MayPlayDrawn, Uno
 from .hooks import Apply
 from .pending import Choice, Drawn, Penalty, owed_by
 from .plays import Plays
@@ -46,8 +47,8 @@ class Verbs(Plays):
             if self.can_play(seat, card):
                 self.pending = Drawn(card)
                 if self.record_events:
-                    self.emit("may_play_drawn", to=seat, player=self.names[seat],
-                               secret={"card": str(self.face(card))})
+                    name = self.names[seat]
+                    self.emit(MayPlayDrawn(name, str(self.face(card)), to=name))
                 return
             if not until:
                 self.begin_turn(self.next_seat(seat))
@@ -91,7 +92,7 @@ class Verbs(Plays):
             self.catchable.discard(seat)
         else:
             self.uno_called.add(seat)
-        self.emit("uno", player=self.names[seat])
+        self.emit(Uno(self.names[seat]))
         for rule in self.uno_hooks:
             rule.after_uno(self, seat)
 
@@ -107,13 +108,11 @@ class Verbs(Plays):
 
     def _apply_catch(self, seat: int, target: int) -> None:
         self.catchable.discard(target)
-        self.emit("caught", player=self.names[seat], target=self.names[target],
-                   amount=self.opts.uno_penalty)
+        self.emit(Caught(self.names[seat], self.names[target], self.opts.uno_penalty))
         self.take(target, self.opts.uno_penalty, reason="uno_penalty")
 
     def _apply_false_catch(self, seat: int, target: int) -> None:
-        self.emit("false_catch", player=self.names[seat], target=self.names[target],
-                   amount=self.opts.false_catch_penalty)
+        self.emit(FalseCatch(self.names[seat], self.names[target], self.opts.false_catch_penalty))
         self.take(seat, self.opts.false_catch_penalty, reason="false_catch")
 
     # --------------------------------------------------------- choices: colour
@@ -131,6 +130,6 @@ class Verbs(Plays):
 
     def _apply_colour(self, seat: int, colour: Colour, then: int) -> None:
         self.colour = colour
-        self.emit("colour", player=self.names[seat], colour=COLOUR_NAMES[colour])
+        self.emit(ColourChosen(self.names[seat], COLOUR_NAMES[colour]))
         self.begin_turn(then)
 

@@ -22,6 +22,7 @@ from ..rules.actions import Action
 from ..rules.errors import Refused
 from .config import EngineConfig
 from .hints import Hints
+from ..rules.events import MatchOver, RoundOver
 from .notices import Notices
 from .stakes import Stakes
 from .store import TableStore
@@ -257,12 +258,11 @@ class Lifecycle:
 
     def _emit(self, t: Table, events: list[Event]) -> None:
         for ev in events:
-            if ev.type == "round_over":
-                d = ev.data
-                log.info("table %s finished round %d: %s won, %s", t.id, t.dealt.round_no, d.get("winner"),
-                         ", ".join(f"{n} {v}" for n, v in (d.get("scores") or {}).items()))
-            elif ev.type == "match_over":
-                log.info("table %s finished the match: %s won", t.id, ", ".join(ev.data.get("winners") or ()))
+            if isinstance(ev, RoundOver):
+                log.info("table %s finished round %d: %s won, %s", t.id, t.dealt.round_no, ev.winner,
+                         ", ".join(f"{n} {v}" for n, v in ev.scores.items()))
+            elif isinstance(ev, MatchOver):
+                log.info("table %s finished the match: %s won", t.id, ", ".join(ev.winners))
         self.notices.events(t, events)
 
     # ================================================================ clocks

@@ -278,7 +278,9 @@ def wild_colour_line(code: str, lang: str, token: int, legal: list[Action], side
 
 
 def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
-    """One rules event as a chat line for `viewer` (None: spectator), or None when it is not told."""
+    """One rules event as a chat line for `viewer` (None: spectator), or None when it is not told.
+    It reads the event as `for_player` gives it (the language lines' arguments): the web page hands
+    in the spectator's dicts it keeps (web/feed.py), not the typed events."""
     d = ev.for_player(viewer) if viewer is not None else ev.for_player(None)
     kind = d["type"]
     p = d.get("player")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..rules.dos_events import Dos
+from ..rules.events import Draw, Event, Uno
 from ..rules.vocab import PENALTY_DRAWS
 
 if TYPE_CHECKING:
@@ -22,16 +24,16 @@ class Sounds:
     def __init__(self, notices: Notices):
         self.notices = notices
 
-    def heard(self, t: Table, events) -> None:
+    def heard(self, t: Table, events: list[Event]) -> None:
         """An UNO call: everyone at the table hears it; a penalty draw (caught, a draw card, a
         mistake, ...): the player who draws. At most one of each per player and batch."""
         members = {name for name, _, _ in t.members()}
         heard: set[tuple[str, str]] = set()
         for ev in events:
-            if ev.type in ("uno", "dos"):
+            if isinstance(ev, (Uno, Dos)):
                 targets, sound = sorted(members), SOUND_UNO
-            elif ev.type == "draw" and ev.data.get("reason") in PENALTY_DRAWS and ev.data.get("count"):
-                targets, sound = [ev.data.get("player")], SOUND_PENALTY
+            elif isinstance(ev, Draw) and ev.reason in PENALTY_DRAWS and ev.count:
+                targets, sound = [ev.player], SOUND_PENALTY
             else:
                 continue
             for name in targets:

@@ -25,6 +25,7 @@ import re
 import secrets
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..rules.events import Event, MatchOver, RoundOver
 from ..transport.protocol import Op
 from .text import say
 
@@ -187,15 +188,13 @@ class Stakes:
                 e["state"] = "forfeit"
                 self.core.notices.tell(player, "stake.forfeit", "gray", stake=self.shown(t.stake, player))
 
-    def counted(self, t: Table, events) -> None:
+    def counted(self, t: Table, events: list[Event]) -> None:
         """A listener of the game's events: the pot goes to the match's winners."""
         if not t.stake or not t.pot.get("entries"):
             return
         for ev in events:
-            single = ev.type == "round_over" and self.config.single_round
-            if ev.type == "match_over" or single:
-                winners = ev.data.get("winners") or ([ev.data["winner"]] if ev.data.get("winner") else [])
-                self._award(t, list(winners))
+            if isinstance(ev, MatchOver) or (isinstance(ev, RoundOver) and self.config.single_round):
+                self._award(t, list(ev.winners) if isinstance(ev, MatchOver) else [ev.winner])
                 return
 
     def _award(self, t: Table, winners: list[str]) -> None:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..rules.dos_events import Add, Dos, Match
+from ..rules.events import Caught, Event, MatchOver, Play, RoundOver, Uno
 from ..stats import rating
 from ..stats.store import COUNTERS, MIN_MATCHES_FOR_RATE, rate
 from ..stats.service import StatsService
@@ -98,41 +100,40 @@ class StatsTally:
         self.top_asking = False                        # an ask of them is on its way
 
     # ================================================================ counting
-    def counted(self, t: Table, events) -> None:
+    def counted(self, t: Table, events: list[Event]) -> None:
         """Counts what the players did this round and, at the end of a round and of a match, adds
         the human players' counters to `pending`."""
         if t.game is None:
             return
-        match_over = any(ev.type == "match_over" for ev in events)
+        match_over = any(isinstance(ev, MatchOver) for ev in events)
         for ev in events:
-            d = ev.data
-            if ev.type == "play":
-                t.count(d["player"], "cards_played")
-            elif ev.type == "match":           # DOS: one or two cards on a centre card
-                t.count(d["player"], "cards_played", len(d.get("cards") or ()))
-            elif ev.type == "add":             # DOS: a card added to the centre row
-                t.count(d["player"], "cards_played")
-            elif ev.type in ("uno", "dos"):
-                t.count(d["player"], "uno_calls")
-            elif ev.type == "caught":
-                t.count(d["target"], "caught")
-            elif ev.type == "round_over":
+            if isinstance(ev, Play):
+                t.count(ev.player, "cards_played")
+            elif isinstance(ev, Match):        # DOS: one or two cards on a centre card
+                t.count(ev.player, "cards_played", len(ev.cards))
+            elif isinstance(ev, Add):          # DOS: a card added to the centre row
+                t.count(ev.player, "cards_played")
+            elif isinstance(ev, (Uno, Dos)):
+                t.count(ev.player, "uno_calls")
+            elif isinstance(ev, Caught):
+                t.count(ev.target, "caught")
+            elif isinstance(ev, RoundOver):
                 # points won; the points of a scoring where they count against you are not that
-                points = (d.get("points") or {}) if t.game.opts.scoring in ("standard", "lazy") else {}
+                points = ev.points if t.game.opts.scoring in ("standard", "lazy") else {}
                 for seat in t.humans():
                     mine = t.tally.get(seat.name, {})
-                    self.add(seat.name, rounds_played=1, rounds_won=int(d.get("winner") == seat.name),
+                    self.add(seat.name, rounds_played=1, rounds_won=int(ev.winner == seat.name),
                              points=int(points.get(seat.name, 0)), **mine)
                     if self.core.config.single_round and not match_over:
-                        self.add(seat.name, matches_played=1, matches_won=int(d.get("winner") == seat.name))
+                        self.add(seat.name, matches_played=1, matches_won=int(ev.winner == seat.name))
                 if self.core.config.single_round and not match_over:
-                    self.matches.append(finishing(t, {d.get("winner")}, None))
+                    self.matches.append(finishing(t, {ev.winner}, None))
                 t.tally.clear()
-            elif ev.type == "match_over":
-                winners = set(d.get("winners") or ())
+            elif isinstance(ev, MatchOver):
+                winners = set(ev.winners)
                 for seat in t.humans():
                     self.add(seat.name, matches_played=1, matches_won=int(seat.name in winners))
-                self.matches.append(finishing(t, winners, d.get("scores")))
+                self.matches.append(finishing(t, winners, ev.scores))
 
     def add(self, player: str, **counters: int) -> None:
         mine = self.pending.setdefault(player, {})

@@ -7,10 +7,14 @@ the other player then gives a card back (`give`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from ..actions import Action
 from ..cards import Card
 from ..core import Apply, GameCore, HouseRule
 from ..errors import Refused
+from ..events import ChooseSwap, Event
 from ..options import HouseOption
 from ..pending import Choice, Pending
 from ..words import Verb
@@ -26,6 +30,42 @@ OPTION = HouseOption("five_swap", False, "a player who plays a 5 may swap one ca
                      "each chooses the card given", after=("seven_o",))
 
 
+@dataclass(slots=True)
+class SwapCard(Event):
+    """`player` took a card from `target` (= `to`), who alone sees which: `card` (secret)."""
+    player: str
+    target: str
+    card: str
+
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "swap_card"
+
+    def public(self) -> dict[str, Any]:
+        return {"player": self.player, "target": self.target}
+
+    def secret(self) -> dict[str, Any] | None:
+        return {"card": self.card}
+
+
+@dataclass(slots=True)
+class GiveCard(Event):
+    """`player` gave `target` (= `to`) a card back, which it alone sees: `card` (secret)."""
+    player: str
+    target: str
+    card: str
+
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "give_card"
+
+    def public(self) -> dict[str, Any]:
+        return {"player": self.player, "target": self.target}
+
+    def secret(self) -> dict[str, Any] | None:
+        return {"card": self.card}
+
+
 class FiveSwap(HouseRule):
     def install(self, game: GameCore) -> None:
         game.effect_hooks = game.effect_hooks + (self,)
@@ -36,7 +76,7 @@ class FiveSwap(HouseRule):
         if face.rank == "5" and not gone and any(game.hands[q] for q in game.others(seat)):
             game.turn = seat
             game.pending = Choice("swap5", seat)
-            game.emit("choose_swap", player=game.names[seat])
+            game.emit(ChooseSwap(game.names[seat]))
             return True
         return False
 
@@ -97,15 +137,13 @@ def _swap_card(game: GameCore, seat: int, target: int, card: int) -> None:
     game.hands[target].append(card)
     game.pending = Choice("give5", target, to=seat)
     game.turn = seat
-    game.emit("swap_card", player=game.names[seat], target=game.names[target], to=target,
-               secret={"card": str(game.face(card))})
+    game.emit(SwapCard(game.names[seat], game.names[target], str(game.face(card)), to=game.names[target]))
 
 
 def _give_card(game: GameCore, seat: int, to: int, card: int) -> None:
     game.hands[seat].remove(card)
     game.hands[to].append(card)
-    game.emit("give_card", player=game.names[seat], target=game.names[to], to=to,
-               secret={"card": str(game.face(card))})
+    game.emit(GiveCard(game.names[seat], game.names[to], str(game.face(card)), to=game.names[to]))
     game.hands_moved()
     game.begin_turn(game.next_seat(to))
 

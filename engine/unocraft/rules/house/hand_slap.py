@@ -11,6 +11,7 @@ from typing import Any
 from ..actions import Action
 from ..core import Apply, GameCore, HouseRule, State
 from ..errors import Refused
+from ..events import PlayerEvent
 from ..options import HouseOption
 from ..words import Verb
 
@@ -24,6 +25,38 @@ PENALTIES = ("hand_slap",)
 
 OPTION = HouseOption("hand_slap", False, "when a player calls UNO, every other player must slap; the "
                      "last to slap (or a late one) draws 2")
+
+
+@dataclass(slots=True)
+class SlapNow(PlayerEvent):
+    """`player` called UNO: every other player must slap."""
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "slap_now"
+
+
+@dataclass(slots=True)
+class Slapped(PlayerEvent):
+    """`player` slapped."""
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "slap"
+
+
+@dataclass(slots=True)
+class SlapLast(PlayerEvent):
+    """`player` slapped last (and draws 2)."""
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "slap_last"
+
+
+@dataclass(slots=True)
+class SlapLate(PlayerEvent):
+    """`player` did not slap in time (and draws 2)."""
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "slap_late"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,14 +88,14 @@ class HandSlap(HouseRule):
         need = tuple(game.others(seat))
         if need:
             SLAP.set(game, Slap(seat, need))
-            game.emit("slap_now", player=game.names[seat])
+            game.emit(SlapNow(game.names[seat]))
 
     def close_windows(self, game: GameCore, seat: int) -> None:
         slap = SLAP.get(game)
         if slap is not None and seat != slap.caller:
             SLAP.set(game, None)
             for q in slap.need:
-                game.emit("slap_late", player=game.names[q])
+                game.emit(SlapLate(game.names[q]))
                 game.take(q, 2, reason="hand_slap")
 
     def call_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
@@ -87,12 +120,12 @@ def _slap(game: GameCore, seat: int) -> None:
     slap = SLAP.get(game)
     assert slap is not None   # (the check found it)
     need = tuple(q for q in slap.need if q != seat)
-    game.emit("slap", player=game.names[seat])
+    game.emit(Slapped(game.names[seat]))
     if need:
         SLAP.set(game, Slap(slap.caller, need))
     else:
         SLAP.set(game, None)
-        game.emit("slap_last", player=game.names[seat])
+        game.emit(SlapLast(game.names[seat]))
         game.take(seat, 2, reason="hand_slap")
 
 

@@ -10,9 +10,13 @@ The refused action changes nothing else; the cards drawn come with the refusal
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from ..actions import Action
 from ..core import GameCore, HouseRule
 from ..errors import Refused
+from ..events import Event
 from ..options import HouseOption
 
 SCENARIOS = ("s10_house/mistake_penalty_play.yaml", "s10_house/mistake_penalty_false_call.yaml",
@@ -27,6 +31,20 @@ OPTION = HouseOption("mistake_penalty", 0, "a wrong play or a false call costs t
                      "(0: none)", stress=(2,), dos=True)
 
 
+@dataclass(slots=True)
+class Mistake(Event):
+    """`player`'s action was refused (`code`), which costs cards."""
+    player: str
+    code: str
+
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "mistake"
+
+    def public(self) -> dict[str, Any]:
+        return {"player": self.player, "code": self.code}
+
+
 class MistakePenalty(HouseRule):
     def install(self, game: GameCore) -> None:
         game.refusal_hooks = game.refusal_hooks + (self,)
@@ -38,7 +56,7 @@ class MistakePenalty(HouseRule):
             return
         game.commit()
         game.seq += 1
-        game.emit("mistake", player=action.player, code=refused.code)
+        game.emit(Mistake(action.player, refused.code))
         game.take(seat, game.opts.mistake_penalty, reason="mistake")
         refused.events = game.drain_events()
 

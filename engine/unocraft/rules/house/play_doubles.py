@@ -14,6 +14,7 @@ from ..actions import Action, CardRef
 from ..cards import COLOUR_NAMES, Card, Colour
 from ..core import GameCore, HouseRule
 from ..errors import Refused
+from ..events import JumpIn, Play
 from ..options import HouseOption
 from ..pending import Penalty
 from .jump_in import check_identical
@@ -62,14 +63,14 @@ class PlayDoubles(HouseRule):
         # The second card is the player's own jump-in. When the first card left an
         # answer or a choice due, the second only joins it on the pile.
         if game.pending is None:
-            game.emit("jump_in", player=game.names[seat])
+            game.emit(JumpIn(game.names[seat]))
             game.turn = seat
             game.lay_card(seat, card, colour, False)
             return
         face = game.face(card)
         game.hands[seat].remove(card)
         game.discard.append(card)
-        game.emit("play", player=game.names[seat], card=str(face), colour=COLOUR_NAMES.get(game.colour, ""))
+        game.emit(Play(game.names[seat], str(face), COLOUR_NAMES.get(game.colour, "")))
         game.after_lay_bookkeeping(seat, face, game.colour)
         if not game.hands[seat]:
             p = game.pending

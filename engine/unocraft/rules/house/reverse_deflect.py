@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..cards import Card, ColourInPlay
 from ..core import GameCore, HouseRule
+from ..events import Direction
 from ..options import HouseOption
 from ..pending import Penalty
 
@@ -32,7 +33,7 @@ class ReverseDeflect(HouseRule):
     def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: Penalty,
                      prev_colour: ColourInPlay, hand_then: list[int]) -> Penalty:
         game.direction = -game.direction
-        game.emit("direction", direction=game.direction_name)
+        game.emit(Direction(game.direction_name))
         back = p.source if game.active[p.source] else game.next_seat(seat)
         return Penalty(back, seat, p.rank, p.amount, p.card, p.guilty, p.prev_colour, False, p.hand_then)
 

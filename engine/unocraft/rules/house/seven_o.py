@@ -7,10 +7,14 @@ A player who went out on the card (until_the_last) swaps and rotates nothing
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from ..actions import Action
 from ..cards import Card
 from ..core import Apply, GameCore, HouseRule
 from ..errors import Refused
+from ..events import ChooseSwap, Event
 from ..options import HouseOption
 from ..pending import Choice
 from ..words import Verb
@@ -28,6 +32,33 @@ OPTION = HouseOption("seven_o", False, "a 0 passes every hand on; a 7 swaps hand
                      "its player's choice")
 
 
+@dataclass(slots=True)
+class SwapHands(Event):
+    """`player` swapped hands with `target` (a 7)."""
+    player: str
+    target: str
+
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "swap_hands"
+
+    def public(self) -> dict[str, Any]:
+        return {"player": self.player, "target": self.target}
+
+
+@dataclass(slots=True)
+class RotateHands(Event):
+    """Every hand passed on in the `direction` of play (a 0)."""
+    direction: str
+
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "rotate_hands"
+
+    def public(self) -> dict[str, Any]:
+        return {"direction": self.direction}
+
+
 class SevenO(HouseRule):
     def install(self, game: GameCore) -> None:
         game.effect_hooks = game.effect_hooks + (self,)
@@ -39,7 +70,7 @@ class SevenO(HouseRule):
         if face.rank == "7" and game.others(seat):
             game.turn = seat
             game.pending = Choice("swap7", seat)
-            game.emit("choose_swap", player=game.names[seat])
+            game.emit(ChooseSwap(game.names[seat]))
             return True
         if face.rank == "0":
             rotate_hands(game)
@@ -71,7 +102,7 @@ class SevenO(HouseRule):
 
 def swap_hands(game: GameCore, seat: int, target: int) -> None:
     game.hands[seat], game.hands[target] = game.hands[target], game.hands[seat]
-    game.emit("swap_hands", player=game.names[seat], target=game.names[target])
+    game.emit(SwapHands(game.names[seat], game.names[target]))
     game.hands_moved()
     game.begin_turn(game.next_seat(seat))
 
@@ -81,7 +112,7 @@ def rotate_hands(game: GameCore) -> None:
     old = {q: game.hands[q] for q in seats}
     for q in seats:
         game.hands[game.next_seat(q)] = old[q]
-    game.emit("rotate_hands", direction=game.direction_name)
+    game.emit(RotateHands(game.direction_name))
     game.hands_moved()
 
 

@@ -7,7 +7,11 @@ exempt, 000).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from ..core import HAND_SIZE, GameCore, HouseRule, State
+from ..events import Event
 from ..options import HouseOption
 
 SCENARIOS = ("s10_house/seven_rounds.yaml", "s10_house/seven_rounds_creeper_in_refill.yaml")
@@ -20,6 +24,20 @@ OPTION = HouseOption("seven_rounds", False, "a player who empties the hand draws
 LEVEL: State[tuple[int, ...]] = State("level", lambda n: (0,) * n, list, tuple)
 
 
+@dataclass(slots=True)
+class Refilled(Event):
+    """`player` emptied the hand for the `level`th time and draws the next hand."""
+    player: str
+    level: int
+
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "seven_rounds"
+
+    def public(self) -> dict[str, Any]:
+        return {"player": self.player, "level": self.level}
+
+
 class SevenRounds(HouseRule):
     def install(self, game: GameCore) -> None:
         game.out_hooks = game.out_hooks + (self,)
@@ -30,7 +48,7 @@ class SevenRounds(HouseRule):
             return False
         now = level[seat] + 1
         LEVEL.set(game, level[:seat] + (now,) + level[seat + 1:])
-        game.emit("seven_rounds", player=game.names[seat], level=now)
+        game.emit(Refilled(game.names[seat], now))
         game.take(seat, HAND_SIZE - now, reason="seven_rounds")
         return bool(game.hands[seat])
 

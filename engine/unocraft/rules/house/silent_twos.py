@@ -15,6 +15,7 @@ from ..actions import Action
 from ..cards import Card, ColourInPlay
 from ..core import Apply, GameCore, HouseRule, State
 from ..errors import Refused
+from ..events import Event, PlayerEvent
 from ..options import HouseOption
 from ..words import Verb
 
@@ -32,6 +33,30 @@ PENALTIES = ("silence",)
 OPTION = HouseOption("silent_twos", "off", "after a 2, silence until its player's next turn (twos), or "
                      "after a Wild until the colour changes (wilds); whoever talks draws 2",
                      values=("off", "twos", "wilds"), after=("hand_slap",))
+
+
+@dataclass(slots=True)
+class Silenced(PlayerEvent):
+    """`player`'s card began a silence."""
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "silence"
+
+
+@dataclass(slots=True)
+class SilenceOver(Event):
+    """The silence is over."""
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "silence_over"
+
+
+@dataclass(slots=True)
+class BrokeSilence(PlayerEvent):
+    """`player` talked during the silence (and draws 2)."""
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "broke_silence"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,20 +105,20 @@ class SilentTwos(HouseRule):
         silence = SILENCE.get(game)
         if silence is not None and silence.kind == "wilds" and game.colour != prev_colour:
             SILENCE.set(game, None)
-            game.emit("silence_over")
+            game.emit(SilenceOver())
         mode = game.opts.silent_twos
         if mode == "twos" and face.rank == "2":
             SILENCE.set(game, Silence("twos", seat=seat))
-            game.emit("silence", player=game.names[seat])
+            game.emit(Silenced(game.names[seat]))
         elif mode == "wilds" and face.is_wild:
             SILENCE.set(game, Silence("wilds", colour=game.colour))
-            game.emit("silence", player=game.names[seat])
+            game.emit(Silenced(game.names[seat]))
 
     def begin_turn(self, game: GameCore, seat: int) -> None:
         silence = SILENCE.get(game)
         if silence is not None and silence.kind == "twos" and silence.seat == seat:
             SILENCE.set(game, None)
-            game.emit("silence_over")
+            game.emit(SilenceOver())
 
     def call_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
         if SILENCE.get(game) is not None:
@@ -113,7 +138,7 @@ def _talk(game: GameCore, seat: int) -> None:
     if SILENCE.get(game) is None:
         return
     SILENCE.set(game, None)
-    game.emit("broke_silence", player=game.names[seat])
+    game.emit(BrokeSilence(game.names[seat]))
     game.take(seat, 2, reason="silence")
 
 

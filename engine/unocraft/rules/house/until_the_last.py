@@ -9,7 +9,11 @@ player, as after a Flip.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from ..core import GameCore, HouseRule, State
+from ..events import ChooseColour, Event
 from ..options import HouseOption
 from ..pending import Choice
 
@@ -22,6 +26,20 @@ EVENTS = {"out": "good"}
 
 OPTION = HouseOption("until_the_last", False, "the round goes on until one player is left; the "
                      "first out wins it, the last loses")
+
+
+@dataclass(slots=True)
+class WentOut(Event):
+    """`player` is out of cards, the `place`th this round."""
+    player: str
+    place: int
+
+    @property
+    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+        return "out"
+
+    def public(self) -> dict[str, Any]:
+        return {"player": self.player, "place": self.place}
 
 
 #: the seats out of this round, first out first
@@ -40,7 +58,7 @@ class UntilTheLast(HouseRule):
         OUT_ORDER.set(game, out_order)
         game.active[seat] = False
         game.catchable.discard(seat)
-        game.emit("out", player=game.names[seat], place=len(out_order))
+        game.emit(WentOut(game.names[seat], len(out_order)))
         _choice_of_a_player_out(game, seat)
         return True
 
@@ -65,7 +83,7 @@ def _choice_of_a_player_out(game: GameCore, seat: int) -> None:
     if p.kind == "colour":
         game.pending = Choice(p.kind, nxt, p.then, p.to)
         game.turn = nxt
-        game.emit("choose_colour", player=game.names[nxt])
+        game.emit(ChooseColour(game.names[nxt]))
     else:
         game.pending = None
         game.begin_turn(nxt)
