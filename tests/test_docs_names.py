@@ -12,6 +12,7 @@ not names.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from functools import cache
 from pathlib import Path
@@ -128,7 +129,7 @@ def problem(token: str) -> str | None:
     head, *members = token.split(".")
     if token in c.words or all(part.islower() and part in c.words for part in token.split(".")):
         return None                     # a word the code uses (a refusal code, a verb, a table.column)
-    if head not in c.names:
+    if head not in c.names and head not in dir(builtins):
         return f"{head} is defined nowhere"
     for member in members:
         if c.declared(member, head):
