@@ -16,7 +16,7 @@ plays -> verbs -> dispatch -> core (`GameCore`).
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from .actions import Action, CardRef
 from .cards import (Card, Colour, ColourInPlay, COLOUR_NAMES, DARK_COLOURS, LIGHT_COLOURS, RESTRICTED_WILDS)
@@ -27,8 +27,14 @@ from .hooks import MISTAKES, Check, HouseRule, State
 from .options import Options
 from .pending import Drawn, Penalty, Pending, owed_by
 
+if TYPE_CHECKING:   # (views.py builds on the game: only the type is named here)
+    from .views import View
+
 #: where a match is: a round being played, a round over (the next one not dealt yet), the match over
 Phase = Literal["play", "round_over", "match_over"]
+#: the side of the cards in play (flip), and the way play goes
+Side = Literal["light", "dark"]
+Direction = Literal["cw", "ccw"]
 
 #: class -> verb -> its check, shared by every game of the class. Bound methods of a game kept
 #: on the game would be a reference cycle: a dropped game would wait for the cyclic garbage
@@ -274,11 +280,11 @@ class GameState:
 
     # ------------------------------------------------------------ queries
     @property
-    def direction_name(self) -> str:
+    def direction_name(self) -> Direction:
         return "cw" if self.direction == 1 else "ccw"
 
     @property
-    def side_name(self) -> str:
+    def side_name(self) -> Side:
         return "dark" if self.side else "light"
 
     def total_cards(self) -> int:
@@ -299,7 +305,7 @@ class GameState:
         ones (legal.py keeps those the checks accept): `Game` asks legal.py, DOS has its own."""
         raise NotImplementedError
 
-    def view(self, player: str | None, legal: bool = True) -> dict[str, Any]:
+    def view(self, player: str | None, legal: bool = True) -> View:
         """What `player` may know: `Game` asks views.py."""
         raise NotImplementedError
 
