@@ -3,8 +3,8 @@
 `scripts/test` runs the rules tests a second time on `.venv-compiled` and sets
 UNOCRAFT_PLAIN_PYTHON to the plain interpreter: this test then plays the same
 seeded self-play matches in both builds, under every preset, and compares the
-complete event logs, the views of the acting players and saved states byte for byte. Run on one build alone there
-is nothing to compare it with, so it is skipped there.
+complete event logs, the acting players' views and the saved states byte for byte.
+Run on one build alone there is nothing to compare it with, so it is skipped there.
 """
 
 from __future__ import annotations
