@@ -16,7 +16,7 @@ plays -> verbs -> dispatch -> core (`GameCore`).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from .actions import Action, CardRef
 from .cards import (Card, Colour, ColourInPlay, COLOUR_NAMES, DARK_COLOURS, LIGHT_COLOURS, RESTRICTED_WILDS)
@@ -26,9 +26,6 @@ from .events import Event
 from .hooks import MISTAKES, Check, HouseRule, State
 from .options import Options
 from .pending import Drawn, Penalty, Pending, owed_by
-
-if TYPE_CHECKING:   # (views.py builds on the game: only the type is named here)
-    from .views import View
 
 #: where a match is: a round being played, a round over (the next one not dealt yet), the match over
 Phase = Literal["play", "round_over", "match_over"]
@@ -303,10 +300,6 @@ class GameState:
     def candidates(self, seat: int) -> list[Action]:
         """Every action worth asking the checks about for `seat` now, a superset of the legal
         ones (legal.py keeps those the checks accept): `Game` asks legal.py, DOS has its own."""
-        raise NotImplementedError
-
-    def view(self, player: str | None, legal: bool = True) -> View:
-        """What `player` may know: `Game` asks views.py."""
         raise NotImplementedError
 
     def actor(self) -> int:
