@@ -155,3 +155,16 @@ def test_the_typed_view_reads_what_the_dict_says():
     assert len(view.hand) == 7
     assert game.view(None).hand is None and "bluffs" not in game.view(None).to_dict()
     assert PenaltyView("bob", "ann", "W+4", 4, True).to_dict()["kind"] == "penalty"
+
+
+def test_a_silence_is_read_through_its_own_rule_from_the_view():
+    from unocraft.rules.actions import Action
+    from unocraft.rules.scenario import build_game, parse
+    from unocraft.rules.vocab import speaking_costs
+    game = build_game(parse({"rules": {"silent_twos": "twos"}, "players": ["ann", "bob", "cid"], "dealer": "cid",
+                             "hands": {"ann": ["R2", "G1"], "bob": ["R3", "G4"], "cid": ["R8", "B8"]},
+                             "start": "R5", "deck": ["Y7", "Y8", "Y9", "G7"]}))
+    assert not speaking_costs(game.view("bob"))
+    game.play(Action.parse("ann", "play R2"))
+    view = game.view("bob")
+    assert speaking_costs(view) and view.house == {"silence": True} and view.to_dict()["silence"] is True

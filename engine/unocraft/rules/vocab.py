@@ -5,8 +5,6 @@ rules/house/<rule>.py). The tables layer and the bots ask here instead of naming
 
 from __future__ import annotations
 
-from typing import Any
-
 from .house import MODULES
 from .views import View
 from .words import CORE_VERBS, TONES, Verb
