@@ -3,8 +3,8 @@
 `scripts/test` runs the rules tests a second time on `.venv-compiled` and sets
 UNOCRAFT_PLAIN_PYTHON to the plain interpreter: this test then plays the same
 seeded self-play matches in both builds, under every preset, and compares the
-complete event logs and saved states byte for byte. Run on one build alone there
-is nothing to compare it with, so it is skipped there.
+complete event logs, the acting players' views and the saved states byte for byte.
+Run on one build alone there is nothing to compare it with, so it is skipped there.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ for preset in sorted(PRESETS):
     bots = [make_bot(kind, i) for i, kind in enumerate(["strong", "basic", "random", "strong"][:players])]
     rng = random.Random(7)
     log = [e.to_json() for e in game.setup_events]
+    views = []
     for _ in range(600):
         if game.phase != "play":
             if game.phase == "match_over":
@@ -48,9 +49,11 @@ for preset in sorted(PRESETS):
             continue
         seat = actor(game)
         legal = game.legal_actions(names[seat])
-        action = bots[seat].act(game.view(names[seat], legal=False), legal)
+        view = game.view(names[seat], legal=False)
+        views.append(view.to_dict())   # (as plain data: the views' classes differ between the builds)
+        action = bots[seat].act(view, legal)
         log += [e.to_json() for e in game.play(action)]
-    print(json.dumps({"preset": preset, "plain": plain, "log": log, "state": game.to_json()}))
+    print(json.dumps({"preset": preset, "plain": plain, "log": log, "views": views, "state": game.to_json()}))
 """
 
 
@@ -72,6 +75,7 @@ def test_compiled_build_plays_the_same_games_as_plain_python():
     for ours, theirs in zip(compiled, plain):
         assert len(ours["log"]) > 50, f"{ours['preset']}: too short a game to compare"
         assert ours["log"] == theirs["log"], f"{ours['preset']}: the builds' events differ"
+        assert json.dumps(ours["views"]) == json.dumps(theirs["views"]), f"{ours['preset']}: the builds' views differ"
         assert ours["state"] == theirs["state"], f"{ours['preset']}: the builds' states differ"
 
 

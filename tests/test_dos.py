@@ -56,7 +56,7 @@ def test_new_game_deals_seven_and_lays_two_centre_cards():
     assert len(game.centre) == 2
     assert game.total_cards() == 108
     assert game.turn == (game.dealer + 1) % 3
-    assert "centre" in game.view("a") and len(game.view("a")["centre"]) == 2
+    assert "centre" in game.view("a").to_dict() and len(game.view("a").centre) == 2
 
 
 def test_player_count_and_edition_are_checked():

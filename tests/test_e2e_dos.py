@@ -31,9 +31,9 @@ def deal(seed: int) -> DosGame:
 def illegal_match(game: DosGame) -> str | None:
     """`play X on C` with a number card X of ann's hand that does not match the number card C."""
     view = game.view("ann", legal=False)
-    for code in view["hand"]:
+    for code in view.hand:
         x = Card.parse(code)
-        for centre in view["centre"]:
+        for centre in view.centre:
             c = Card.parse(centre)
             if x.number is not None and c.number is not None and x.number != c.number:
                 return f"play {code} on {centre}"
@@ -65,9 +65,9 @@ def saved_game(database: Path, replay: DosGame) -> DosGame:
     return DosGame.from_json(row["game"])
 
 
-def centre_text(view: dict) -> str:
+def centre_text(view) -> str:
     """The centre row line as the player reads it: "Centre row: [8] [4]" (a Wild DOS shows 2)."""
-    ranks = [Card.parse(code.split()[0]).rank for code in view["centre"]]
+    ranks = [Card.parse(code.split()[0]).rank for code in view.centre]
     return "Centre row: " + " ".join(f"[{'2' if r == 'W2' else r}]" for r in ranks)
 
 
@@ -78,7 +78,7 @@ def untokened(command: str) -> str:
 def test_a_dos_table_shows_the_centre_row_refuses_illegal_commands_and_plays_a_match(server):
     game = deal(SEED)
     illegal = illegal_match(game)
-    centre_before = game.view("ann", legal=False)["centre"]
+    centre_before = game.view("ann", legal=False).centre
     r = run_node("dos.js", server.port, illegal, timeout=120)
 
     assert "DOS" in r["started"], r["started"]
@@ -90,7 +90,7 @@ def test_a_dos_table_shows_the_centre_row_refuses_illegal_commands_and_plays_a_m
     assert f"/uno {illegal}" not in shown
     assert any(c.startswith("/uno draw ") for c in r["buttons"])
     assert not r["bobPrompted"]            # bob waits: no buttons for him
-    assert r["handBefore"] == sorted(game.view("ann", legal=False)["hand"])
+    assert r["handBefore"] == sorted(game.view("ann", legal=False).hand)
 
     # illegal commands: a clear refusal each, the hand and the turn token unchanged
     assert r["noMatch"] == "Not now: the cards do not match the centre card", r["noMatch"]
@@ -106,10 +106,10 @@ def test_a_dos_table_shows_the_centre_row_refuses_illegal_commands_and_plays_a_m
     assert r["matched"].startswith("You matched ") and r["bobSaw"] == r["matched"].replace("You", "ann", 1)
     before = list(r["handBefore"])
     before.remove(r["card"])
-    assert r["handAfter"] == before == sorted(after["hand"])      # the card left the inventory
+    assert r["handAfter"] == before == sorted(after.hand)      # the card left the inventory
     row = list(centre_before)
     row.remove(r["centreCard"])
-    assert after["centre"] == row                                  # (the engine's own row, replayed)
+    assert list(after.centre) == row                                  # (the engine's own row, replayed)
     assert r["centreAfter"] == centre_text(after)
     assert r["centreAfter"] != r["centre"]                         # the matched card left the row
     assert any(c.startswith("/uno end ") for c in r["buttonsAfter"])

@@ -32,7 +32,7 @@ def test_the_game_pauses_while_the_engine_is_away_and_resumes_after(server, tmp_
     before = json.loads(state.read_text())["before"]
 
     def as_finn_saw_it(row: dict) -> bool:     # his turn, his hand: what the engine resumes from
-        return row["turn_actor"] == "finn" and sorted("card:" + c for c in Game.from_json(row["game"]).view("finn")["hand"]) == before
+        return row["turn_actor"] == "finn" and sorted("card:" + c for c in Game.from_json(row["game"]).view("finn").hand) == before
 
     assert as_finn_saw_it(saved_table(server.database, until=as_finn_saw_it)), "the table as finn saw it never reached SQLite"
     server.kill_engine()

@@ -54,8 +54,8 @@ def choose_seed() -> int:
             continue
         g.play(Action.parse("ann", f"play {flip}"))
         v = g.view("ann", legal=False)
-        if (v["side"], v["turn"], v["pending"]) == ("dark", "bob", None) and not Card.parse(v["top"]).is_wild \
-                and "W" in v["hand"]:
+        if (v.side, v.turn, v.pending) == ("dark", "bob", None) and not Card.parse(v.top).is_wild \
+                and "W" in v.hand:
             return seed
     raise AssertionError("no seed gives ann a playable Flip card first")
 
@@ -82,18 +82,18 @@ def untokened(command: str) -> str:
     return command.rsplit(" ", 1)[0]
 
 
-def check_shows(shot: dict, view: dict, ids: dict[str, int], who: str) -> None:
+def check_shows(shot: dict, view, ids: dict[str, int], who: str) -> None:
     """A client's card items and top card are the faces of `view` (its side): tag, name, map id and
     the map's pixels, each the engine's."""
-    dark = view["side"] == "dark"
-    assert [c["tag"] for c in shot["cards"]] == sorted("card:" + code for code in view["hand"]), who
+    dark = view.side == "dark"
+    assert [c["tag"] for c in shot["cards"]] == sorted("card:" + code for code in view.hand), who
     for c in shot["cards"]:
         card = Card.parse(c["tag"][len("card:"):])
         key = face_key(card, dark)
         assert c["name"] == card_name("en", card), (who, c)
         assert c["mapId"] == ids.get(key), (who, c, key)
         assert base64.b64decode(shot["maps"][str(c["mapId"])]) == face_pixels(key), (who, key)
-    top = Card.parse(view["top"])
+    top = Card.parse(view.top)
     assert shot["top"]["tag"] == "top"
     assert shot["top"]["name"] == f"Top card: {card_name('en', top)}", (who, shot["top"])
     assert shot["top"]["mapId"] == ids.get(face_key(top, dark)), (who, shot["top"])
@@ -120,7 +120,7 @@ def test_a_flip_card_turns_the_table_to_the_dark_side_for_both_clients(server):
     # the replay: ann plays the Flip card (the right-click sends `play <the tag's code>`)
     game.play(Action.parse("ann", f"play {flip}"))
     after = {name: game.view(name, legal=False) for name in PLAYERS}
-    assert after["ann"]["side"] == "dark"
+    assert after["ann"].side == "dark"
     assert r["played"].startswith("You played ")
     assert r["annFlip"] == r["bobFlip"] == "Flip! Everything turns to the dark side."
     # both clients now show the dark side: every card item, the top card, the maps' pixels

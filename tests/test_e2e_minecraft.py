@@ -47,7 +47,7 @@ def choose_seed() -> int:
         g = deal(seed)
         if g.names[actor(g)] != "ann" or any(len(h) != 7 for h in g.hands):
             continue
-        if "C" not in g.view("ann", legal=False)["hand"] and draws_a_creeper(g):
+        if "C" not in g.view("ann", legal=False).hand and draws_a_creeper(g):
             return seed
     raise AssertionError("no seed puts a Creeper on top of the draw pile for ann")
 
@@ -66,7 +66,7 @@ def untokened(command: str) -> str:
 
 def test_drawing_a_creeper_costs_three_more_cards_and_both_clients_see_it(server):
     game = deal(SEED)
-    before = {name: sorted(game.view(name, legal=False)["hand"]) for name in PLAYERS}
+    before = {name: sorted(game.view(name, legal=False).hand) for name in PLAYERS}
     r = run_node("minecraft.js", server.port, timeout=120)
 
     assert "Minecraft" in r["started"], r["started"]
@@ -77,7 +77,7 @@ def test_drawing_a_creeper_costs_three_more_cards_and_both_clients_see_it(server
     events = game.play(Action.parse("ann", "draw"))
     assert [e.kind for e in events][:3] == ["draw", "creeper", "draw"]
     drawn = [Card.parse(c) for c in events[2].for_player("ann")["cards"]]
-    after = {name: sorted(game.view(name, legal=False)["hand"]) for name in PLAYERS}
+    after = {name: sorted(game.view(name, legal=False).hand) for name in PLAYERS}
 
     assert r["annCreeper"] == "You drew a Creeper! Boom!" and r["bobCreeper"] == "ann drew a Creeper! Boom!"
     # ann's inventory: the 7 dealt cards, the Creeper and the 3 it cost, the engine's own

@@ -38,7 +38,7 @@ def engine_hand(database: Path, player: str) -> list[str] | None:
     """The player's hand as the engine last saved it; None while no saved table seats them."""
     for t in saved_tables(database):
         if t["game"] and any(s["name"] == player for s in t["seats"]):
-            return Game.from_json(t["game"]).view(player)["hand"]
+            return list(Game.from_json(t["game"]).view(player).hand)
     return None
 
 

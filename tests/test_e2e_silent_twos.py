@@ -87,6 +87,6 @@ def test_a_chat_message_after_a_two_costs_two_cards(server):
     assert SILENCE.get(game) is None
     saved = saved_game(server.database, game)
     assert json.loads(saved.to_json()) == json.loads(game.to_json())
-    assert sorted(saved.view(second)["hand"]) == r["otherHand"]
-    assert sorted(saved.view(first)["hand"]) == r["actorHand"]
+    assert sorted(saved.view(second).hand) == r["otherHand"]
+    assert sorted(saved.view(first).hand) == r["actorHand"]
     assert server.alive()

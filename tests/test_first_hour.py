@@ -198,7 +198,7 @@ def test_a_russian_player_plays_by_typing_the_card_in_russian():
     tables.core.changed(t)
     tables.flush()
     cmd(tables, "ivan", "play", "красная", "7", now=11)
-    assert t.game.view("ivan")["hand"] == ["G8", "B9"]
+    assert t.game.view("ivan").hand == ("G8", "B9")
     said = texts(tables.flush(), "ivan")
     assert any(line.startswith("Вы выложили карту: Красная 7") for line in said), said
 

@@ -212,7 +212,7 @@ def test_board_shows_the_top_card_and_open_hands(engine, server):
     t = wait_turn(engine, "alice")
     wait_painted(engine, t)
     blocks, targets = expected_board(engine, t)
-    top = t.game.view("alice", legal=False)["top"]
+    top = t.game.view("alice", legal=False).top
     # the top card's pixel art, block for block, read back through the API
     area = top_area(engine, t)
     assert len(area) > 200
@@ -223,7 +223,7 @@ def test_board_shows_the_top_card_and_open_hands(engine, server):
     assert yellow > len(area) // 4
     # both hands lie open in their lanes, and every card block is there (getBlock: not air)
     for seat in t.seats:
-        hand = t.game.view(seat.name, legal=False)["hand"]
+        hand = t.game.view(seat.name, legal=False).hand
         cards = {(tg.code, pos) for pos, tg in targets.items() if tg.kind == "card" and tg.seat == seat.name}
         assert {code for code, _ in cards} == set(hand)
         for _, pos in sorted(cards)[:12]:
@@ -258,7 +258,7 @@ def test_a_hit_on_your_card_plays_it_and_the_board_follows(make_engine, server):
     code = str(plays[0].cards[0])
     _, targets = expected_board(engine, t)
     pos = next(p for p, tg in sorted(targets.items()) if tg.kind == "card" and tg.seat == "alice" and tg.code == code)
-    hand_before = len(t.game.view("alice", legal=False)["hand"])
+    hand_before = len(t.game.view("alice", legal=False).hand)
 
     # hitting the bot's card does nothing but a hint
     bot_pos = next(p for p, tg in sorted(targets.items()) if tg.kind == "card" and tg.seat != "alice")
@@ -270,17 +270,17 @@ def test_a_hit_on_your_card_plays_it_and_the_board_follows(make_engine, server):
     # a typo changes nothing and says how the command goes
     server.chat("alice", "uno play ZZ")
     wait_for(lambda: engine.said("Usage: uno play <card> [colour]"), "the usage line")
-    assert t.token == token and len(t.game.view("alice", legal=False)["hand"]) == hand_before
+    assert t.token == token and len(t.game.view("alice", legal=False).hand) == hand_before
 
     server.punch("alice", *pos)
     wait_for(lambda: any(line.startswith("You played") for line in engine.chat()), "alice's play")
     assert not engine.said("Your first game here")      # the hints speak of a hotbar the board does not have
     t = engine.table()
     wait_painted(engine, t)
-    assert len(t.game.view("alice", legal=False)["hand"]) == hand_before - 1
+    assert len(t.game.view("alice", legal=False).hand) == hand_before - 1
     blocks, _ = expected_board(engine, t)
     # the top card on the board is now the card she hit
-    assert t.game.view(None, legal=False)["top"] == code
+    assert t.game.view(None, legal=False).top == code
     area = top_area(engine, t)
     assert_area_shows(engine, blocks, area)
     colour = PALETTES["minetest"].node[PALETTES["minetest"].colour(code[0])]

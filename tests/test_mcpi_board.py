@@ -67,7 +67,7 @@ def test_the_board_shows_every_hand_open_and_what_each_block_does():
     assert board.origin(t) == (10, 5, -4)
     assert all(y == 5 for _, y, _ in blocks)        # flat, at the opener's feet
     for seat in t.seats:
-        hand = t.game.view(seat.name, legal=False)["hand"]
+        hand = t.game.view(seat.name, legal=False).hand
         mine = [tg.code for tg in targets.values() if tg.kind == "card" and tg.seat == seat.name]
         assert set(mine) == set(hand) and len(mine) >= len(hand) * 25     # 5 x 7 each, less the corners
     kinds = Counter(tg.kind for tg in targets.values())
@@ -96,7 +96,7 @@ def test_the_painter_sends_only_what_changed_and_clears_a_closed_table():
         assert after.get(pos, AIR) == block
     assert {pos for pos, b in full.items() if after.get(pos, AIR) != b} <= {pos for pos, _ in diff}
     # a hit maps back to its card
-    code = t.game.view(t.seats[0].name, legal=False)["hand"][0]
+    code = t.game.view(t.seats[0].name, legal=False).hand[0]
     pos = board.to_world(t, board.FIRST_CARD_COL + 2, 3)
     assert painter.target_at(pos) == (t.id, board.Target("card", t.seats[0].name, code))
     # closed: every block it drew is air again, and hits mean nothing
@@ -159,7 +159,7 @@ def test_every_edition_draws_and_redraws_through_a_whole_round(preset):
         assert {p: b for p, b in shown.items() if b != AIR} == blocks
         for tg in targets.values():
             if tg.kind == "card":
-                assert tg.code in t.game.view(tg.seat, legal=False)["hand"]
+                assert tg.code in t.game.view(tg.seat, legal=False).hand
         now += 1
         tables.tick(now)
         tables.flush()

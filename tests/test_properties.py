@@ -126,7 +126,7 @@ def own_hidden_face_swap(game, viewer: int, rng: random.Random):
 
 def public_view(game, name):
     v = game.view(name, legal=False)
-    return json.dumps(v, sort_keys=True)
+    return json.dumps(v.to_dict(), sort_keys=True)
 
 
 def play_out(game, rng: random.Random, steps: int, check_refusals: bool = True) -> list[str]:
@@ -303,10 +303,10 @@ def test_views_never_leak_a_hidden_card(table, seed, steps):
             assert public_view(other, names[viewer]) == public_view(game, names[viewer])
         other = own_hidden_face_swap(game, viewer, rng)
         if other is not None:   # what you may do is part of your view: no hidden face in it either
-            assert json.dumps(other.view(names[viewer]), sort_keys=True) == \
-                json.dumps(game.view(names[viewer]), sort_keys=True)
+            assert json.dumps(other.view(names[viewer]).to_dict(), sort_keys=True) == \
+                json.dumps(game.view(names[viewer]).to_dict(), sort_keys=True)
     # a spectator sees no hand at all
-    assert game.view(None)["hand"] is None
+    assert game.view(None).hand is None
 
 
 def test_wd4_challenge_reveals_the_hand_only_to_the_challenger():
@@ -320,7 +320,7 @@ def test_wd4_challenge_reveals_the_hand_only_to_the_challenger():
     challenge = next(e for e in events if isinstance(e, Challenge))
     assert sorted(challenge.for_player("bob")["hand"]) == ["G3", "R7", "W+4"]
     assert "hand" not in challenge.for_player("cid")
-    assert "revealed" in game.view("bob") and "revealed" not in game.view("cid")
+    assert "revealed" in game.view("bob").to_dict() and "revealed" not in game.view("cid").to_dict()
 
 
 def test_creeper_is_shown_to_everyone():

@@ -66,7 +66,7 @@ def test_start_alone_deals_cards_as_map_items_with_bots_in_the_empty_seats():
     assert any("has started" in t for t in texts(ops, "ann"))
     faces = [op["key"] for op in ops if op["op"] == "face"]
     items = next(op for op in ops if op["op"] == "items" and op["player"] == "ann")
-    hand = table.game.view("ann")["hand"]
+    hand = table.game.view("ann").hand
     cards = [v for v in items["slots"].values() if v and v["tag"].startswith("card:")]
     assert sorted(c["tag"][5:] for c in cards) == sorted(hand)
     for c in cards:        # every face is sent (at attach or in this batch) before the item that shows it
@@ -128,7 +128,7 @@ def test_a_stale_click_an_out_of_turn_play_and_bad_arguments_change_nothing():
     cmd(tables, "ann", "draw", f"#t{table.token - 1}", now=11)
     assert any("expired" in t for t in texts(tables.flush(), "ann"))
     if table.game.names[actor(table.game)] != "ann":
-        cmd(tables, "ann", "play", table.game.view("ann")["hand"][0], now=11)
+        cmd(tables, "ann", "play", table.game.view("ann").hand[0], now=11)
         assert any("not your turn" in t.lower() for t in texts(tables.flush(), "ann"))
     for bad in (["play"], ["catch"], ["colour", "mauve"], ["rules", "nosuch"]):
         cmd(tables, "ann", *bad, now=11)

@@ -53,7 +53,7 @@ def test_a_mistyped_card_code_suggests_the_nearest_codes_of_the_hand_and_changes
     tables = make()
     started(tables)
     table = next(iter(tables.tables.values()))
-    hand = table.game.view("ann")["hand"]
+    hand = table.game.view("ann").hand
     number = next(c for c in hand if Card.parse(c).is_number)
     before = table.game.to_json()
     lines = answer(tables, "ann", "play", number + "9", now=11.0)
@@ -207,7 +207,8 @@ def test_the_hand_line_hover_shows_the_code_to_type():
 
 def test_a_flip_hand_line_shows_the_code_of_the_face_in_play():
     from unocraft.rules.actions import Action
-    view = {"edition": "flip", "side": "dark", "hand": ["R7/P+5", "W/WC"]}
+    from view_values import made_view
+    view = made_view(edition="flip", side="dark", hand=["R7/P+5", "W/WC"])
     legal = [Action.parse("ann", "play P+5"), Action.parse("ann", "draw")]
     line = render.turn_lines(view, "en", 4, legal)[0]
     hovers = [c["hover"] for c in line if "hover" in c]
@@ -284,7 +285,7 @@ def test_a_dos_match_that_fits_no_centre_card_says_so():
     from test_tables import tick_until_turn
     now = tick_until_turn(tables, table, "ann", now)
     view = game.view("ann", legal=False)
-    bad = next(f"{x} on {c}" for x in view["hand"] for c in view["centre"]
+    bad = next(f"{x} on {c}" for x in view.hand for c in view.centre
                if C.parse(x).number is not None and C.parse(c).number is not None
                and C.parse(x).number != C.parse(c).number)
     before = game.to_json()

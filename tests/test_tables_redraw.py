@@ -104,7 +104,7 @@ def test_the_ops_of_a_match_add_up_to_a_full_redraw_and_repeat_nothing():
             if who == "ann":    # ann never plays: her hand grows over a page
                 legal = sorted(legal, key=lambda a: {"pass": 0, "draw": 1}.get(a.verb, 2))
             tables.handle({"type": "command", "player": who, "args": [*str(legal[0]).split(), f"#t{table.token}"]}, now)
-        if step % 3 == 0 and g.phase == "play" and len(g.view("ann")["hand"]) > 8:
+        if step % 3 == 0 and g.phase == "play" and len(g.view("ann").hand) > 8:
             tables.handle({"type": "use", "player": "ann", "tag": TAG_PAGE}, now)
             turned += 1
         now += 1.0
@@ -122,7 +122,7 @@ def test_a_player_whose_view_did_not_change_is_sent_nothing_new():
     ops = tables.flush()
     assert {op["op"] for op in ops} <= {"actionbar"}, ops
     # a page turned with one page of cards: nothing to show anyone
-    assert len(table.game.view("ann")["hand"]) <= 8
+    assert len(table.game.view("ann").hand) <= 8
     tables.handle({"type": "use", "player": "ann", "tag": TAG_PAGE}, 10)
     assert {op["op"] for op in tables.flush()} <= {"actionbar"}
 

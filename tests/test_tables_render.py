@@ -1,14 +1,17 @@
 """What a player sees, from a rules view: card items, paging, the status line, turn buttons."""
 
+from dataclasses import replace
+
 from unocraft.rules.actions import Action
 from unocraft.tables import render
+from view_values import made_view
 
 HAND = ["R1", "R2", "G3", "B4", "Y5", "W", "W+4", "RS", "GR", "B+2", "Y9"]
 
 
 def view(hand=HAND):
-    return {"hand": hand, "side": "light", "top": "R7", "colour": "red", "direction": "cw", "turn": "ann",
-            "players": [{"name": "ann", "cards": len(hand)}, {"name": "bob", "cards": 3}], "pending": None}
+    return made_view(hand=hand, side="light", top="R7", colour="red", direction="cw", turn="ann",
+                     players=[{"name": "ann", "cards": len(hand)}, {"name": "bob", "cards": 3}], pending=None)
 
 
 def test_a_hand_larger_than_the_hotbar_pages_cleanly():
@@ -69,7 +72,7 @@ def test_flip_plays_name_both_faces_but_the_hand_shows_the_side_up():
     clicks use the face up: those cards glow and are clickable, on either side."""
     legal = [Action.parse("ann", "play RS/O4"), Action.parse("ann", "play W/PE"), Action.parse("ann", "draw")]
     for side, hand, playable in (("light", ["RS", "W", "G3"], {"RS", "W"}), ("dark", ["O4", "PE", "T3"], {"O4", "PE"})):
-        v = dict(view(hand), side=side)
+        v = replace(view(hand), side=side)
         slots = render.hand_slots(v, "en", 0, legal)
         assert {slots[i]["tag"][5:] for i in range(3) if slots[i]["glow"]} == playable, side
         clicks = [c["click"]["command"] for c in render.turn_lines(v, "en", 4, legal)[0] if c.get("click")]

@@ -19,6 +19,7 @@ from unocraft.simulate import actor, new_game
 from unocraft.rules.options import Options
 from unocraft.tables import commands, render, sidebar
 from unocraft.tables.call import Completing
+from view_values import made_view
 
 CACHED = (sidebar.title, sidebar._lines, sidebar._seat_line, sidebar._round_line, render._status_line, render._card_slots,
           render.face_of, render.card_item, render.page_item, render._top_item, chat._card_shape,
@@ -37,18 +38,21 @@ def same(warm, expected) -> None:
     assert json.dumps(warm, ensure_ascii=False) == json.dumps(expected, ensure_ascii=False)
 
 
+PLAYERS = [{"name": "ann", "cards": 2, "score": 0, "active": True, "called_uno": False},
+           {"name": "bob", "cards": 1, "score": 120, "active": True, "called_uno": True},
+           {"name": "cid", "cards": 4, "score": 40, "active": True, "called_uno": False}]
+
+
 def seat_view(**extra):
     v = {"you": "ann", "phase": "play", "turn": "bob", "direction": "cw", "round": 2, "options": {},
          "top": "R7", "side": "light", "colour": "red", "edition": "classic", "hand": ["R1", "G2"],
-         "players": [{"name": "ann", "cards": 2, "score": 0, "active": True, "called_uno": False},
-                     {"name": "bob", "cards": 1, "score": 120, "active": True, "called_uno": True},
-                     {"name": "cid", "cards": 4, "score": 40, "active": True, "called_uno": False}]}
+         "players": PLAYERS}
     v.update(extra)
-    return v
+    return made_view(**v)
 
 
 def with_player(index: int, **changed):
-    players = [dict(p) for p in seat_view()["players"]]
+    players = [dict(p) for p in PLAYERS]
     players[index].update(changed)
     return seat_view(players=players)
 

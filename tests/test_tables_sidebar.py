@@ -8,6 +8,7 @@ import pytest
 from unocraft.simulate import actor
 from unocraft.tables import sidebar
 from test_tables import cmd, make, started
+from view_values import made_view
 
 
 def plain(line):
@@ -20,7 +21,7 @@ def view(**extra):
                      {"name": "bob", "cards": 1, "score": 120, "active": True, "called_uno": True},
                      {"name": "cid", "cards": 0, "score": 40, "active": False, "called_uno": False}]}
     v.update(extra)
-    return v
+    return made_view(**v)
 
 
 def test_one_line_per_seat_in_play_order_from_the_viewer_with_names_counts_and_the_turn():
@@ -79,8 +80,8 @@ def test_the_deal_shows_the_real_counts_a_play_updates_them_and_leave_takes_it_d
     shown = [op for op in sidebars(ops, "ann") if op["op"] == "sidebar"]
     assert len(shown) == 1
     lines = [plain(x) for x in shown[0]["lines"]]
-    for p in table.game.view(None)["players"]:
-        assert any(re.search(rf"\b{re.escape(p['name'])}  {p['cards']} cards", x) for x in lines), (p, lines)
+    for p in table.game.view(None).players:
+        assert any(re.search(rf"\b{re.escape(p.name)}  {p.cards} cards", x) for x in lines), (p, lines)
     assert shown[0]["title"]["text"] == "UNO · Official rules"
     # nothing changed: nothing is sent again
     tables.dirty.add(table.id)
@@ -97,8 +98,8 @@ def test_the_deal_shows_the_real_counts_a_play_updates_them_and_leave_takes_it_d
         updates += [op for op in sidebars(tables.flush(), "ann") if op["op"] == "sidebar"]
     assert updates
     last = [plain(x) for x in updates[-1]["lines"]]
-    for p in table.game.view(None)["players"]:
-        assert any(f"{p['name']}  {p['cards']} card" in x for x in last), (p, last)
+    for p in table.game.view(None).players:
+        assert any(f"{p.name}  {p.cards} card" in x for x in last), (p, last)
     cmd(tables, "ann", "leave", now=now)
     assert sidebars(tables.flush(), "ann") == [{"op": "sidebar_clear", "player": "ann"}]
 

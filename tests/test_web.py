@@ -95,12 +95,12 @@ def test_the_open_tables_with_seats_counts_turn_and_top_card(engine, served):
     page = r.text
     assert f"Table {t.id}" in page and "Classic UNO" in page
     view = t.view(None)
-    for p in view["players"]:
-        assert p["name"] in page
-        assert (f"{p['cards']} card" if p["cards"] == 1 else f"{p['cards']} cards") in page
-    assert f"Turn: {view['turn']}" in page
-    assert all(f"{p['score']} pt" in page for p in view["players"])
-    assert f'src="/card/{view["top"]}.png"' in page or f'/card/{view["top"].replace("+", "+")}.png' in page
+    for p in view.players:
+        assert p.name in page
+        assert (f"{p.cards} card" if p.cards == 1 else f"{p.cards} cards") in page
+    assert f"Turn: {view.turn}" in page
+    assert all(f"{p.score} pt" in page for p in view.players)
+    assert f'src="/card/{view.top}.png"' in page or f'/card/{view.top.replace("+", "+")}.png' in page
     assert 'name="viewport"' in page          # readable on a phone
 
 
@@ -109,10 +109,10 @@ def test_one_table_with_its_colour_direction_scores_and_events_in_words(engine, 
     page = served(engine).get(f"/table/{t.id}").text
     view = t.view(None)
     assert "Top card:" in page and ("Clockwise" in page or "Counter-clockwise" in page)
-    assert f"Round {view['round']}" in page
+    assert f"Round {view.round}" in page
     assert "Latest moves" in page and (" played " in page or " drew " in page)
-    for p in view["players"]:
-        assert f"{p['score']} pt" in page
+    for p in view.players:
+        assert f"{p.score} pt" in page
 
 
 def test_a_missing_table_player_or_page_is_a_404_page_in_the_visitors_language(engine, tmp_path, served):

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from .rules.actions import Action, named_face
 from .rules.cards import Card, RESTRICTED_WILDS
+from .rules.views import View
 from .rules.vocab import HOUSE_CHOICES, VERBS
 
 #: Ranks that skip the next player or make it draw: worth playing when it has few cards.
@@ -149,11 +150,11 @@ def _all(legal: list[Action], verb: str) -> list[Action]:
     return [a for a in legal if a.verb == verb]
 
 
-def face_of(view: dict, action: Action) -> Card:
+def face_of(view: View, action: Action) -> Card:
     """The face in play of the (first) card an action names."""
     ref = action.cards[0]
     if isinstance(ref, tuple):
-        return ref[1] if view["side"] == "dark" else ref[0]
+        return ref[1] if view.side == "dark" else ref[0]
     return ref
 
 

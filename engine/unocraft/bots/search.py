@@ -40,6 +40,7 @@ from ..rules.editions import deck_for, find_edition
 from ..rules.game import Game
 from ..rules.options import Options
 from ..rules.pending import Drawn, Penalty
+from ..rules.views import DrawnView, PenaltyView, View
 from ..rules.vocab import speaking_costs
 from ..rollout import MAX_CARDS, fit_values, rollout
 from ..strategy import by_verb, colour_points, face_of
@@ -64,23 +65,23 @@ class Memory:
         self.before: Colour | None = None
         self.call = False    # my last action was a call (UNO): nobody else acted since
 
-    def see(self, view: dict) -> None:
-        if view["round"] != self.round:
+    def see(self, view: View) -> None:
+        if view.round != self.round:
             Memory.__init__(self)
-            self.round = view["round"]
-        discards = view["discard_count"]
+            self.round = view.round
+        discards = view.discard_count
         self.pile = {i: f for i, f in self.pile.items() if i < discards}
-        top = Card.parse(view["top"]) if view["top"] else None
+        top = Card.parse(view.top) if view.top else None
         if top is not None:
             self.pile[discards - 1] = top
         if self.call:   # what I knew before the call still holds
             self.call = False
             return
-        others = [p for p in view["players"] if p["name"] != view["you"]]
+        others = [p for p in view.players if p.name != view.you]
         expect = self.expect if len(others) == 1 else None   # (the inferences hold for two players)
         self.before = None
         for p in others:
-            name, n = p["name"], p["cards"]
+            name, n = p.name, p.cards
             grew = n - self.counts.get(name, n)
             if name in self.void and grew > 0:
                 colour, wilds, drawn = self.void[name]
@@ -90,7 +91,7 @@ class Memory:
                 left_discards, left_colour, my_cards = expect
                 # it took exactly one card and laid none since my action, on the colour I
                 # left: it had nothing of that colour (and no wild) then
-                if grew == 1 and (discards, view["colour"]) == (left_discards, left_colour):
+                if grew == 1 and (discards, view.colour) == (left_discards, left_colour):
                     self.void[name] = (left, True, 1)
                 # it answered my card with a wild, and I was not about to go out (when a
                 # player is, `strong` plays wilds freely): it had nothing of my colour then
@@ -101,11 +102,11 @@ class Memory:
             self.counts[name] = n
         self.expect = None
 
-    def acted(self, view: dict, action: Action) -> None:
+    def acted(self, view: View, action: Action) -> None:
         """Remember the position my action leaves (what the next view is compared with)."""
-        discards = view["discard_count"]
-        colour = view["colour"]
-        cards = len(view["hand"])
+        discards = view.discard_count
+        colour: str | None = view.colour
+        cards = len(view.hand or ())
         if action.verb == "play":
             face = face_of(view, action)
             self.pile[discards] = face
@@ -155,19 +156,19 @@ class LookaheadBot(Bot):
         return choice
 
     # -- what is searched
-    def _searchable(self, view: dict, legal: list[Action]) -> bool:
+    def _searchable(self, view: View, legal: list[Action]) -> bool:
         """Turn decisions; and whether to challenge a wild draw card laid on the colour
         my action left (what makes it a bluff is known then), when no card answers it."""
-        pending = view.get("pending")
-        if not (view["edition"] in SEARCHED_EDITIONS and view["phase"] == "play"
-                and view["turn"] == view["you"] and not speaking_costs(view)):
+        pending = view.pending
+        if not (view.edition in SEARCHED_EDITIONS and view.phase == "play"
+                and view.turn == view.you and not speaking_costs(view)):
             return False
-        if pending is None or pending["kind"] == "drawn":
+        if pending is None or isinstance(pending, DrawnView):
             return True
-        return (pending["kind"] == "penalty" and pending["challengeable"] and self.memory.before is not None
-                and pending["card"] in RESTRICTED_WILDS and not any(a.verb == "play" for a in legal))
+        return (isinstance(pending, PenaltyView) and pending.challengeable and self.memory.before is not None
+                and pending.card in RESTRICTED_WILDS and not any(a.verb == "play" for a in legal))
 
-    def _candidates(self, view: dict, legal: list[Action], choice: Action) -> list[Action]:
+    def _candidates(self, view: View, legal: list[Action], choice: Action) -> list[Action]:
         """`strong`'s choice first, then its other plays by its own score (a wild in the
         two colours it would name and the colour the next player lacks), draw or pass."""
         verbs = by_verb(legal)
@@ -194,14 +195,14 @@ class LookaheadBot(Bot):
                     out.append(a)
         return out
 
-    def _wild_colours(self, view: dict) -> set[str]:
-        points = colour_points([Card.parse(c) for c in view["hand"]])
+    def _wild_colours(self, view: View) -> set[str]:
+        points = colour_points([Card.parse(c) for c in view.hand or ()])
         ranked = sorted(points, key=lambda c: -points[c])[:2] or ["R"]
         lacks = {colour for colour, _, _ in self.memory.void.values()}
         return set(ranked) | lacks
 
     # -- the search
-    def _search(self, view: dict, moves: list[Action]) -> Action:
+    def _search(self, view: View, moves: list[Action]) -> Action:
         start = time.perf_counter()
         base = _Position(view, self.memory)
         wins: list[list[float]] = [[] for _ in moves]
@@ -270,37 +271,37 @@ class _Position:
 
     _OPTIONS: dict[tuple, Options] = {}
 
-    def __init__(self, view: dict, memory: Memory):
+    def __init__(self, view: View, memory: Memory):
         self.view = view
         self.memory = memory
-        changed = view["options"]
+        changed = view.options
         key = tuple(sorted(changed.items()))
         opts = self._OPTIONS.get(key)
         if opts is None:
             opts = self._OPTIONS[key] = replace(Options(), **changed)
         self.opts = opts
-        self.names = [p["name"] for p in view["players"]]
-        self.seat = self.names.index(view["you"])
-        self.deck = deck_for(find_edition(view["edition"]), opts)
+        self.names = [p.name for p in view.players]
+        self.seat = self.names.index(view.you or "")
+        self.deck = deck_for(find_edition(view.edition), opts)
         faces = self.deck.faces[0]
         free: dict[Card, list[int]] = {}
         for card, face in enumerate(faces):
             free.setdefault(face, []).append(card)
-        self.hand = [free[f].pop() for f in map(Card.parse, view["hand"])]
-        self.top = free[Card.parse(view["top"])].pop()
+        self.hand = [free[f].pop() for f in map(Card.parse, view.hand or ())]
+        self.top = free[Card.parse(view.top or "")].pop()
         seen = []
         for pos, face in sorted(memory.pile.items()):
-            if pos != view["discard_count"] - 1 and free.get(face):
+            if pos != view.discard_count - 1 and free.get(face):
                 seen.append(free[face].pop())
         self.seen = seen
         self.unknown = [c for cards in free.values() for c in cards]
         self.unknown.sort()
-        pending = view.get("pending")
+        pending = view.pending
         self.drawn = None
-        if pending is not None and pending["kind"] == "drawn":
-            face = Card.parse(pending["card"])
+        if isinstance(pending, DrawnView) and pending.card is not None:
+            face = Card.parse(pending.card)
             self.drawn = next(c for c in self.hand if faces[c] is face)
-        self.penalty = pending if pending is not None and pending["kind"] == "penalty" else None
+        self.penalty = pending if isinstance(pending, PenaltyView) else None
 
     def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int], list[int]]:
         """Hands, discard pile and draw pile: the hidden cards dealt at random, an
@@ -309,12 +310,12 @@ class _Position:
         pool = list(self.unknown)
         rng.shuffle(pool)
         hands: list[list[int]] = []
-        for s, p in enumerate(self.view["players"]):
+        for s, p in enumerate(self.view.players):
             if s == self.seat:
                 hands.append(list(self.hand))
                 continue
-            n = p["cards"]
-            lack = self.memory.void.get(p["name"])
+            n = p.cards
+            lack = self.memory.void.get(p.name)
             if lack is None:
                 hands.append(pool[len(pool) - n:] if n else [])
                 del pool[len(pool) - n:]
@@ -333,8 +334,8 @@ class _Position:
                 hand.append(rest.pop())
             hands.append(hand)
             pool = rest
-        under = self.view["discard_count"] - 1 - len(self.seen)
-        under = max(0, min(under, len(pool) - self.view["draw_count"]))
+        under = self.view.discard_count - 1 - len(self.seen)
+        under = max(0, min(under, len(pool) - self.view.draw_count))
         discard = pool[:under] + self.seen + [self.top]
         return hands, discard, pool[under:]
 
@@ -346,24 +347,24 @@ class _Position:
         g.hands = [list(h) for h in hands]
         g.discard = list(discard)
         g.draw_pile = list(draw)
-        g.colour = COLOUR_BY_NAME.get(view["colour"] or "", "") if view["colour"] else ""
-        g.direction = 1 if view["direction"] == "cw" else -1
+        g.colour = COLOUR_BY_NAME.get(view.colour or "", "") if view.colour else ""
+        g.direction = 1 if view.direction == "cw" else -1
         g.turn = self.seat
-        g.dealer = self.names.index(view["dealer"])
-        g.active = [p["active"] for p in view["players"]]
-        g.scores = [p["score"] for p in view["players"]]
-        g.uno_called = {s for s, p in enumerate(view["players"]) if p["called_uno"]}
-        g.catchable = {s for s, p in enumerate(view["players"]) if p["catchable"]}
-        g.start_top = view["start_card"]
-        g.round_no = view["round"]
+        g.dealer = self.names.index(view.dealer)
+        g.active = [p.active for p in view.players]
+        g.scores = [p.score for p in view.players]
+        g.uno_called = {s for s, p in enumerate(view.players) if p.called_uno}
+        g.catchable = {s for s, p in enumerate(view.players) if p.catchable}
+        g.start_top = view.start_card
+        g.round_no = view.round
         if self.drawn is not None:
             g.pending = Drawn(self.drawn)
         p = self.penalty
         if p is not None:   # a wild draw card on the colour I left: guilty if its player held that colour
-            source = self.names.index(p["source"])
+            source = self.names.index(p.source)
             prev: ColourInPlay = self.memory.before or ""
             faces = self.deck.faces[0]
-            g.pending = Penalty(self.seat, source, p["card"], p["amount"], self.top,
+            g.pending = Penalty(self.seat, source, p.card, p.amount, self.top,
                                 any(faces[c].colour == prev for c in hands[source]), prev,
                                 True, tuple(hands[source]) + (self.top,))
         return g

@@ -8,6 +8,7 @@ from collections import Counter
 
 from ..rules.actions import Action, named_face
 from ..rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES
+from ..rules.views import DosTurnView, DosView, PenaltyView, View
 from ..rules.vocab import HOUSE_CALLS, HOUSE_CHOICES, JUMPS
 from ..strategy import about_to_go_out, by_verb, colour_counts, face_of, play_score, strong_move
 
@@ -17,10 +18,10 @@ class Bot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def act(self, view: dict, legal: list[Action]) -> Action:
+    def act(self, view: View, legal: list[Action]) -> Action:
         raise NotImplementedError
 
-    def react(self, view: dict, legal: list[Action]) -> Action | None:
+    def react(self, view: View, legal: list[Action]) -> Action | None:
         return None
 
 
@@ -83,19 +84,19 @@ class BasicBot(Bot):
         return None
 
     @staticmethod
-    def _bluff(view: dict, action: Action) -> bool:
-        """The rules say which of our cards would be a bluff now (`view["bluffs"]`)."""
-        return str(face_of(view, action)) in view.get("bluffs", ())
+    def _bluff(view: View, action: Action) -> bool:
+        """The rules say which of our cards would be a bluff now (`view.bluffs`)."""
+        return str(face_of(view, action)) in (view.bluffs or ())
 
     @staticmethod
-    def _colour_counts(view: dict) -> Counter:
-        return Counter(Card.parse(c).colour for c in view["hand"] if Card.parse(c).colour)
+    def _colour_counts(view: View) -> Counter:
+        return Counter(Card.parse(c).colour for c in view.hand or () if Card.parse(c).colour)
 
-    def _best_colour(self, view: dict, actions: list[Action]) -> Action:
+    def _best_colour(self, view: View, actions: list[Action]) -> Action:
         counts = self._colour_counts(view)
         return max(actions, key=lambda a: counts.get(a.colour, 0) if a.colour else 0)
 
-    def _colour_choice(self, view: dict, actions: list[Action]) -> Action:
+    def _colour_choice(self, view: View, actions: list[Action]) -> Action:
         counts = self._colour_counts(view)
         return max(actions, key=lambda a: counts.get(a.colour, 0))
 
@@ -111,16 +112,16 @@ class StrongBot(BasicBot):
         self.dos = DosBot(seed)
 
     def act(self, view, legal):
-        if view["edition"] == "dos":
+        if view.edition == "dos":
             return self.dos.act(view, legal)
         seen = _Seen(view)
-        pending = view.get("pending") or {}
-        source = seen.names.index(pending["source"]) if pending.get("kind") == "penalty" else -1
+        pending = view.pending
+        source = seen.names.index(pending.source) if isinstance(pending, PenaltyView) else -1
         return strong_move(legal, seen.hand, seen.colour, seen.names, seen.sizes, seen.active,
                            seen.seat, seen.next_seat, source)
 
     def react(self, view, legal):
-        if view["edition"] == "dos":
+        if view.edition == "dos":
             return self.dos.react(view, legal)
         verbs = by_verb(legal)
         for verb in ("uno", "catch", *HOUSE_CALLS, *JUMPS):
@@ -129,7 +130,7 @@ class StrongBot(BasicBot):
         return None
 
     @staticmethod
-    def score(view: dict, action: Action) -> int:
+    def score(view: View, action: Action) -> int:
         """`strategy.play_score` of a play, from a view (the lookahead bot ranks its candidates by it)."""
         seen = _Seen(view)
         return play_score(action, colour_counts(seen.hand), seen.colour, seen.sizes[seen.next_seat],
@@ -139,15 +140,15 @@ class StrongBot(BasicBot):
 class _Seen:
     """The facts `strategy.strong_move` weighs, read off a view."""
 
-    def __init__(self, view: dict):
-        players = view["players"]
-        self.hand = [Card.parse(c) for c in view["hand"]]
-        self.colour = COLOUR_BY_NAME.get(view["colour"] or "", "")
-        self.names = [p["name"] for p in players]
-        self.sizes = [p["cards"] for p in players]
-        self.active = [p["active"] for p in players]
-        self.seat = self.names.index(view["you"])
-        step = 1 if view["direction"] == "cw" else -1
+    def __init__(self, view: View):
+        players = view.players
+        self.hand = [Card.parse(c) for c in view.hand or ()]
+        self.colour = COLOUR_BY_NAME.get(view.colour or "", "")
+        self.names = [p.name for p in players]
+        self.sizes = [p.cards for p in players]
+        self.active = [p.active for p in players]
+        self.seat = self.names.index(view.you or "")
+        step = 1 if view.direction == "cw" else -1
         playing = [s for s, active in enumerate(self.active) if active]
         me = playing.index(self.seat) if self.seat in playing else 0
         self.next_seat = playing[(me + step) % len(playing)]
@@ -169,7 +170,7 @@ class DosBot:
     def _points(face: Card) -> int:
         return {"W2": 20, "#": 40}.get(face.rank, face.number or 0)
 
-    def act(self, view: dict, legal: list[Action]) -> Action:
+    def act(self, view: View, legal: list[Action]) -> Action:
         by_verb: dict[str, list[Action]] = {}
         for a in legal:
             by_verb.setdefault(a.verb, []).append(a)
@@ -179,8 +180,8 @@ class DosBot:
         if plays:
             return max(plays, key=lambda a: self._score(view, a))
         adds = by_verb.get("add", [])
-        pending = view.get("pending") or {}
-        if adds and pending.get("matched"):
+        pending = view.pending
+        if adds and isinstance(pending, DosTurnView) and pending.matched:
             return max(adds, key=lambda a: self._points(named_face(a.cards[0])))
         if "draw" in by_verb:
             return by_verb["draw"][0]
@@ -188,11 +189,13 @@ class DosBot:
             return min(adds, key=lambda a: self._points(named_face(a.cards[0])))
         return by_verb.get("end", legal)[0]
 
-    def _score(self, view: dict, action: Action) -> float:
+    def _score(self, view: View, action: Action) -> float:
         """Colour matches first (a bonus card), then doubles, then points shed."""
         faces = [named_face(c) for c in action.cards]
         want = None
-        for code, colour in zip(view.get("centre") or [], view.get("centre_colours") or []):
+        centre = view.centre if isinstance(view, DosView) else ()
+        colours = view.centre_colours if isinstance(view, DosView) else ()
+        for code, colour in zip(centre, colours):
             if code.split()[0] == str(action.centre):   # the engine takes the first such card
                 want = colour
                 break
@@ -202,7 +205,7 @@ class DosBot:
         return (100 * colour_match + 30 * double * (1 + colour_match)
                 + sum(self._points(f) for f in faces) - 15 * sum(f.rank == "W2" for f in faces))
 
-    def react(self, view: dict, legal: list[Action]) -> Action | None:
+    def react(self, view: View, legal: list[Action]) -> Action | None:
         for a in legal:
             if a.verb in ("dos", "catch"):
                 return a

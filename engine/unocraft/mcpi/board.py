@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ..presentation.faces import BACK, face_key
 from ..rules.cards import COLOUR_BY_NAME
+from ..rules.views import DosView
 from ..tables.api import Table, face_of
 from .blocks import AIR, PALETTES, Block, face_blocks
 
@@ -76,7 +77,7 @@ def draw(table: Table, palette: str, lanes: int) -> tuple[dict[Pos, Block], dict
     game = table.game if table.state == "playing" else None
     views = {s.name: game.view(s.name, legal=False) for s in table.seats} if game is not None else {}
     any_view = next(iter(views.values()), None)
-    turn = any_view.get("turn") if any_view and any_view.get("phase") == "play" else None
+    turn = any_view.turn if any_view is not None and any_view.phase == "play" else None
 
     for i, seat in enumerate(table.seats[:lanes]):
         marker = pal.by_name["yellow"] if seat.name == turn else pal.by_name["white" if game is None else "black"]
@@ -85,8 +86,8 @@ def draw(table: Table, palette: str, lanes: int) -> tuple[dict[Pos, Block], dict
         view = views.get(seat.name)
         if view is None:
             continue
-        side = view.get("side", "light")
-        for k, code in enumerate(view.get("hand") or []):
+        side = view.side
+        for k, code in enumerate(view.hand or ()):
             card, dark = face_of(code, side)
             picture(face_blocks(face_key(card, dark), CARD_W, CARD_H, palette),
                     FIRST_CARD_COL + k * (CARD_W + 1), i * LANE, Target("card", seat.name, code))
@@ -94,22 +95,21 @@ def draw(table: Table, palette: str, lanes: int) -> tuple[dict[Pos, Block], dict
     base = lanes * LANE + 1
     top = None
     if any_view is not None:
-        top = any_view.get("top")
-        if any_view.get("edition") == "dos":       # DOS has no top card: the first centre card
-            top = (any_view.get("centre") or [None])[0]
-            top = top.split()[0] if top else None
+        top = any_view.top
+        if isinstance(any_view, DosView):       # DOS has no top card: the first centre card
+            top = any_view.centre[0].split()[0] if any_view.centre else None
     if top:
-        card, dark = face_of(top, (any_view or {}).get("side", "light"))
+        card, dark = face_of(top, any_view.side if any_view is not None else "light")
         key = face_key(card, dark)
     else:
         key = BACK
     picture(face_blocks(key, TOP_W, TOP_H, palette), 0, base, Target("top"))
     picture(face_blocks(BACK, CARD_W, CARD_H, palette), SIDE_COL, base, Target("draw"))
     if any_view is not None:
-        arrow = ARROW_AWAY if any_view.get("direction", "cw") == "cw" else ARROW_AWAY[::-1]
+        arrow = ARROW_AWAY if any_view.direction == "cw" else ARROW_AWAY[::-1]
         white = pal.by_name["white"]
         picture([[white if ch == "#" else AIR for ch in row] for row in arrow], SIDE_COL + 1, base + CARD_H + 2, None)
-        colour = any_view.get("colour")
+        colour = any_view.colour
         letter = COLOUR_BY_NAME.get(colour or "")
         if letter:
             swatch = pal.colour(letter)

@@ -20,7 +20,9 @@ DARK_COLOURS: tuple[Colour, ...] = ("P", "T", "O", "V")
 COLOURS = LIGHT_COLOURS + DARK_COLOURS
 #: the colour a game asks for now: one of the side's, or "" (none yet: a wild start card's)
 ColourInPlay = Colour | Literal[""]
-COLOUR_NAMES: dict[str, str] = {
+#: a colour by its name, as views and events give it
+ColourName = Literal["red", "yellow", "green", "blue", "pink", "teal", "orange", "purple"]
+COLOUR_NAMES: dict[str, ColourName] = {
     "R": "red", "Y": "yellow", "G": "green", "B": "blue",
     "P": "pink", "T": "teal", "O": "orange", "V": "purple",
 }

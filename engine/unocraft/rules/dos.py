@@ -91,6 +91,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, ClassVar
 
+from . import views
 from .actions import Action
 from .cards import Card, COLOUR_NAMES, LIGHT_COLOURS
 from .dos_events import Add, CentreRefill, CentreRow, ColourBonus, Dos, EndTurn, Match
@@ -102,6 +103,7 @@ from .game import MISTAKES, Game
 from .hooks import Apply
 from .options import Options
 from .pending import DosTurn
+from .views import DosView
 
 #: The verbs of a DOS turn; the others (pass, jump, challenge, uno, ...) are `bad_action`.
 DOS_VERBS = ("play", "draw", "add", "end", "dos", "catch")
@@ -459,14 +461,10 @@ class DosGame(Game):
         number = next(iter(numbers)) if len(numbers) == 1 and 0 not in numbers else None
         return Action(name, "play", tuple(self.face(c) for c in cards), number=number, centre=centre_face)
 
-    def view(self, player: str | None, legal: bool = True) -> dict[str, Any]:
-        out = super().view(player, legal)
-        out["centre"] = [self._centre_code(c) for c in self.centre]
-        out["centre_colours"] = [COLOUR_NAMES.get(self.centre_colour(c) or "") for c in self.centre]
-        p = self.pending
-        if isinstance(p, DosTurn):
-            out["pending"] = {"kind": p.kind, "player": self.names[p.who], "drew": p.drew,
-                              "matched": p.matched, "adds": p.adds - p.added}
+    def view(self, player: str | None, legal: bool = True) -> DosView:
+        out = views.build(DosView, self, player, legal)
+        out.centre = tuple([self._centre_code(c) for c in self.centre])
+        out.centre_colours = tuple([COLOUR_NAMES.get(self.centre_colour(c) or "") for c in self.centre])
         return out
 
     # ---------------------------------------------------------- persistence

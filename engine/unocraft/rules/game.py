@@ -48,7 +48,7 @@ class Game(GameCore):
     def candidates(self, seat: int) -> list[Action]:
         return legal.candidates(self, seat)
 
-    def view(self, player: str | None, legal: bool = True) -> dict[str, Any]:
+    def view(self, player: str | None, legal: bool = True) -> views.View:
         return views.view(self, player, legal)
 
     def _score_round(self, winner: int, last: Card | None) -> None:

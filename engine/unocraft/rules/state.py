@@ -29,6 +29,9 @@ from .pending import Drawn, Penalty, Pending, owed_by
 
 #: where a match is: a round being played, a round over (the next one not dealt yet), the match over
 Phase = Literal["play", "round_over", "match_over"]
+#: the side of the cards in play (flip), and the way play goes
+Side = Literal["light", "dark"]
+Direction = Literal["cw", "ccw"]
 
 #: class -> verb -> its check, shared by every game of the class. Bound methods of a game kept
 #: on the game would be a reference cycle: a dropped game would wait for the cyclic garbage
@@ -273,11 +276,11 @@ class GameState:
 
     # ------------------------------------------------------------ queries
     @property
-    def direction_name(self) -> str:
+    def direction_name(self) -> Direction:
         return "cw" if self.direction == 1 else "ccw"
 
     @property
-    def side_name(self) -> str:
+    def side_name(self) -> Side:
         return "dark" if self.side else "light"
 
     def total_cards(self) -> int:
@@ -296,10 +299,6 @@ class GameState:
     def candidates(self, seat: int) -> list[Action]:
         """Every action worth asking the checks about for `seat` now, a superset of the legal
         ones (legal.py keeps those the checks accept): `Game` asks legal.py, DOS has its own."""
-        raise NotImplementedError
-
-    def view(self, player: str | None, legal: bool = True) -> dict[str, Any]:
-        """What `player` may know: `Game` asks views.py."""
         raise NotImplementedError
 
     def actor(self) -> int:

@@ -3,83 +3,256 @@
 A bot gets only its view. Opponents' hands are counts; in flip, the other faces
 of their cards (what is printed on the backs you see). Secrets of the past
 (cards drawn, a hand shown by a challenge) come only to the player concerned.
+
+A view is a `View` (a `DosView` in DOS), its players `PlayerView`s, what the game waits
+for a `PendingView`; readers take attributes (`view.hand`, `p.cards`). `View.to_dict()`
+is the view as plain data, the dict the views have always been (the web, the mcpi board,
+saved and compared data): an entry missing there is None here (`hand`, `bluffs` ...).
+What a house rule's state shows all is in `View.house`, read by the rule's own module.
+
+`View` and `PlayerView` are not frozen: a frozen dataclass's `__init__` sets each field
+through `object.__setattr__`, several times the cost of the dict they replace, and a
+view is built for every redraw and every bot move. Nobody changes a view once built.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar, Union
 
-from .cards import COLOUR_NAMES, RESTRICTED_WILDS
+from .cards import COLOUR_NAMES, RESTRICTED_WILDS, ColourName
 from .core import GameCore
-from .pending import Choice, Drawn, Penalty
+from .pending import DosTurn, Drawn, Penalty
+from .state import Direction, Phase, Side
 
 
-def view(game: GameCore, player: str | None, legal: bool = True) -> dict[str, Any]:
+@dataclass(slots=True)
+class PlayerView:
+    """One seat as every player sees it."""
+    name: str
+    cards: int                            # how many cards it holds
+    score: int
+    active: bool                          # still in the match
+    called_uno: bool
+    catchable: bool                       # forgot to call: may be caught now
+    backs: tuple[str, ...] | None = None  # flip: the other faces of its cards (None: mine, or one-sided)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "cards": self.cards, "score": self.score,
+                               "active": self.active, "called_uno": self.called_uno,
+                               "catchable": self.catchable}
+        if self.backs is not None:
+            out["backs"] = list(self.backs)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyView:
+    """A draw card `source` laid on `victim`: `card` its rank, `amount` what it draws (None:
+    a Wild Draw Colour, until the colour comes)."""
+    victim: str
+    source: str
+    card: str
+    amount: int | None
+    challengeable: bool
+
+    @property
+    def kind(self) -> Literal["penalty"]:   # (a property: mypyc would take a ClassVar for a field)
+        return "penalty"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "victim": self.victim, "source": self.source, "card": self.card,
+                "amount": self.amount, "challengeable": self.challengeable}
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnView:
+    """`player` drew a card it may play; `card` only in its own view (None in the others')."""
+    player: str
+    card: str | None = None
+
+    @property
+    def kind(self) -> Literal["drawn"]:
+        return "drawn"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "player": self.player}
+        if self.card is not None:
+            out["card"] = self.card
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceView:
+    """`player` owes a choice of `kind` (a colour, a house rule's swap or card to give, `to`
+    whom: None when it goes to nobody)."""
+    kind: str
+    player: str
+    to: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "player": self.player}
+        if self.to is not None:
+            out["to"] = self.to
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class DosTurnView:
+    """A DOS turn under way: whether `player` drew, its matches, the bonus adds it has left."""
+    player: str
+    drew: bool
+    matched: int
+    adds: int
+
+    @property
+    def kind(self) -> Literal["dos_turn"]:
+        return "dos_turn"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "player": self.player, "drew": self.drew,
+                "matched": self.matched, "adds": self.adds}
+
+
+#: what the game waits for, as every player may know it (None: only the turn's play)
+PendingView = Union[PenaltyView, DrawnView, ChoiceView, DosTurnView]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    """A round over (and the match, when `match_winners`): every hand shown."""
+    winner: str | None
+    points: dict[str, int]
+    hands: dict[str, tuple[str, ...]]
+    match_winners: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class View:
+    """What one player (None: a spectator) may know of a game (see the module)."""
+    you: str | None
+    edition: str
+    side: Side
+    phase: Phase
+    round: int
+    seq: int
+    players: tuple[PlayerView, ...]
+    hand: tuple[str, ...] | None          # None: a spectator
+    top: str | None
+    colour: ColourName | None             # None: none named yet
+    direction: Direction
+    turn: str
+    dealer: str
+    pending: PendingView | None
+    draw_count: int
+    discard_count: int
+    start_card: bool                      # the top card is still the start card (no jump-in)
+    scores: dict[str, int]
+    options: dict[str, Any]               # the options that differ from the official ones
+    house: dict[str, Any]                 # what house rules' states show all, read by their modules
+    bluffs: tuple[str, ...] | None        # my restricted wilds that would be a bluff now (§3, §5)
+    revealed: tuple[str, ...] | None      # the hand a challenge of mine showed me
+    round_end: RoundEnd | None            # None: a round being played
+    legal: tuple[str, ...] | None         # my legal actions, when asked for
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as plain data: the dict views have always been, key for key, in order."""
+        out: dict[str, Any] = {
+            "you": self.you, "edition": self.edition, "side": self.side, "phase": self.phase,
+            "round": self.round, "seq": self.seq, "players": [p.to_dict() for p in self.players],
+            "hand": list(self.hand) if self.hand is not None else None, "top": self.top,
+            "colour": self.colour, "direction": self.direction, "turn": self.turn,
+            "dealer": self.dealer,
+            "pending": self.pending.to_dict() if self.pending is not None else None,
+            "draw_count": self.draw_count, "discard_count": self.discard_count,
+            "start_card": self.start_card, "scores": dict(self.scores), "options": self.options,
+        }
+        out.update(self.house)
+        if self.bluffs is not None:
+            out["bluffs"] = list(self.bluffs)
+        if self.revealed is not None:
+            out["revealed"] = list(self.revealed)
+        end = self.round_end
+        if end is not None:
+            out["round_winner"] = end.winner
+            out["round_points"] = dict(end.points)
+            out["hands"] = {n: list(h) for n, h in end.hands.items()}
+            out["match_winners"] = list(end.match_winners)
+        if self.legal is not None:
+            out["legal"] = list(self.legal)
+        self._extra(out)
+        return out
+
+    def _extra(self, out: dict[str, Any]) -> None:
+        """A subclass's entries, after the common ones."""
+
+
+@dataclass(slots=True)
+class DosView(View):
+    """A DOS view: the centre row instead of one top card (`top` is the last card laid
+    there), each card with the colour a Wild DOS in it was given (None: its own)."""
+    centre: tuple[str, ...] = ()
+    centre_colours: tuple[ColourName | None, ...] = ()
+
+    def _extra(self, out: dict[str, Any]) -> None:
+        out["centre"] = list(self.centre)
+        out["centre_colours"] = list(self.centre_colours)
+
+
+V = TypeVar("V", bound=View)
+
+
+def view(game: GameCore, player: str | None, legal: bool = True) -> View:
     """`player` None: a spectator's view (no hand at all)."""
+    return build(View, game, player, legal)
+
+
+def build(cls: type[V], game: GameCore, player: str | None, legal: bool) -> V:
+    """The view of class `cls` (DosGame fills a `DosView`'s own fields on it)."""
     seat = game.seat_of.get(player) if player is not None else None
     other = 1 - game.side
+    two_sided = game.edition.double_sided
     players = []
     for s, name in enumerate(game.names):
-        entry = {"name": name, "cards": len(game.hands[s]), "score": game.scores[s],
-                 "active": game.active[s], "called_uno": s in game.uno_called,
-                 "catchable": s in game.catchable}
-        if game.edition.double_sided and s != seat:
-            entry["backs"] = [str(game.faces[other][c]) for c in game.hands[s]]
-        players.append(entry)
-    pending = _public_pending(game, seat)
-    out = {
-        "you": player,
-        "edition": game.edition.name,
-        "side": game.side_name,
-        "phase": game.phase,
-        "round": game.round_no,
-        "seq": game.seq,
-        "players": players,
-        "hand": game.codes(game.hands[seat]) if seat is not None else None,
-        "top": str(game.top_face) if game.discard else None,
-        "colour": COLOUR_NAMES.get(game.colour),
-        "direction": game.direction_name,
-        "turn": game.turn_player,
-        "dealer": game.names[game.dealer],
-        "pending": pending,
-        "draw_count": len(game.draw_pile),
-        "discard_count": len(game.discard),
-        "start_card": game.start_top,
-        "scores": dict(zip(game.names, game.scores)),
-        "options": game.opts.changed(),
-    }
+        hand = game.hands[s]
+        backs = tuple([str(game.faces[other][c]) for c in hand]) if two_sided and s != seat else None
+        players.append(PlayerView(name, len(hand), game.scores[s], game.active[s], s in game.uno_called,
+                                  s in game.catchable, backs))
+    house: dict[str, Any] = {}
     for state, value in zip(game.STATES, game.house_state):   # what a house rule's state shows all
         if state.view is not None:
-            out.update(state.view(value))
+            house.update(state.view(value))
+    bluffs = revealed = None
     if seat is not None:   # restricted wilds this player could only play as a bluff (§3, §5)
-        out["bluffs"] = sorted({str(game.face(c)) for c in game.hands[seat]
-                                if game.face(c).rank in RESTRICTED_WILDS
-                                and game.holds_colour(seat, game.colour, except_card=c)})
-    if seat is not None and seat in game.revealed:
-        out["revealed"] = game.codes(game.revealed[seat])
+        bluffs = tuple(sorted({str(game.face(c)) for c in game.hands[seat]
+                               if game.face(c).rank in RESTRICTED_WILDS
+                               and game.holds_colour(seat, game.colour, except_card=c)}))
+        if seat in game.revealed:
+            revealed = tuple(game.codes(game.revealed[seat]))
+    end = None
     if game.phase != "play":
-        out["round_winner"] = game.names[game.round_winner] if game.round_winner is not None else None
-        out["round_points"] = dict(zip(game.names, game.round_points))
-        out["hands"] = {n: game.codes(h) for n, h in zip(game.names, game.hands)}
-        out["match_winners"] = [game.names[s] for s in game.match_winners]
-    if seat is not None and legal:
-        out["legal"] = [str(a) for a in game.legal_actions(player)]
-    return out
+        end = RoundEnd(game.names[game.round_winner] if game.round_winner is not None else None,
+                       dict(zip(game.names, game.round_points)),
+                       {n: tuple(game.codes(h)) for n, h in zip(game.names, game.hands)},
+                       tuple([game.names[s] for s in game.match_winners]))
+    return cls(player, game.edition.name, game.side_name, game.phase, game.round_no, game.seq,
+               tuple(players), tuple(game.codes(game.hands[seat])) if seat is not None else None,
+               str(game.top_face) if game.discard else None, COLOUR_NAMES.get(game.colour),
+               game.direction_name, game.turn_player, game.names[game.dealer],
+               _public_pending(game, seat), len(game.draw_pile), len(game.discard), game.start_top,
+               dict(zip(game.names, game.scores)), game.opts.changed(), house, bluffs, revealed, end,
+               tuple([str(a) for a in game.legal_actions(player)]) if seat is not None and legal else None)
 
 
-def _public_pending(game: GameCore, seat: int | None) -> dict[str, Any] | None:
+def _public_pending(game: GameCore, seat: int | None) -> PendingView | None:
     p = game.pending
     if p is None:
         return None
     if isinstance(p, Penalty):
-        return {"kind": p.kind, "victim": game.names[p.victim], "source": game.names[p.source],
-                "card": p.rank, "amount": p.amount, "challengeable": p.challengeable}
+        return PenaltyView(game.names[p.victim], game.names[p.source], p.rank, p.amount, p.challengeable)
     if isinstance(p, Drawn):
-        out: dict[str, Any] = {"kind": p.kind, "player": game.turn_player}
-        if seat == game.turn:
-            out["card"] = str(game.face(p.card))
-        return out
-    out = {"kind": p.kind, "player": game.names[p.who]}
-    if isinstance(p, Choice) and p.to >= 0:   # a choice owed to another player (a card given back)
-        out["to"] = game.names[p.to]
-    return out
+        return DrawnView(game.turn_player, str(game.face(p.card)) if seat == game.turn else None)
+    if isinstance(p, DosTurn):
+        return DosTurnView(game.names[p.who], p.drew, p.matched, p.adds - p.added)
+    # a choice, maybe owed to another player (a card given back)
+    return ChoiceView(p.kind, game.names[p.who], game.names[p.to] if p.to >= 0 else None)

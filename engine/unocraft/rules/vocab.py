@@ -5,9 +5,8 @@ rules/house/<rule>.py). The tables layer and the bots ask here instead of naming
 
 from __future__ import annotations
 
-from typing import Any
-
 from .house import MODULES
+from .views import View
 from .words import CORE_VERBS, TONES, Verb
 
 #: every verb: the common rules' first, then the house rules' (a verb two rules share, once)
@@ -52,7 +51,7 @@ def lays(verb: str) -> bool:
 _SPEAKING_COSTS = tuple(m.speaking_costs for m in MODULES if hasattr(m, "speaking_costs"))
 
 
-def speaking_costs(view: dict[str, Any]) -> bool:
+def speaking_costs(view: View) -> bool:
     """A word in chat costs cards at the table of `view` now (a house rule keeps silence), which
     the bots' rollouts do not model."""
     return any(costs(view) for costs in _SPEAKING_COSTS)

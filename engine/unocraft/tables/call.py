@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..presentation import codes
 from ..presentation.lang import text_cache
+from ..rules.views import View
 from . import render
 from .table import Table
 
@@ -69,11 +70,11 @@ class Completing:
     colour_names: tuple[str, ...] = ()   # the colours in play, as typed
 
     @classmethod
-    def of_seat(cls, table: Table, player: str, view: dict, lang: str) -> Completing:
+    def of_seat(cls, table: Table, player: str, view: View, lang: str) -> Completing:
         """A seated player's own: from their view and the table, the cards and colours as their
         language types them."""
         side = table.dealt.side_colours
-        return cls(at_table=True, hand_codes=_typed_hand(tuple(view.get("hand") or ()), view.get("side", "light"), lang),
+        return cls(at_table=True, hand_codes=_typed_hand(view.hand or (), view.side, lang),
                    other_names=tuple(s.name for s in table.seats if s.name != player),
                    colour_names=tuple(codes.colour_word(lang, c) for c in (side() if callable(side) else side)))
 

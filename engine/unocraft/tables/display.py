@@ -19,6 +19,7 @@ from ..presentation import chat
 from ..presentation.faces import edition_face_keys, face_pixels
 from ..presentation.lang import about
 from ..rules.editions import EDITIONS
+from ..rules.views import View
 from ..rules.vocab import REACTIONS
 from ..transport.protocol import Item, Near, Op, Sidebar
 from . import render
@@ -298,10 +299,11 @@ class Display:
                                  "subtitle": render.subtitle(view, lang)})
                 self.sound(name, SOUND_TURN)
         watching = [(name, lang) for name, lang in t.spectators.items() if name in self.core.online]
-        view = t.view(None) if watching else {}      # one spectators' view for them all
-        for name, lang in watching:
-            self.ops.append({"op": "actionbar", "player": name, "c": render.status_line(view, lang)})
-            self._sidebar(t, name, view, lang)
+        if watching:
+            view = t.view(None)      # one spectators' view for them all
+            for name, lang in watching:
+                self.ops.append({"op": "actionbar", "player": name, "c": render.status_line(view, lang)})
+                self._sidebar(t, name, view, lang)
 
     def _catch_hint(self, t: Table, player: str, lang: str, legal) -> None:
         """The first [Catch] a player is offered comes with how catching works (once per player)."""
@@ -320,7 +322,7 @@ class Display:
         self.send(player, chat.fill(say(lang, "hint.first_game"), {
             "draw": chat.label(say(lang, "button.draw"), "aqua"), "uno": chat.label(call, "gold")}, "yellow"))
 
-    def _sidebar(self, t: Table, player: str, view: dict, lang: str) -> None:
+    def _sidebar(self, t: Table, player: str, view: View, lang: str) -> None:
         """The table at a glance at the side of the screen, sent when it changed."""
         op = sidebar_op(player, view, lang, t.preset, match=not self.core.config.single_round,
                         pot=self.core.stakes.pot_words(t, lang))
@@ -381,7 +383,7 @@ class Display:
         self._clear_sidebar(player)
 
     # ================================================================ completions
-    def _completions(self, t: Table, player: str, view: dict) -> None:
+    def _completions(self, t: Table, player: str, view: View) -> None:
         """The player's own completion tree at the table (their cards, the others' names)."""
         tree = self.menus.table_tree(Completing.of_seat(t, player, view, self.core.lang(player)))
         if self.sent_completions.get(player) != tree:

@@ -52,9 +52,9 @@ class Input:
             return
         code = tag[len(render.TAG_CARD):]
         view = t.view(player)
-        if code not in (view.get("hand") or []):
+        if code not in (view.hand or ()):
             return self.notices.error(player, "error.wrong_card_item")
-        side = view.get("side", "light")
+        side = view.side
         face = render.face_of(code, side)[0]
         legal = t.legal(player)
         if face.is_wild and any(a.colour for a in legal if a.verb in LAYING and a.cards
@@ -117,7 +117,7 @@ class Input:
                 legal = t.legal(player)
                 code = text.split()[1] if len(text.split()) > 1 else ""
                 self.notices.send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal,
-                                                                  t.view(player).get("side", "light")))
+                                                                  t.view(player).side))
             else:
                 self._refused(player, r.code, t.game.opts.edition)
                 if r.code == "not_in_hand" and action.cards:
@@ -167,9 +167,9 @@ class Input:
     @staticmethod
     def _example(t: Table | None, player: str, lang: str) -> str:
         """A card code to show in "needs a card": the player's first card, else a red 7."""
-        view = t.view(player) if t is not None and t.game is not None else {}
-        hand = view.get("hand") or []
-        card = render.face_of(hand[0], view.get("side", "light"))[0] if hand else Card.parse("R7")
+        view = t.view(player) if t is not None and t.game is not None else None   # None: no game
+        hand = view.hand if view is not None else None
+        card = render.face_of(hand[0], view.side)[0] if view is not None and hand else Card.parse("R7")
         return codes.card_code(lang, card)
 
     @staticmethod
@@ -178,8 +178,8 @@ class Input:
         if t is None or t.game is None:
             return []
         view = t.view(player)
-        side = view.get("side", "light")
-        shown = {codes.card_code(lang, render.face_of(code, side)[0]) for code in view.get("hand") or []}
+        side = view.side
+        shown = {codes.card_code(lang, render.face_of(code, side)[0]) for code in view.hand or ()}
         return commands.nearest(word.upper(), sorted(shown))
 
 

@@ -14,6 +14,7 @@ from ..presentation.faces import face_key
 from ..presentation.lang import about, card_name, colour_name, text_cache
 from ..rules.actions import Action, parse_ref
 from ..rules.cards import COLOUR_BY_NAME, Card
+from ..rules.views import DosView, PenaltyView, View
 from ..rules.vocab import EVENT_TONES, HOUSE_VERBS, LAYING, VERBS
 from . import render_dos
 from ..transport.protocol import Item
@@ -47,13 +48,13 @@ def hand_code(ref, side: str) -> str:
     return str(ref)
 
 
-def uno_offered(view: dict, legal: list[Action]) -> str | None:
+def uno_offered(view: View, legal: list[Action]) -> str | None:
     """When the [UNO!] button shows: "now" with two cards and one to play, "late" with one card
     left after playing without the call (until someone catches it), else None. The rules also
     accept a call with two cards and nothing to play; it would change nothing, so it is not offered."""
     if not any(a.verb == "uno" for a in legal):
         return None
-    if len(view.get("hand") or ()) == 1:
+    if len(view.hand or ()) == 1:
         return "late"
     return "now" if any(a.verb in LAYING for a in legal) else None
 
@@ -86,11 +87,11 @@ def pages_of(hand_size: int) -> int:
     return max(1, -(-hand_size // HOTBAR_CARDS))
 
 
-def hand_slots(view: dict, lang: str, page: int, legal: list[Action]) -> dict[int, Item | None]:
+def hand_slots(view: View, lang: str, page: int, legal: list[Action]) -> dict[int, Item | None]:
     """Every engine slot of a seated player: hotbar page, page button, the rest in the
     inventory, the top card in the off-hand. Slots without a card map to None (emptied)."""
-    side = view.get("side", "light")
-    slots = dict(_card_slots(tuple(view.get("hand") or ()), side, lang, page,
+    side = view.side
+    slots = dict(_card_slots(view.hand or (), side, lang, page,
                              frozenset(playable_codes(legal, side)), uno_offered(view, legal) is not None))
     slots[OFFHAND] = top_item(view, lang)
     return slots
@@ -124,13 +125,13 @@ def page_item(page: int, pages: int, lang: str) -> Item:
             "glow": False, "tag": TAG_PAGE}
 
 
-def top_item(view: dict, lang: str) -> Item | None:
-    top = view.get("top")
-    if view.get("edition") == "dos":   # DOS has no top card: show the first centre card
-        top = (view.get("centre") or [None])[0]
+def top_item(view: View, lang: str) -> Item | None:
+    top = view.top
+    if isinstance(view, DosView):   # DOS has no top card: show the first centre card
+        top = view.centre[0] if view.centre else None
     if not top:
         return None
-    return _top_item(top, view.get("side", "light"), lang)
+    return _top_item(top, view.side, lang)
 
 
 @text_cache(maxsize=4096)
@@ -143,17 +144,17 @@ def _top_item(top: str, side: str, lang: str) -> Item:
             "lore": [], "glow": False, "tag": TAG_TOP}
 
 
-def subtitle(view: dict, lang: str) -> list[dict]:
+def subtitle(view: View, lang: str) -> list[dict]:
     """The title's subtitle on a player's turn: the card to match, and the colour when a wild
     set it (the status line has the rest; the subtitle is shown double size)."""
-    top = view.get("top")
-    if view.get("edition") == "dos":   # the centre row instead of a top card
-        row = ", ".join(card_name(lang, render_dos.centre_card(c)) for c in view.get("centre") or ())
+    top = view.top
+    if isinstance(view, DosView):   # the centre row instead of a top card
+        row = ", ".join(card_name(lang, render_dos.centre_card(c)) for c in view.centre)
         return [{"text": say(lang, "turn.subtitle", card=row or "-"), "colour": "white"}]
     if not top:
         return [{"text": "", "colour": "white"}]
-    card = face_of(top, view.get("side", "light"))[0]
-    letter = COLOUR_BY_NAME.get(view.get("colour") or "")
+    card = face_of(top, view.side)[0]
+    letter = COLOUR_BY_NAME.get(view.colour or "")
     colour = chat.CHAT_COLOUR.get(letter or card.colour or "", "white")
     if card.is_wild and letter:
         return [{"text": say(lang, "turn.subtitle_colour", card=card_name(lang, card),
@@ -161,11 +162,12 @@ def subtitle(view: dict, lang: str) -> list[dict]:
     return [{"text": say(lang, "turn.subtitle", card=card_name(lang, card)), "colour": colour}]
 
 
-def status_line(view: dict, lang: str) -> list[dict]:
+def status_line(view: View, lang: str) -> list[dict]:
     """The action bar: whose turn, top card, colour, direction, card counts."""
-    return _status_line(view.get("top"), view.get("side", "light"), view.get("edition") == "dos",
-                        view.get("colour"), view.get("turn"), view.get("direction", "cw"),
-                        tuple((p["name"], p["cards"]) for p in view["players"]), tuple(view.get("centre") or ()), lang)
+    dos = isinstance(view, DosView)
+    return _status_line(view.top, view.side, dos, view.colour, view.turn, view.direction,
+                        tuple([(p.name, p.cards) for p in view.players]),
+                        view.centre if isinstance(view, DosView) else (), lang)
 
 
 @text_cache(maxsize=8192)
@@ -186,15 +188,15 @@ def _status_line(top: str | None, side: str, dos: bool, colour: str | None, turn
     return [{"text": text, "colour": chat.CHAT_COLOUR.get(colour_letter, "white") if colour_letter else "white"}]
 
 
-def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[list[dict]]:
+def turn_lines(view: View, lang: str, token: int, legal: list[Action]) -> list[list[dict]]:
     """The chat lines a player gets when they have something to do: the hand with clickable
     cards, and a button for every other choice the rules offer now."""
-    if view.get("edition") == "dos":
+    if isinstance(view, DosView):
         return render_dos.turn_lines(view, lang, token, legal)
     lines: list[list[dict]] = []
     verbs = {a.verb for a in legal}
-    hand = view.get("hand") or []
-    side = view.get("side", "light")
+    hand = view.hand or ()
+    side = view.side
     playable = playable_codes(legal, side)
     if hand and (verbs & LAYING or "draw" in verbs):
         line = [chat.text(say(lang, "game.hand") + " ", "gray")]
@@ -212,10 +214,10 @@ def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[l
         lines.append(buttons)
     if uno == "late":
         lines.append(chat.fill(say(lang, "uno.call_late"), {"uno": chat.uno_button(lang, token)}, "gold"))
-    pending = view.get("pending") or {}
-    if "challenge" in verbs and pending.get("kind") == "penalty":
-        accused = Card.parse(pending["card"]) if pending.get("card") else None
-        lines.append(chat.challenge_buttons(lang, token, pending.get("source", "?"), accused, pending.get("amount") or 0)
+    pending = view.pending
+    if "challenge" in verbs and isinstance(pending, PenaltyView):
+        accused = Card.parse(pending.card) if pending.card else None
+        lines.append(chat.challenge_buttons(lang, token, pending.source, accused, pending.amount or 0)
                      if accused else [])
     if "colour" in verbs:
         lines.append(chat.colour_buttons(lang, token, dark=side == "dark"))

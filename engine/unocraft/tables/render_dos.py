@@ -8,6 +8,7 @@ from ..presentation import chat
 from ..presentation.lang import card_name
 from ..rules.actions import Action, named_face, parse_ref
 from ..rules.cards import Card
+from ..rules.views import DosView
 from .text import say
 
 
@@ -26,8 +27,8 @@ def card_text(code: str, lang: str) -> dict:
     return chat.text(f"[{_label(card)}]", _colour(card.colour), bold=True, hover=card_name(lang, card))
 
 
-def centre_line(view: dict, lang: str) -> list[dict]:
-    cards = [card_text(code, lang) for code in view.get("centre") or []]
+def centre_line(view: DosView, lang: str) -> list[dict]:
+    cards = [card_text(code, lang) for code in view.centre]
     return [chat.text(say(lang, "dos.centre") + " ", "gray")] + _spaced(cards)
 
 
@@ -60,7 +61,7 @@ def _button_line(title: str, buttons: list[dict]) -> list[dict]:
     return [chat.text(title + " ", "gray")] + _spaced(buttons) if buttons else []
 
 
-def turn_lines(view: dict, lang: str, token: int, legal: list[Action]) -> list[list[dict]]:
+def turn_lines(view: DosView, lang: str, token: int, legal: list[Action]) -> list[list[dict]]:
     lines = [centre_line(view, lang)]
     matches = [a for a in legal if a.verb == "play"]
     lines.append(_button_line(say(lang, "dos.matches"), [

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..presentation.lang import text_cache
+from ..rules.views import PlayerView, View
 from ..transport.protocol import Sidebar
 from .text import say
 
@@ -18,17 +19,17 @@ TURN_MARK = "▶ "
 NO_MARK = "  "
 
 
-def keeps_score(view: dict, match: bool) -> bool:
+def keeps_score(view: View, match: bool) -> bool:
     """A match score is worth showing: the table plays more than one round and its scoring adds
     up points (lazy scoring plays one round; it keeps none)."""
-    return match and (view.get("options") or {}).get("scoring", "standard") != "lazy"
+    return match and view.options.get("scoring", "standard") != "lazy"
 
 
-def play_order(view: dict) -> list[dict]:
+def play_order(view: View) -> list[PlayerView]:
     """The seats in the order they play, starting with the viewer (a spectator: the first seat),
     so the player after you is the line below yours."""
-    players = list(view.get("players") or [])
-    return _in_play_order(players, [p["name"] for p in players], view.get("you"), view.get("direction"))
+    players = list(view.players)
+    return _in_play_order(players, [p.name for p in players], view.you, view.direction)
 
 
 def _in_play_order(seats: list, names: list[str], you: str | None, direction: str | None) -> list:
@@ -74,14 +75,13 @@ def _round_line(round_no: int, lang: str) -> list[dict]:
     return [{"text": say(lang, "sidebar.round", count=round_no), "colour": "dark_aqua"}]
 
 
-def sidebar_lines(view: dict, lang: str, match: bool = False) -> list[list[dict]]:
+def sidebar_lines(view: View, lang: str, match: bool = False) -> list[list[dict]]:
     """One line per seat in play order, and the round number when a match score is kept; at most
     `MAX_LINES`, top line first."""
     score = keeps_score(view, match)
-    seats = tuple((p["name"], p.get("active", True), int(p.get("cards", 0)), bool(p.get("called_uno")),
-                   int(p.get("score", 0)) if score else None) for p in view.get("players") or ())
-    return _lines(seats, view.get("you"), view.get("turn") if view.get("phase") == "play" else None,
-                  view.get("direction"), view.get("round", 1) if score else None, lang)
+    seats = tuple([(p.name, p.active, p.cards, p.called_uno, p.score if score else None) for p in view.players])
+    return _lines(seats, view.you, view.turn if view.phase == "play" else None,
+                  view.direction, view.round if score else None, lang)
 
 
 @text_cache(maxsize=4096)
@@ -98,7 +98,7 @@ def _lines(seats: tuple, you: str | None, turn: str | None, direction: str | Non
     return lines[:MAX_LINES]
 
 
-def sidebar_op(player: str, view: dict, lang: str, preset: str, match: bool = False, pot: str | None = None) -> Sidebar:
+def sidebar_op(player: str, view: View, lang: str, preset: str, match: bool = False, pot: str | None = None) -> Sidebar:
     """`pot`: what a staked table plays for, in the reader's words (a line of its own, last)."""
     lines = sidebar_lines(view, lang, match)
     if pot:

@@ -18,6 +18,7 @@ from ..rules.actions import Action
 from ..rules.game import Game
 from ..rules.match import load_game, new_game
 from ..rules.options import Options
+from ..rules.views import View
 from . import metrics
 
 #: a game's saved text: what Game.to_json writes (keys sorted), by msgspec in a third of its time;
@@ -157,7 +158,7 @@ class Table:
             return []
         return self.game.legal_actions(name)
 
-    def view(self, name: str | None) -> dict:
+    def view(self, name: str | None) -> View:
         return self.dealt.view(name, legal=False)
 
     # ------------------------------------------------------------ persistence

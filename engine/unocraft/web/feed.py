@@ -16,6 +16,7 @@ from typing import Callable, Iterable
 
 from ..presentation.faces import face_key
 from ..rules.cards import Card
+from ..rules.views import DosView
 from ..tables.table import Table
 
 #: the events of a table the page shows, the newest last
@@ -41,22 +42,22 @@ def snapshot(t: Table) -> dict:
                          "active": True, "away": s.away_since is not None} for s in t.seats]
         return out
     view = t.view(None)
-    out["seats"] = [{"name": p["name"], "bot": p["name"] in seats and not seats[p["name"]].human,
-                     "cards": p["cards"], "score": p["score"], "uno": p["called_uno"], "active": p["active"],
-                     "away": p["name"] in seats and seats[p["name"]].away_since is not None}
-                    for p in view["players"]]
-    dark = view.get("side") == "dark"
-    top = (view.get("top") or "").split(" ")[0] or None     # DOS names a Wild DOS's colour after it
-    out.update(turn=view.get("turn"), top=top, top_key=face_key(Card.parse(top), dark) if top else None,
-               colour=view.get("colour"), direction=view.get("direction"), round=view.get("round", 0),
-               phase=view.get("phase"), side=view.get("side"))
-    if view.get("centre") is not None:       # DOS: the centre row instead of one top card
+    out["seats"] = [{"name": p.name, "bot": p.name in seats and not seats[p.name].human,
+                     "cards": p.cards, "score": p.score, "uno": p.called_uno, "active": p.active,
+                     "away": p.name in seats and seats[p.name].away_since is not None}
+                    for p in view.players]
+    dark = view.side == "dark"
+    top = (view.top or "").split(" ")[0] or None     # DOS names a Wild DOS's colour after it
+    out.update(turn=view.turn, top=top, top_key=face_key(Card.parse(top), dark) if top else None,
+               colour=view.colour, direction=view.direction, round=view.round,
+               phase=view.phase, side=view.side)
+    if isinstance(view, DosView):       # DOS: the centre row instead of one top card
         # a Wild DOS in the centre carries the colour it was given: "W2 blue"
         out["centre"] = [{"code": c.split(" ")[0], "colour": c.split(" ")[1] if " " in c else None,
-                          "key": face_key(Card.parse(c.split(" ")[0]))} for c in view["centre"]]
-    if view.get("phase") != "play":
-        out.update(round_winner=view.get("round_winner"), match_winners=list(view.get("match_winners") or []),
-                   round_points=dict(view.get("round_points") or {}))
+                          "key": face_key(Card.parse(c.split(" ")[0]))} for c in view.centre]
+    end = view.round_end
+    if end is not None:
+        out.update(round_winner=end.winner, match_winners=list(end.match_winners), round_points=dict(end.points))
     return out
 
 

@@ -17,6 +17,7 @@ from ..core import Apply, GameCore, HouseRule, State
 from ..errors import Refused
 from ..events import Event, PlayerEvent
 from ..options import HouseOption
+from ..views import View
 from ..words import Verb
 
 SCENARIOS = ("s10_house/silent_twos.yaml", "s10_house/silent_twos_ends.yaml",
@@ -90,9 +91,9 @@ def _shown(silence: Silence | None) -> dict[str, Any]:
 SILENCE: State[Silence | None] = State("silence", lambda n: None, _to_json, _from_json, view=_shown)
 
 
-def speaking_costs(view: dict[str, Any]) -> bool:
+def speaking_costs(view: View) -> bool:
     """A silence is kept at the table of `view`: a word in chat costs cards (rules/vocab.py)."""
-    return bool(view.get("silence"))
+    return bool(view.house.get("silence"))
 
 
 class SilentTwos(HouseRule):
