@@ -87,7 +87,7 @@ class Display:
         self.sent_tops: dict[str, list] = {}                # kind -> the top list as last sent
 
     def show(self, notices: list[Notice]) -> None:
-        """Makes the ops of what the other rooms noted (notices.py), in their order (the commonest first)."""
+        """Makes the ops of what the other rooms decided (notices.py), in their order (the commonest first)."""
         for n in notices:
             match n:
                 case Send(player, line):
