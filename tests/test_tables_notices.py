@@ -47,9 +47,10 @@ def test_a_play_and_a_refused_click_return_theirs():
 
 
 def collectors(source: str) -> list[tuple[int, str]]:
-    """(line, what) where a module keeps notices beyond one call: an attribute or a class member
-    named `notices`, a `Said` builder stored on an object, in a container or in the module, or a
-    module-level name for notices."""
+    """(line, what) where a module keeps notices beyond one call, or shares a builder: an attribute
+    or a class member named `notices`, a `Said` builder stored on an object, in a container or in
+    the module, a module-level name for notices, or a function's builder handed to another call
+    (an inner call returns its notices; it is given none to add to)."""
     tree = ast.parse(source)
     found: list[tuple[int, str]] = []
 
@@ -65,7 +66,14 @@ def collectors(source: str) -> list[tuple[int, str]]:
                     found.append((node.lineno, f"an attribute {target.attr}"))
                 elif isinstance(target, (ast.Attribute, ast.Subscript)) and said_in(node.value):
                     found.append((node.lineno, "a Said stored beyond the call"))
-        elif isinstance(node, ast.ClassDef):
+        elif isinstance(node, ast.FunctionDef):
+            builders = {t.id for a in ast.walk(node) if isinstance(a, ast.Assign) and said_in(a.value)
+                        and not (isinstance(a.value, ast.Attribute) and a.value.attr == "items")   # a list
+                        for t in a.targets if isinstance(t, ast.Name)}
+            found += [(call.lineno, f"a builder {arg.id} handed to a call") for call in ast.walk(node)
+                      if isinstance(call, ast.Call) for arg in [*call.args, *(k.value for k in call.keywords)]
+                      if isinstance(arg, ast.Name) and arg.id in builders]
+        if isinstance(node, ast.ClassDef):
             for member in node.body:
                 if isinstance(member, (ast.FunctionDef, ast.AnnAssign, ast.Assign)):
                     names = [member.name] if isinstance(member, ast.FunctionDef) else \
@@ -96,4 +104,5 @@ def test_the_check_finds_a_collector_put_back():
     assert collectors("class Sounds:\n    def __init__(self):\n        self.out = Said()\n")
     assert collectors("PENDING = Said()\n")
     assert collectors("pending_notices: list = []\n")
+    assert collectors("def leave(self, t):\n    out = Said()\n    self.stakes.got_up(t, out)\n    return out.items\n")
     assert not collectors("def leave(t):\n    out = Said()\n    out.tell('ann', 'x')\n    return out.items\n")

@@ -168,8 +168,7 @@ class Tables:
             said = core.quit(player, now)
         elif kind == "command":
             core.online.add(player)
-            said = commands.run(self.rooms, player, [str(a) for a in ev.get("args", [])], ev.get("pos"), now,
-                                bool(ev.get("admin")))
+            said = commands.run(self.rooms, player, [str(a) for a in ev.get("args", [])], ev.get("pos"), now, bool(ev.get("admin")))
         elif kind == "use":
             said = self.input.use(player, ev.get("tag") or "", now)
         elif kind == "click":
