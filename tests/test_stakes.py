@@ -358,7 +358,7 @@ def test_partners_share_the_pot_less_the_house_cut(cut, shares):
     step(tables, escrow, 0, join("ann"), join("bob"), join("cid"), cmd("ann", "start", "stake=100"))
     step(tables, escrow, 1, cmd("bob", "join", "t1"), cmd("cid", "join", "t1"))
     t = tables.tables["t1"]
-    tables.core.stakes.counted(t, [MatchOver(["ann", "cid"], {})])   # a partners' match won by ann and cid
+    tables.display.show(tables.core.stakes.counted(t, [MatchOver(["ann", "cid"], {})]))   # a partners' match won by ann and cid
     ops = step(tables, escrow, 2)
     settle = next(op for op in ops if op["op"] == "stake_settle")
     assert {s["player"]: s["money"] for s in settle["shares"]} == shares and settle["cut"] == 300 * cut // 100
@@ -372,7 +372,7 @@ def test_a_pot_that_does_not_divide_gives_the_rest_to_the_first_seated():
     tables = make()
     step(tables, escrow, 0, join("ann"), join("bob"), join("cid"), cmd("ann", "start", "stake=101"))
     step(tables, escrow, 1, cmd("bob", "join", "t1"), cmd("cid", "join", "t1"))
-    tables.core.stakes.counted(tables.tables["t1"], [MatchOver(["cid", "ann"], {})])
+    tables.display.show(tables.core.stakes.counted(tables.tables["t1"], [MatchOver(["cid", "ann"], {})]))
     step(tables, escrow, 2)
     # a pot of 303 for two: 152 to ann (seated first), 151 to cid
     assert escrow.balances == {"ann": 399 + 152, "bob": 399, "cid": 399 + 151} and escrow.total("money") == 1500
@@ -387,6 +387,6 @@ def test_a_bot_win_with_house_keeps_the_pot():
     step(tables, escrow, 10)
     t = tables.tables["t1"]
     bot = next(s.name for s in t.seats if s.bot)
-    tables.core.stakes.counted(t, [MatchOver([bot], {})])
+    tables.display.show(tables.core.stakes.counted(t, [MatchOver([bot], {})]))
     step(tables, escrow, 11)
     assert escrow.balances == {"ann": 400} and escrow.cut == 100 and not escrow.held

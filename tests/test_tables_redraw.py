@@ -62,7 +62,7 @@ class Client:
 
 def full_redraw(tables: Tables, table) -> Client:
     """What a display that sent nothing yet sends for `table`."""
-    fresh = Display(tables.core, tables.display.menus, tables.core.hints.due)
+    fresh = Display(tables.display.state, tables.display.menus, tables.core.hints.due)
     fresh.redraw(table)
     client = Client()
     client.apply(fresh.take())

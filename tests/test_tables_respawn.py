@@ -46,7 +46,7 @@ def playing():
 
 def full_hand(tables: Tables, table, player: str) -> dict[str, dict | None]:
     """What a display that sent nothing yet shows `player` of `table`."""
-    fresh = Display(tables.core, tables.display.menus, tables.core.hints.due)
+    fresh = Display(tables.display.state, tables.display.menus, tables.core.hints.due)
     fresh.redraw(table)
     return shown(fresh.take(), player)
 

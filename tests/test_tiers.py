@@ -72,6 +72,7 @@ FAST = {
     "test_tables_commands.py",
     "test_tables_config.py",
     "test_tables_events.py",
+    "test_tables_notices.py",
     "test_tables_redraw.py",
     "test_tables_render.py",
     "test_tables_render_cache.py",

@@ -19,6 +19,7 @@ from ..presentation import lang as language, overrides
 from ..presentation.lang import t as say
 from ..rules.errors import ConfigError
 from .lifecycle import number
+from .notices import Notice, Said
 
 if TYPE_CHECKING:
     from .config import EngineConfig
@@ -52,22 +53,27 @@ class Admin:
                      ", ".join(f"{code} {n}" for code, n in sorted(used.items())))
 
     # ---------------------------------------------------------------- entry points
-    def console(self, args: list[str], now: float) -> None:
-        self.core.notices.console(self._run(args, self.core.config.language, now, console=True))
+    def console(self, args: list[str], now: float) -> list[Notice]:
+        """From the server console: what closing a table decided, then the answer's lines."""
+        lang = self.core.config.language
+        if len(args) == 2 and args[0].lower() == "close":      # `/uno close <table>`: the console's own
+            closed, lines = self._close(args[1], lang)
+            return Said(closed).console(lines).items
+        return Said().console(self._run(args, lang, now)).items
 
-    def command(self, player: str, args: list[str], now: float) -> None:
+    def command(self, player: str, args: list[str], now: float) -> list[Notice]:
         """From a player with uno.admin (commands.py checked it): the answer in chat."""
-        for line in self._run(args, self.core.lang(player), now, console=False):
-            self.core.notices.send(player, [{"text": line, "colour": "aqua"}])
+        out = Said()
+        for line in self._run(args, self.core.lang(player), now):
+            out.send(player, [{"text": line, "colour": "aqua"}])
+        return out.items
 
     # ---------------------------------------------------------------- commands
-    def _run(self, args: list[str], lang: str, now: float, console: bool) -> list[str]:
+    def _run(self, args: list[str], lang: str, now: float) -> list[str]:
         sub = args[0].lower() if args else ""
         rest = args[1:]
         if sub == "tables" and not rest:
             return self._list(lang)
-        if sub == "close" and len(rest) == 1 and console:
-            return self._close(rest[0], lang)
         if sub == "reload" and not rest:
             return self._reload(lang)
         if sub == "lang" and not rest:
@@ -92,13 +98,12 @@ class Admin:
                              spectators=len(t.spectators)))
         return lines
 
-    def _close(self, table: str, lang: str) -> list[str]:
+    def _close(self, table: str, lang: str) -> tuple[list[Notice], list[str]]:
+        """What closing the table decided, and the console's answer."""
         t = self.core.tables.get(table)
         if t is None:
-            return [say(lang, "admin.no_table", table=table)]
-        self.core.close(t, by="")
-        self.core.notices.tables_changed()
-        return [say(lang, "admin.closed", table=table)]
+            return [], [say(lang, "admin.no_table", table=table)]
+        return Said(self.core.close(t, by="")).tables_changed().items, [say(lang, "admin.closed", table=table)]
 
     def _reload(self, lang: str) -> list[str]:
         if self.reload is None:

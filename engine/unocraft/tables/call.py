@@ -11,12 +11,12 @@ from ..presentation import codes
 from ..presentation.lang import text_cache
 from ..rules.views import View
 from . import render
+from .notices import Notice, Said
 from .table import Table
 
 if TYPE_CHECKING:
     from .admin import Admin
     from .lifecycle import Lifecycle
-    from .notices import Notices
     from .stats_tally import StatsTally
 
 
@@ -26,13 +26,13 @@ class Rooms:
     core: Lifecycle
     tally: StatsTally
     admin: Admin
-    act: Callable[[Call], None]     # a typed game action (input.py)
-    save: Callable[[], object]      # writes what just ended, before a read of the statistics
+    act: Callable[[Call], list[Notice]]     # a typed game action (input.py)
+    save: Callable[[], list[Notice]]        # writes what just ended, before a read of the statistics
 
 
 @dataclass
 class Call:
-    """One `/uno` command as a player typed it."""
+    """One `/uno` command as a player typed it. Its handler returns what it decided (notices)."""
     rooms: Rooms
     player: str
     name: str               # the subcommand (an alias is replaced by its command)
@@ -46,15 +46,11 @@ class Call:
     def core(self) -> Lifecycle:
         return self.rooms.core
 
-    @property
-    def notices(self) -> Notices:
-        return self.rooms.core.notices
+    def error(self, key: str, **args) -> list[Notice]:
+        return Said().error(self.player, key, **args).items
 
-    def error(self, key: str, **args) -> None:
-        self.notices.error(self.player, key, **args)
-
-    def usage(self) -> None:
-        self.notices.usage(self.player, self.name)
+    def usage(self) -> list[Notice]:
+        return Said().usage(self.player, self.name).items
 
 
 @dataclass(frozen=True)
@@ -98,12 +94,13 @@ def _typed_hand(hand: tuple[str, ...], side: str, lang: str) -> tuple[str, ...]:
 
 
 Completion = Callable[[Completing], dict[str, list[str]]]
+Handler = Callable[[Call], list[Notice]]
 
 
 @dataclass(frozen=True)
 class Command:
     name: str
-    run: Callable[[Call], None]
+    run: Handler
     admin: bool = False        # needs uno.admin (else "no permission"); help lists it to admins only
     action: bool = False       # a game action (the rules' verb of the same name)
     console: bool = False      # the server console may run it too (admin.py answers it there)
@@ -114,9 +111,9 @@ REGISTERED: list[Command] = []
 
 
 def command(name: str, admin: bool = False, action: bool = False, console: bool = False,
-            complete: Completion | None = None) -> Callable[[Callable[[Call], None]], Callable[[Call], None]]:
+            complete: Completion | None = None) -> Callable[[Handler], Handler]:
     """Declares the handler below it as the subcommand `name`; /uno help lists them in this order."""
-    def register(run: Callable[[Call], None]) -> Callable[[Call], None]:
+    def register(run: Handler) -> Handler:
         REGISTERED.append(Command(name, run, admin=admin, action=action, console=console, complete=complete))
         return run
     return register

@@ -2,7 +2,7 @@
 console too or not) and what it completes, in the one list that `/uno help`, the usage lines, tab
 completion, the "did you mean" suggestions and the plugin's plugin.yml (a test compares them)
 derive from. The game actions (`play`, `draw`, ...) go to the input room (input.py), the console
-and admin ones to admin.py.
+and admin ones to admin.py. A handler returns what it decided for the players (notices.py).
 
 A command's arguments and what it does are text in the language files (`help.<name>.args`,
 `help.<name>.text`): placeholders such as `<card>` are translated, the words typed are not.
@@ -22,6 +22,7 @@ from ..rules.vocab import HOUSE_VERBS, VERBS
 from ..stats.store import TOP_KINDS
 from . import stakes
 from .call import REGISTERED, Call, Command, Completing, Completion, Rooms, command
+from .notices import Notice, Said
 from .table import Table
 from .text import config_error, option_list, preset_name, say
 
@@ -42,7 +43,7 @@ def at_table(words: Callable[[Completing], dict[str, list[str]]]) -> Completion:
 
 # ================================================================ sitting down and getting up
 @command("start", complete=shared(lambda c: {"start": list(PRESETS)}))
-def start(c: Call) -> None:
+def start(c: Call) -> list[Notice]:
     """`/uno start [preset] [option=value ...]`: sit down at the open table nearby or open one; the
     owner of a lobby starts it now."""
     core, player = c.core, c.player
@@ -50,27 +51,26 @@ def start(c: Call) -> None:
     if t is not None and t.seat(player) is not None:
         if t.state == "lobby" and t.owner == player:
             t.countdown_at = min(t.countdown_at, c.now)   # the owner starts now
-            return None
+            return []
         return c.error("error.already_seated", table=t.id)
-    if t is not None:   # a spectator sits down
-        core.unwatch(player)
+    out = Said(core.unwatch(player) if t is not None else [])   # a spectator sits down
     preset = core.config.preset
     overrides = dict(core.config.options)
     stake = None
     if c.rest:
         preset, assignments = _preset_and_assignments(c.rest, preset)
-        found = _stake(c, assignments)
+        found, told = _stake(c, assignments)
         if found is None:
-            return None
+            return out.add(told).items
         stake, assignments = found
-        checked = _rule_overrides(c, preset, assignments, overrides)
+        checked, told = _rule_overrides(c, preset, assignments, overrides)
         if checked is None:
-            return None
+            return out.add(told).items
         overrides = checked
     near = core.open_table_near(c.pos) if not c.rest else None
     if near is not None:
-        return core.sit(near, player, c.now)
-    core.open(player, c.pos, preset, overrides, c.now, stake=stake)
+        return out.add(core.sit(near, player, c.now)).items
+    return out.add(core.open(player, c.pos, preset, overrides, c.now, stake=stake)).items
 
 
 def _table_ids(key: str) -> Completion:
@@ -80,54 +80,49 @@ def _table_ids(key: str) -> Completion:
 
 
 @command("join", complete=_table_ids("join"))
-def join(c: Call) -> None:
+def join(c: Call) -> list[Notice]:
     core, player = c.core, c.player
     t = core.table_of(player)
     if t is not None and t.seat(player) is not None:
         return c.error("error.already_seated", table=t.id)
-    target = _chosen_table(c, lambda: core.open_table_near(c.pos) or next(
+    target, told = _chosen_table(c, lambda: core.open_table_near(c.pos) or next(
         (x for x in core.tables.values() if x.state == "lobby" and len(x.seats) < core.config.seats), None))
     if target is None:
-        return None
+        return told
     if target.state != "lobby":
         return c.error("error.game_running", table=target.id)
     if len(target.seats) >= core.config.seats:
         return c.error("error.table_full", table=target.id)
-    if t is not None:
-        core.unwatch(c.player)
-    core.sit(target, player, c.now)
+    out = Said(core.unwatch(c.player) if t is not None else [])
+    return out.add(core.sit(target, player, c.now)).items
 
 
 @command("leave")
-def leave(c: Call) -> None:
+def leave(c: Call) -> list[Notice]:
     t = c.core.table_of(c.player)
     if t is None:
         return c.error("error.not_at_table")
     if c.player in t.spectators:
-        c.core.unwatch(c.player)
-        return c.notices.tell(c.player, "table.you_left", "green")
-    c.core.leave(c.player, t)
+        return Said(c.core.unwatch(c.player)).tell(c.player, "table.you_left", "green").items
+    return c.core.leave(c.player, t)
 
 
 @command("spectate", complete=_table_ids("spectate"))
-def spectate(c: Call) -> None:
+def spectate(c: Call) -> list[Notice]:
     core = c.core
     t = core.table_of(c.player)
     if t is not None:
         return c.error("error.already_seated", table=t.id)
-    target = _chosen_table(c, lambda: _nearest(core.tables.values(), c.pos))
-    if target is not None:
-        core.watch(target, c.player)
+    target, told = _chosen_table(c, lambda: _nearest(core.tables.values(), c.pos))
+    return core.watch(target, c.player) if target is not None else told
 
 
-def _chosen_table(c: Call, otherwise: Callable[[], Table | None]) -> Table | None:
-    """The table the player named, else `otherwise()`; None after telling the player there is none."""
+def _chosen_table(c: Call, otherwise: Callable[[], Table | None]) -> tuple[Table | None, list[Notice]]:
+    """The table the player named, else `otherwise()`; None, with what tells the player there is none."""
     if c.rest:
         return _named_table(c, c.rest[0])
     t = otherwise()
-    if t is None:
-        c.error("error.no_table")
-    return t
+    return t, c.error("error.no_table") if t is None else []
 
 
 def _nearest(tables, pos) -> Table | None:
@@ -135,13 +130,10 @@ def _nearest(tables, pos) -> Table | None:
     return min(tables, default=None, key=lambda x: math.dist(pos, x.pos) if pos is not None else 0)
 
 
-def _named_table(c: Call, name: str) -> Table | None:
-    """The table `name`, or None after telling the player there is none and how the command goes."""
+def _named_table(c: Call, name: str) -> tuple[Table | None, list[Notice]]:
+    """The table `name`, or None with what tells the player there is none and how the command goes."""
     t = c.core.tables.get(name)
-    if t is None:
-        c.error("error.no_such_table", table=name)
-        c.usage()
-    return t
+    return t, c.error("error.no_such_table", table=name) + c.usage() if t is None else []
 
 
 # ================================================================ the rules of a table
@@ -150,7 +142,7 @@ def _option_words(c: Completing) -> list[str]:
 
 
 @command("rules", complete=shared(lambda c: {"rules": list(PRESETS) + _option_words(c), "rules *": _option_words(c)}))
-def rules(c: Call) -> None:
+def rules(c: Call) -> list[Notice]:
     """`/uno rules`: the rules of your table (or of a new one); with words, changes them (the
     owner in the lobby, or uno.admin)."""
     core, player = c.core, c.player
@@ -159,31 +151,33 @@ def rules(c: Call) -> None:
     if not c.rest:
         if t is None:      # not at a table: what a new table would play
             opts = core.config.options_for()
-            return c.notices.send(player, [{"text": say(lang, "table.rules_default", preset=preset_name(lang, core.config.preset),
-                                                        options=option_list(opts.changed(), lang)), "colour": "aqua"}])
-        return c.notices.send(player, [{"text": _rules_line(c, t, player, lang), "colour": "aqua"}])
+            return Said().send(player, [{"text": say(lang, "table.rules_default", preset=preset_name(lang, core.config.preset),
+                                                     options=option_list(opts.changed(), lang)), "colour": "aqua"}]).items
+        return Said().send(player, [{"text": _rules_line(c, t, player, lang), "colour": "aqua"}]).items
     preset, assignments = _preset_and_assignments(c.rest, t.preset if t is not None else core.config.preset)
-    found = _stake(c, assignments, t.stake if t is not None else None)
+    found, told = _stake(c, assignments, t.stake if t is not None else None)
     if found is None:
-        return None
+        return told
     stake, assignments = found
     base = dict(t.overrides) if t is not None and preset == t.preset else {}
-    overrides = _rule_overrides(c, preset, assignments, base)
+    overrides, told = _rule_overrides(c, preset, assignments, base)
     if overrides is None:
-        return None
+        return told
     if t is None or t.seat(player) is None and not c.admin:
         return c.error("error.not_at_table")
     if t.owner != player and not c.admin:      # uno.admin may change any table's rules
         return c.error("error.not_owner", player=t.owner)
     if t.state != "lobby":
         return c.error("error.rules_locked")
-    refused = core.stakes.set(t, stake, player)
+    refused = core.stakes.refusal(t, stake)
     if refused is not None:
         return c.error(refused)
+    out = Said(core.stakes.set(t, stake, player))
     t.preset, t.overrides = preset, overrides
     for name, lang2, _ in t.members():
-        c.notices.send(name, [{"text": _rules_line(c, t, name, lang2), "colour": "aqua"}])
+        out.send(name, [{"text": _rules_line(c, t, name, lang2), "colour": "aqua"}])
     core.changed(t)
+    return out.items
 
 
 def _rules_line(c: Call, t: Table, reader: str, lang: str) -> str:
@@ -197,9 +191,10 @@ def _preset_and_assignments(rest: list[str], current: str) -> tuple[str, list[st
     return (rest[0], rest[1:]) if "=" not in rest[0] else (current, rest)
 
 
-def _stake(c: Call, assignments: list[str], current: dict | None = None) -> tuple[dict | None, list[str]] | None:
+def _stake(c: Call, assignments: list[str],
+           current: dict | None = None) -> tuple[tuple[dict | None, list[str]] | None, list[Notice]]:
     """The `stake=...` among the words (`stake=3 diamond` may be two words) and the other words;
-    None after telling the player what is wrong with it."""
+    None with what tells the player what is wrong with it."""
     rest, stake, words = [], current, list(assignments)
     while words:
         word = words.pop(0)
@@ -212,49 +207,38 @@ def _stake(c: Call, assignments: list[str], current: dict | None = None) -> tupl
         try:
             stake = stakes.parse(text, c.core.config)
         except stakes.StakeError as e:
-            c.error(f"stake.error.{e.key}", **e.fields)
-            c.usage()
-            return None
-    return stake, rest
+            return None, c.error(f"stake.error.{e.key}", **e.fields) + c.usage()
+    return (stake, rest), []
 
 
-def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict) -> dict | None:
-    """`base` with the `option=value` words applied, checked against `preset`; None after
-    telling the player what is wrong (with the nearest names) and how the command goes."""
-    notices, player = c.notices, c.player
+def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict) -> tuple[dict | None, list[Notice]]:
+    """`base` with the `option=value` words applied, checked against `preset`; None with what
+    tells the player what is wrong (with the nearest names) and how the command goes."""
+    player = c.player
     if preset not in PRESETS:
-        c.error("error.unknown_preset", preset=preset, presets=", ".join(PRESETS))
-        notices.did_you_mean(player, preset_suggestions(preset))
-        c.usage()
-        return None
+        out = Said(c.error("error.unknown_preset", preset=preset, presets=", ".join(PRESETS)))
+        return None, out.did_you_mean(player, preset_suggestions(preset)).add(c.usage()).items
     overrides = dict(base)
     for word in assignments:
         name, eq, value = word.partition("=")
         name, value = name.strip(), value.strip()
         if not eq:
-            c.error("error.not_an_assignment", word=word)
-            notices.did_you_mean(player, option_suggestions(name))
-            c.usage()
-            return None
+            out = Said(c.error("error.not_an_assignment", word=word))
+            return None, out.did_you_mean(player, option_suggestions(name)).add(c.usage()).items
         if name not in Options.__dataclass_fields__:
-            c.error("error.unknown_option", option=name)
-            notices.did_you_mean(player, option_suggestions(name))
-            c.usage()
-            return None
+            out = Said(c.error("error.unknown_option", option=name))
+            return None, out.did_you_mean(player, option_suggestions(name)).add(c.usage()).items
         shown, accepted = _option_values(name)
         if accepted and value.lower() not in accepted:
-            c.error("error.bad_value", option=name, value=value, values=", ".join(shown))
-            notices.did_you_mean(player, [f"{name}={v}" for v in nearest(value.lower(), shown)])
-            c.usage()
-            return None
+            out = Said(c.error("error.bad_value", option=name, value=value, values=", ".join(shown)))
+            out.did_you_mean(player, [f"{name}={v}" for v in nearest(value.lower(), shown)])
+            return None, out.add(c.usage()).items
         overrides[name] = value
     try:
         Options.build(preset, **overrides)
     except ConfigError as e:        # a whole number out of range, options that contradict
-        c.notices.send(player, [{"text": config_error(c.core.lang(player), e), "colour": "red"}])
-        c.usage()
-        return None
-    return overrides
+        return None, Said().send(player, [{"text": config_error(c.core.lang(player), e), "colour": "red"}]).add(c.usage()).items
+    return overrides, []
 
 
 def _option_values(name: str) -> tuple[list[str], tuple[str, ...]]:
@@ -268,8 +252,8 @@ def _option_values(name: str) -> tuple[list[str], tuple[str, ...]]:
 
 
 # ================================================================ game actions (input.py)
-def typed_action(c: Call) -> None:
-    c.rooms.act(c)
+def typed_action(c: Call) -> list[Notice]:
+    return c.rooms.act(c)
 
 
 #: a verb's completions by what its word names (the common rules' own words: play, catch, colour)
@@ -297,56 +281,55 @@ VERB_OF = {"accept": "draw"}
 
 # ================================================================ statistics (stats_tally.py)
 @command("stats", complete=shared(lambda c: {"stats": list(c.stats_names)}))
-def stats(c: Call) -> None:
+def stats(c: Call) -> list[Notice]:
     """`/uno stats [player]`: one player's statistics, your own by default."""
     if len(c.rest) > 1:
         return c.usage()
-    c.rooms.save()                       # what just ended counts too: written before the read
+    saved = c.rooms.save()               # what just ended counts too: written before the read
     who = c.rest[0] if c.rest else c.player
     c.rooms.tally.ask_stats(c.player, who, bool(c.rest))
+    return saved
 
 
 @command("top", complete=shared(lambda c: {"top": list(TOP_KINDS)}))
-def top(c: Call) -> None:
+def top(c: Call) -> list[Notice]:
     """`/uno top [wins|points|rate|rating|winnings]`: the best ten (rate: among players with enough
     matches; rating: among rated players, stats/rating.py; winnings: by net money won at stakes,
     among players who ever staked money)."""
     kind = c.rest[0].lower() if c.rest else "wins"
     if kind not in TOP_KINDS or len(c.rest) > 1:
-        c.error("top.unknown", what=" ".join(c.rest))
-        return c.usage()
-    c.rooms.save()
+        return c.error("top.unknown", what=" ".join(c.rest)) + c.usage()
+    saved = c.rooms.save()
     c.rooms.tally.ask_top(c.player, kind)
+    return saved
 
 
 @command("web")
-def web(c: Call) -> None:
+def web(c: Call) -> list[Notice]:
     """`/uno web`: a link to the web page of the tables and leaderboards, where the operator has
     published it (`web.public_url`)."""
     if c.rest:
         return c.usage()
     config = c.core.config
     if not config.web_enabled or not config.web_public_url:
-        return c.notices.tell(c.player, "web.no_link", "gray")
+        return Said().tell(c.player, "web.no_link", "gray").items
     lang = c.core.lang(c.player)
     link = {"text": config.web_public_url, "colour": "aqua", "underlined": True,
             "click": {"url": config.web_public_url}, "hover": say(lang, "web.link_hover")}
-    c.notices.send(c.player, chat.fill(say(lang, "web.link"), {"link": link}, "green"))
+    return Said().send(c.player, chat.fill(say(lang, "web.link"), {"link": link}, "green")).items
 
 
 # ================================================================ administration (admin.py)
 @command("close", admin=True, console=True)
-def close(c: Call) -> None:
+def close(c: Call) -> list[Notice]:
     """`/uno close [table]`: ends a table; everyone at it gets their items back."""
     core = c.core
-    t = _chosen_table(c, lambda: core.table_of(c.player) or _nearest(core.tables.values(), c.pos))
-    if t is None:
-        return None
-    core.close(t, by=c.player)
+    t, told = _chosen_table(c, lambda: core.table_of(c.player) or _nearest(core.tables.values(), c.pos))
+    return core.close(t, by=c.player) if t is not None else told
 
 
-def admin_command(c: Call) -> None:
-    c.rooms.admin.command(c.player, [c.name, *c.rest], c.now)
+def admin_command(c: Call) -> list[Notice]:
+    return c.rooms.admin.command(c.player, [c.name, *c.rest], c.now)
 
 
 command("tables", admin=True, console=True)(admin_command)
@@ -357,20 +340,21 @@ command("version", admin=True, console=True)(admin_command)
 
 
 @command("help")
-def help_(c: Call) -> None:
+def help_(c: Call) -> list[Notice]:
     """Every command the player may use, grouped; of the game actions only those the rules of
     their table (or of a new table) use; admin-only ones for admins."""
     lang = c.core.lang(c.player)
     t = c.core.table_of(c.player)
     verbs = (t.options() if t is not None else c.core.config.options_for()).verbs()
-    c.notices.send(c.player, [{"text": say(lang, "help.header"), "colour": "gold", "bold": True}])
+    out = Said().send(c.player, [{"text": say(lang, "help.header"), "colour": "gold", "bold": True}])
     for group, lines in help_groups(lang, c.admin, verbs):
-        c.notices.send(c.player, [{"text": say(lang, f"help.group.{group}"), "colour": "yellow"}])
+        out.send(c.player, [{"text": say(lang, f"help.group.{group}"), "colour": "yellow"}])
         for line, suggest in lines:
-            c.notices.send(c.player, [{"text": "  " + line, "colour": "gray", "click": {"suggest": suggest}}])
+            out.send(c.player, [{"text": "  " + line, "colour": "gray", "click": {"suggest": suggest}}])
+    return out.items
 
 
-def quick_start(c: Call) -> None:
+def quick_start(c: Call) -> list[Notice]:
     """`/uno` alone: four lines, how to start, play, call UNO and leave, the commands clickable."""
     lang = c.core.lang(c.player)
 
@@ -380,8 +364,10 @@ def quick_start(c: Call) -> None:
 
     parts = {"start": run("start"), "leave": run("leave"), "help": run("help"),
              "draw": chat.label(say(lang, "button.draw"), "aqua"), "uno": chat.label(say(lang, "uno.button"), "gold")}
+    out = Said()
     for key in ("start", "turn", "uno", "leave"):
-        c.notices.send(c.player, chat.fill(say(lang, f"quick.{key}"), parts, "white"))
+        out.send(c.player, chat.fill(say(lang, f"quick.{key}"), parts, "white"))
+    return out.items
 
 
 #: Every /uno subcommand, in the order /uno help lists them.
@@ -393,7 +379,7 @@ ACTIONS = frozenset(c.name for c in COMMANDS if c.action) | set(ALIASES)
 
 
 # ================================================================ running one
-def run(rooms: Rooms, player: str, args: list[str], pos, now: float, admin: bool = False) -> None:
+def run(rooms: Rooms, player: str, args: list[str], pos, now: float, admin: bool = False) -> list[Notice]:
     """A `/uno` command from a player: its handler, or help, or what they may have meant."""
     args, token = chat.split_token(args)
     if not args:
@@ -401,12 +387,11 @@ def run(rooms: Rooms, player: str, args: list[str], pos, now: float, admin: bool
     sub = args[0].lower()
     found = BY_NAME.get(ALIASES.get(sub, sub))
     if found is None:       # the line says to type /uno help: no list of every command
-        notices = rooms.core.notices
-        notices.error(player, "error.unknown_command", command=args[0])
-        return notices.did_you_mean(player, nearest(sub, names(admin)))
+        unknown = Said().error(player, "error.unknown_command", command=args[0])
+        return unknown.did_you_mean(player, nearest(sub, names(admin))).items
     if found.admin and not admin:
-        return rooms.core.notices.error(player, "error.no_permission")
-    found.run(Call(rooms, player, found.name, args[1:], pos, now, admin, token))
+        return Said().error(player, "error.no_permission").items
+    return found.run(Call(rooms, player, found.name, args[1:], pos, now, admin, token))
 
 
 # ================================================================ what the list gives

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 from ..presentation import chat
 from ..presentation.faces import edition_face_keys, face_pixels
@@ -36,26 +36,23 @@ from .text import say
 CONSOLE = "#console"   # the plugin's name for the console in completion trees
 
 
-class Pots(Protocol):
-    def pot_words(self, t: Table, lang: str) -> str | None: ...
+@dataclass(frozen=True)
+class Shown:
+    """What the display reads of the tables' state, and nothing more: the lifecycle's collections
+    (the same objects, which it changes and the display does not) and the few questions it asks of
+    it. The façade makes it (manager.py); the display never holds the lifecycle."""
+    tables: dict[str, Table]
+    where: dict[str, str]                      # player -> table id
+    online: set[str]
+    settings: Callable[[], EngineConfig]       # the settings in use (`/uno reload` replaces them)
+    lang: Callable[[str], str]
+    seated_table: Callable[[str], Table | None]
+    table_ids: Callable[[], list[str]]
+    pot_words: Callable[[Table, str], str | None]   # what is in a table's pot, in a language (stakes.py)
 
-
-class Shown(Protocol):
-    """What the display reads of the tables' state (the Lifecycle is one): it changes none of it."""
     @property
-    def online(self) -> set[str]: ...
-    @property
-    def where(self) -> dict[str, str]: ...
-    @property
-    def tables(self) -> dict[str, Table]: ...
-    @property
-    def config(self) -> EngineConfig: ...
-    @property
-    def stakes(self) -> Pots: ...
-
-    def lang(self, player: str) -> str: ...
-    def seated_table(self, player: str) -> Table | None: ...
-    def table_ids(self) -> list[str]: ...
+    def config(self) -> EngineConfig:
+        return self.settings()
 
 
 @dataclass(frozen=True)
@@ -69,8 +66,8 @@ class Menus:
 
 
 class Display:
-    def __init__(self, core: Shown, menus: Menus, hint_due: Callable[[str, str], bool]):
-        self.core = core
+    def __init__(self, state: Shown, menus: Menus, hint_due: Callable[[str, str], bool]):
+        self.state = state
         self.menus = menus
         self.hint_due = hint_due                # whether a player is still to see a hint (hints.py: read only)
         self.hints_shown: list[tuple[str, str]] = []   # (player, hint) shown here, for the façade to record
@@ -91,7 +88,7 @@ class Display:
         self.sent_tops: dict[str, list] = {}                # kind -> the top list as last sent
 
     def show(self, notices: list[Notice]) -> None:
-        """Makes the ops of what the other rooms noted (notices.py), in their order (the commonest first)."""
+        """Makes the ops of what the other rooms decided (notices.py), in their order (the commonest first)."""
         for n in notices:
             match n:
                 case Send(player, line):
@@ -147,7 +144,7 @@ class Display:
 
     # ================================================================ connection
     def attach(self, hello: dict) -> None:
-        """A (re)connected plugin shows nothing of ours yet: everything is sent again (`core.online`
+        """A (re)connected plugin shows nothing of ours yet: everything is sent again (`state.online`
         is the hello's already)."""
         self.sent_slots.clear()
         self.sent_completions.clear()
@@ -157,13 +154,13 @@ class Display:
         self.feeding = bool(hello.get("placeholders"))
         self.sent_states.clear()
         self.sent_tops.clear()
-        self.state_due = set(self.core.online) if self.feeding else set()
+        self.state_due = set(self.state.online) if self.feeding else set()
         # faces the plugin still shows from an engine of this version: not rendered and sent again
         # (rendering every face costs seconds on a busy machine; a restarted game goes on sooner)
         self.faces_sent = set(hello.get("faces", []))
-        for name in sorted(self.core.online - set(self.core.where)):   # a sidebar left over from before: gone
+        for name in sorted(self.state.online - set(self.state.where)):   # a sidebar left over from before: gone
             self.ops.append({"op": "sidebar_clear", "player": name})
-        lang = self.core.config.language
+        lang = self.state.config.language
         self.ops.append({"op": "strings", "strings": {
             "paused": {"text": say(lang, "engine.paused"), "colour": "yellow"},
             "resumed": {"text": say(lang, "engine.resumed"), "colour": "green"},
@@ -176,7 +173,7 @@ class Display:
         self.shared_completions()
         self.console_completions(force=True)
         # the faces of the default edition (and of every table's) go out now, off the path of a click
-        editions = {self.core.config.options_for().edition} | {t.options().edition for t in self.core.tables.values()}
+        editions = {self.state.config.options_for().edition} | {t.options().edition for t in self.state.tables.values()}
         for edition in sorted(editions):
             for key in edition_face_keys(EDITIONS[edition]):
                 self.face(key)
@@ -194,7 +191,7 @@ class Display:
         drops, the player's own items are in its vault), so what `sent_slots` says is shown is gone.
         The hand goes out again, whole, at once."""
         self.sent_slots.pop(player, None)
-        t = self.core.seated_table(player)
+        t = self.state.seated_table(player)
         if t is not None:
             self.redraw(t)
 
@@ -207,11 +204,11 @@ class Display:
 
     # ================================================================ chat
     def send(self, player: str, line: Any) -> None:
-        if player in self.core.online:
+        if player in self.state.online:
             self.ops.append({"op": "msg", "player": player, "c": line})
 
     def tell(self, to: str, key: str, colour: str = "white", **args) -> None:
-        self.send(to, [{"text": say(self.core.lang(to), key, **args), "colour": colour}])
+        self.send(to, [{"text": say(self.state.lang(to), key, **args), "colour": colour}])
 
     def error(self, to: str, key: str, **args) -> None:
         self.tell(to, key, "red", **args)
@@ -235,9 +232,9 @@ class Display:
     def announce(self, of: str, key: str, **args) -> None:
         """A line about `of` (who opened a table) for the players `table.announce` names; `of`
         reads their own line ("You opened ...")."""
-        config = self.core.config
-        for name in sorted(self.core.online):
-            lang = self.core.lang(name)
+        config = self.state.config
+        for name in sorted(self.state.online):
+            lang = self.state.lang(name)
             line = [{"text": about(lang, key, name, of, **args), "colour": "aqua"}]
             if name == of or config.announce == "server":
                 self.send(name, line)
@@ -249,7 +246,7 @@ class Display:
 
     def usage(self, player: str, command: str) -> None:
         """How one command goes."""
-        self.send(player, [{"text": self.menus.usage(self.core.lang(player), command), "colour": "yellow"}])
+        self.send(player, [{"text": self.menus.usage(self.state.lang(player), command), "colour": "yellow"}])
 
     def did_you_mean(self, player: str, names: list[str]) -> None:
         if names:
@@ -265,10 +262,10 @@ class Display:
 
     def sound(self, player: str, sound: tuple[str, float]) -> None:
         """A short sound for one player (`sounds.enabled` turns them all off)."""
-        if self.core.config.sounds and player in self.core.online:
+        if self.state.config.sounds and player in self.state.online:
             key, pitch = sound
             self.ops.append({"op": "sound", "player": player, "sound": key,
-                             "volume": float(self.core.config.sound_volume), "pitch": pitch})
+                             "volume": float(self.state.config.sound_volume), "pitch": pitch})
 
     # ================================================================ a table
     def redraw(self, t: Table) -> None:
@@ -277,9 +274,9 @@ class Display:
         actor = t.actor_name()
         for seat in t.humans():
             name = seat.name
-            if seat.away_since is not None or name not in self.core.online:
+            if seat.away_since is not None or name not in self.state.online:
                 continue
-            lang = self.core.lang(name)
+            lang = self.state.lang(name)
             view = t.view(name)
             legal = t.legal(name)
             self._items(name, render.hand_slots(view, lang, t.pages.get(name, 0), legal))
@@ -298,7 +295,7 @@ class Display:
                 self.ops.append({"op": "title", "player": name, "title": {"text": say(lang, "turn.yours"), "colour": "gold"},
                                  "subtitle": render.subtitle(view, lang)})
                 self.sound(name, SOUND_TURN)
-        watching = [(name, lang) for name, lang in t.spectators.items() if name in self.core.online]
+        watching = [(name, lang) for name, lang in t.spectators.items() if name in self.state.online]
         if watching:
             view = t.view(None)      # one spectators' view for them all
             for name, lang in watching:
@@ -317,15 +314,15 @@ class Display:
 
     def first_game_hint(self, player: str, dos: bool) -> None:
         """How to play, at the first deal a player sits at (hints.py decided it is due)."""
-        lang = self.core.lang(player)
+        lang = self.state.lang(player)
         call = say(lang, "dos.button") if dos else say(lang, "uno.button")
         self.send(player, chat.fill(say(lang, "hint.first_game"), {
             "draw": chat.label(say(lang, "button.draw"), "aqua"), "uno": chat.label(call, "gold")}, "yellow"))
 
     def _sidebar(self, t: Table, player: str, view: View, lang: str) -> None:
         """The table at a glance at the side of the screen, sent when it changed."""
-        op = sidebar_op(player, view, lang, t.preset, match=not self.core.config.single_round,
-                        pot=self.core.stakes.pot_words(t, lang))
+        op = sidebar_op(player, view, lang, t.preset, match=not self.state.config.single_round,
+                        pot=self.state.pot_words(t, lang))
         if self.sent_sidebars.get(player) != op:
             self.sent_sidebars[player] = op
             self.ops.append(op)
@@ -333,7 +330,7 @@ class Display:
     def _clear_sidebar(self, player: str) -> None:
         """Takes the sidebar down (the plugin gives back the player's own scoreboard)."""
         self.sent_sidebars.pop(player, None)
-        if player in self.core.online:
+        if player in self.state.online:
             self.ops.append({"op": "sidebar_clear", "player": player})
 
     def forget_sidebar(self, player: str) -> None:
@@ -385,7 +382,7 @@ class Display:
     # ================================================================ completions
     def _completions(self, t: Table, player: str, view: View) -> None:
         """The player's own completion tree at the table (their cards, the others' names)."""
-        tree = self.menus.table_tree(Completing.of_seat(t, player, view, self.core.lang(player)))
+        tree = self.menus.table_tree(Completing.of_seat(t, player, view, self.state.lang(player)))
         if self.sent_completions.get(player) != tree:
             self.sent_completions[player] = tree
             self.ops.append({"op": "complete", "player": player, "tree": tree})
@@ -393,14 +390,14 @@ class Display:
     def shared_completions(self) -> None:
         """The completion tree every player shares (a player's own, sent with the table, comes
         first): the statistics' names, the tables to join or watch."""
-        ids = self.shared_ids = self.core.table_ids()
+        ids = self.shared_ids = self.state.table_ids()
         self.ops.append({"op": "complete", "tree": self.menus.shared_tree(
             Completing(stats_names=tuple(self.stats_names), table_ids=tuple(ids)))})
 
     def console_completions(self, force: bool = False) -> None:
         """Sends the console's completion tree (the plugin completes console input from it) when the
         table ids in it changed."""
-        ids = self.core.table_ids()
+        ids = self.state.table_ids()
         if force or ids is not self.console_ids and ids != self.console_ids:
             self.console_ids = ids
             self.ops.append({"op": "complete", "player": CONSOLE, "tree": self.menus.console_tree(ids)})
@@ -408,7 +405,7 @@ class Display:
     def tables_completions(self) -> None:
         """Sends the trees that name the tables (the shared one, the console's) again when a table
         opened or closed."""
-        ids = self.core.table_ids()     # one list until a table opens or closes: mostly no comparison
+        ids = self.state.table_ids()     # one list until a table opens or closes: mostly no comparison
         if ids is not self.shared_ids and ids != self.shared_ids:
             self.shared_completions()
         self.console_completions()
@@ -432,7 +429,7 @@ class Display:
     # ================================================================ the placeholders' cache
     def placeholders(self, player: str, values: dict[str, str]) -> None:
         """A player's statistics for PlaceholderAPI's answers (the plugin keeps them until the quit)."""
-        if self.feeding and player in self.core.online:
+        if self.feeding and player in self.state.online:
             self.ops.append({"op": "placeholders", "player": player, "values": values})
 
     def placeholders_top(self, top: dict[str, list]) -> None:
@@ -452,16 +449,16 @@ class Display:
         sent when they did."""
         if not self.feeding:
             return
-        core = self.core
+        shown = self.state
         due, self.state_due = self.state_due, set()
         for tid in dirty:
-            t = core.tables.get(tid)
+            t = shown.tables.get(tid)
             if t is not None:
                 due.update(name for name, _, _ in t.members())
         for name in sorted(due):
-            if name not in core.online:
+            if name not in shown.online:
                 continue
-            t = core.tables.get(core.where.get(name, ""))
+            t = shown.tables.get(shown.where.get(name, ""))
             if t is None:
                 state = ("", "idle")
             elif name in t.spectators:

@@ -2,6 +2,7 @@
 with a card or button item, a chat line, and a typed game action (`/uno play R7`), each turned
 into a rules action for `act`, which checks that the player may act now (seated, dealt, the turn
 token of a chat click still current) and answers a refusal. The rules decide; nothing here does.
+Each returns what it decided for the players (notices.py).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from ..rules.cards import DARK_COLOURS, LIGHT_COLOURS, Card, parse_colour
 from ..rules.errors import ConfigError, Refused
 from ..rules.vocab import CHAT, LAYING, NAMING_PLAYER
 from . import commands, render
+from .notices import Notice, Said
 from .sounds import SOUND_PENALTY
 from .table import Table
 from .text import config_error, say
@@ -26,53 +28,51 @@ if TYPE_CHECKING:
 class Input:
     def __init__(self, core: Lifecycle):
         self.core = core
-        self.notices = core.notices
 
     # ================================================================ what the plugin forwards
-    def click(self, player: str, tag: str, now: float) -> None:
+    def click(self, player: str, tag: str, now: float) -> list[Notice]:
         """A click on a card in the inventory calls UNO (the mod flow of RULES.md §13)."""
         t = self.core.seated_table(player)
         if t is None or t.game is None or not tag.startswith(render.TAG_CARD):
-            return
-        self.act(player, "uno", None, now)
+            return []
+        return self.act(player, "uno", None, now)
 
-    def use(self, player: str, tag: str, now: float) -> None:
+    def use(self, player: str, tag: str, now: float) -> list[Notice]:
         """A right-click with an item: a card plays it (a wild asks its colour first), the page
         button turns the page of the hand, the top card shows the status line."""
         t = self.core.seated_table(player)
         if t is None or t.game is None:
-            return self.notices.error(player, "error.not_at_table")
+            return Said().error(player, "error.not_at_table").items
         if tag == render.TAG_PAGE:
             t.pages[player] = t.pages.get(player, 0) + 1
             self.core.changed(t)
-            return
+            return []
         if tag == render.TAG_TOP:
-            return self.notices.send(player, render.status_line(t.view(player), self.core.lang(player)))
+            return Said().send(player, render.status_line(t.view(player), self.core.lang(player))).items
         if not tag.startswith(render.TAG_CARD):
-            return
+            return []
         code = tag[len(render.TAG_CARD):]
         view = t.view(player)
         if code not in (view.hand or ()):
-            return self.notices.error(player, "error.wrong_card_item")
+            return Said().error(player, "error.wrong_card_item").items
         side = view.side
         face = render.face_of(code, side)[0]
         legal = t.legal(player)
         if face.is_wild and any(a.colour for a in legal if a.verb in LAYING and a.cards
                                 and render.playable_codes([a], side) == {code}):
-            return self.notices.send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal, side))
-        self.act(player, f"play {code}", None, now)
+            return Said().send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal, side)).items
+        return self.act(player, f"play {code}", None, now)
 
-    def chat(self, player: str, now: float) -> None:
+    def chat(self, player: str, now: float) -> list[Notice]:
         """A chat line is an action when the rules make it one now (silent twos, RULES.md §10:
         talking while the table keeps silence). Any other chat is none of the game's business."""
         t = self.core.seated_table(player)
         if t is None or t.state != "playing" or t.game is None or t.game.phase != "play":
-            return
+            return []
         said = next((a for a in t.legal(player) if a.verb in CHAT), None)
-        if said is not None:
-            self.act(player, said.verb, None, now)
+        return self.act(player, said.verb, None, now) if said is not None else []
 
-    def typed(self, c: Call) -> None:
+    def typed(self, c: Call) -> list[Notice]:
         """A typed game action (`/uno play R7`, `/uno colour blue`): a card code or colour the
         game does not know gets its own answer, with the nearest codes of the player's hand."""
         player, name = c.player, c.name
@@ -82,63 +82,67 @@ class Input:
         rest = named + codes.to_rules(lang, c.rest[len(named):])
         text = " ".join([verb] + rest)
         t = self.core.seated_table(player)
+        out = Said()
         try:
             action = Action.parse(player, text)
         except ConfigError as e:
-            if not self._bad_word(player, t, verb, rest):
+            bad, told = self._bad_word(player, t, verb, rest)
+            out.add(told)
+            if not bad:
                 if e.key == "parse.needs_card":
                     e.values["example"] = self._example(t, player, lang)
                 elif e.key == "parse.needs_colour":
                     e.values["colours"] = self._colour_list(t, lang)
-                self.notices.send(player, [{"text": config_error(lang, e), "colour": "red"}])
-            return self.notices.usage(player, name)
+                out.send(player, [{"text": config_error(lang, e), "colour": "red"}])
+            return out.usage(player, name).items
         if t is not None and action.colour is not None and action.colour not in colours(t):
-            self._not_a_colour(player, t, codes.colour_word(lang, action.colour))
-            return self.notices.usage(player, name)
-        self.act(player, text, c.token, c.now, action)
+            out.add(self._not_a_colour(player, t, codes.colour_word(lang, action.colour)))
+            return out.usage(player, name).items
+        return self.act(player, text, c.token, c.now, action)
 
     # ================================================================ acting
-    def act(self, player: str, text: str, token: str | None, now: float, action: Action | None = None) -> None:
+    def act(self, player: str, text: str, token: str | None, now: float, action: Action | None = None) -> list[Notice]:
         if action is None:
             action = Action.parse(player, text)
         t = self.core.seated_table(player)
+        out = Said()
         if t is None:
-            return self.notices.error(player, "error.not_at_table")
+            return out.error(player, "error.not_at_table").items
         if t.state != "playing" or t.game is None:
-            return self.notices.error(player, "start.waiting", count=len(t.seats), min=2)
+            return out.error(player, "start.waiting", count=len(t.seats), min=2).items
         if token is not None and token != str(t.token):
-            return self.notices.error(player, "error.stale_click")
+            return out.error(player, "error.stale_click").items
         if t.game.phase != "play":
             return self._refused(player, "round_over" if t.game.phase == "round_over" else "game_over")
         try:
-            self.core.play(t, action, now)
+            return self.core.play(t, action, now)
         except Refused as r:
             if r.code == "wild_needs_colour":
                 legal = t.legal(player)
                 code = text.split()[1] if len(text.split()) > 1 else ""
-                self.notices.send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal,
-                                                                  t.view(player).side))
+                out.send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal,
+                                                         t.view(player).side))
             else:
-                self._refused(player, r.code, t.game.opts.edition)
+                out.add(self._refused(player, r.code, t.game.opts.edition))
                 if r.code == "not_in_hand" and action.cards:
                     lang = self.core.lang(player)
                     typed = codes.card_code(lang, render.face_of(render.hand_code(action.cards[0], "light"), "light")[0])
-                    self.notices.did_you_mean(player, self._nearest_cards(t, player, typed, lang))
+                    out.did_you_mean(player, self._nearest_cards(t, player, typed, lang))
             if r.events:
-                self.core.penalised(t, r.events, now)
+                out.add(self.core.penalised(t, r.events, now))
+            return out.items
 
-    def _refused(self, player: str, code: str, edition: str | None = None) -> None:
+    def _refused(self, player: str, code: str, edition: str | None = None) -> list[Notice]:
         lang = self.core.lang(player)
         key = {"not_your_turn": "error.not_your_turn", "illegal_card": "error.cannot_play"}.get(code)
         if edition == "dos" and code == "illegal_card":     # DOS matches centre cards: say so
             text = say(lang, "error.refused", reason=say(lang, "dos.no_match"))
         else:
             text = say(lang, key) if key else say(lang, "error.refused", reason=say(lang, f"refusal.{code}"))
-        self.notices.send(player, [{"text": text, "colour": "red"}])
-        self.notices.sound(player, SOUND_PENALTY)
+        return Said().send(player, [{"text": text, "colour": "red"}]).sound(player, SOUND_PENALTY).items
 
     # ================================================================ a word the game does not know
-    def _bad_word(self, player: str, t: Table | None, verb: str, rest: list[str]) -> bool:
+    def _bad_word(self, player: str, t: Table | None, verb: str, rest: list[str]) -> tuple[bool, list[Notice]]:
         """Tells the player which word of an action is neither a card code nor a colour (True),
         or False when the fault is elsewhere (a missing argument)."""
         words = rest[1:] if verb in NAMING_PLAYER else rest
@@ -147,17 +151,16 @@ class Input:
                     or verb != "colour" and _parses(parse_ref, word):
                 continue
             if verb == "colour" or word.isalpha() and len(word) > 2:    # meant as a colour
-                self._not_a_colour(player, t, word)
-            else:
-                lang = self.core.lang(player)
-                self.notices.error(player, "error.unknown_card", card=word, examples=", ".join(
-                    codes.card_code(lang, Card.parse(c)) for c in ("R7", "YS", "G+2", "W", "W+4")))
-                self.notices.did_you_mean(player, self._nearest_cards(t, player, word, self.core.lang(player)))
-            return True
-        return False
+                return True, self._not_a_colour(player, t, word)
+            lang = self.core.lang(player)
+            out = Said().error(player, "error.unknown_card", card=word, examples=", ".join(
+                codes.card_code(lang, Card.parse(c)) for c in ("R7", "YS", "G+2", "W", "W+4")))
+            return True, out.did_you_mean(player, self._nearest_cards(t, player, word, self.core.lang(player))).items
+        return False, []
 
-    def _not_a_colour(self, player: str, t: Table | None, word: str) -> None:
-        self.notices.error(player, "error.not_a_colour", word=word, colours=self._colour_list(t, self.core.lang(player)))
+    def _not_a_colour(self, player: str, t: Table | None, word: str) -> list[Notice]:
+        named = self._colour_list(t, self.core.lang(player))
+        return Said().error(player, "error.not_a_colour", word=word, colours=named).items
 
     @staticmethod
     def _colour_list(t: Table | None, lang: str) -> str:

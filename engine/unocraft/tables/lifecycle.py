@@ -1,9 +1,10 @@
 """The life of a table: open, seat, deal, play, tick, close; the core the other rooms call.
 
 It holds the tables, who sits or watches where, who is online in which language, and what must be
-saved. A game action goes through `play`, which asks the rules and notes their events with what
-players are to be told (`notices`, notices.py): the façade hands them to the listeners (the
-sounds, the statistics) and display.py makes the ops, so nothing here knows about either.
+saved. Each transition returns what players are to be told, in order (typed notices, notices.py);
+a game action goes through `play`, which asks the rules and returns their events as one of them:
+the façade hands them to the listeners (the sounds, the statistics, the stakes) and display.py
+makes the ops, so nothing here knows about either.
 Time comes in as `now`. Each table has one wake-up time (the next moment a clock may need it: a
 countdown, a bot's move, a turn timer, a rejoin deadline, the next round) in a heap, so a tick
 touches the tables that are due and `next_wakeup` reads the heap's top: the loop's cost follows
@@ -23,11 +24,12 @@ from ..rules.errors import Refused
 from .config import EngineConfig
 from .hints import Hints
 from ..rules.events import MatchOver, RoundOver
-from .notices import Notices
+from .notices import Notice, Said
 from .stakes import Stakes
 from .store import TableStore
 from .table import SEED_ENV, Seat, Table, table_seed  # noqa: F401 (SEED_ENV: tests import it here)
 from .text import option_list
+from .wakeups import abandoned, wake_up
 
 if TYPE_CHECKING:
     from ..rules.events import Event
@@ -51,7 +53,6 @@ class Lifecycle:
         self.deleted: set[str] = set()
         self.next_id = 1
         self.ids: list[str] | None = None         # the table ids, sorted (None: to sort again)
-        self.notices = Notices()                 # what players are to be told (display.py shows it)
         self.hints = Hints()
         self.stakes = Stakes(self)               # what tables play for (stakes.py)
         # wake-ups: (time, table id); an entry whose time is not `wake_at[id]` any more is stale
@@ -119,7 +120,8 @@ class Lifecycle:
         self.unscheduled |= set(self.tables)
 
     # ================================================================ open and seat
-    def open(self, player: str, pos, preset: str, overrides: dict, now: float, stake: dict | None = None) -> None:
+    def open(self, player: str, pos, preset: str, overrides: dict, now: float,
+             stake: dict | None = None) -> list[Notice]:
         table = Table(id=f"t{self.next_id}", owner=player, pos=tuple(pos or (0, 0, 0)), preset=preset, stake=stake,
                       overrides={k: v for k, v in overrides.items()},
                       countdown_at=now + self.config.timers.lobby,
@@ -128,13 +130,10 @@ class Lifecycle:
         self.tables[table.id] = table
         self.ids = None
         log.info("table %s opened by %s (%s; %s)", table.id, player, preset, option_list(table.options().changed()))
-        self.notices.announce(player, "table.opened", table=table.id)
-        self.sit(table, player, now, announce=False)
-        self._countdown_message(table, now)
-
-    def _countdown_message(self, t: Table, now: float) -> None:
-        secs = max(0, math.ceil(t.countdown_at - now))
-        self.notices.to_table(t, "start.countdown", "yellow", count=secs)
+        out = Said().announce(player, "table.opened", table=table.id)
+        out.add(self.sit(table, player, now, announce=False))
+        secs = max(0, math.ceil(table.countdown_at - now))
+        return out.to_table(table, "start.countdown", "yellow", count=secs).items
 
     def open_table_near(self, pos) -> Table | None:
         best, best_d = None, None
@@ -146,33 +145,36 @@ class Lifecycle:
                 best, best_d = t, d
         return best
 
-    def sit(self, t: Table, player: str, now: float, announce: bool = True) -> None:
+    def sit(self, t: Table, player: str, now: float, announce: bool = True) -> list[Notice]:
         t.seats.append(Seat(player, lang=self.lang(player)))
         self.where[player] = t.id
         log.info("%s sat down at table %s (%d seated)", player, t.id, len(t.seats))
+        out = Said()
         if announce:
-            self.notices.to_table(t, "start.joined", "green", about=player)
-        self.stakes.sat(t, player)
+            out.to_table(t, "start.joined", "green", about=player)
+        out.add(self.stakes.sat(t, player))
         self.changed(t)
+        return out.items
 
-    def watch(self, t: Table, player: str) -> None:
+    def watch(self, t: Table, player: str) -> list[Notice]:
         t.spectators[player] = self.lang(player)
         self.where[player] = t.id
-        self.notices.tell(player, "table.spectating", "green", table=t.id)
         self.changed(t)
+        return Said().tell(player, "table.spectating", "green", table=t.id).items
 
-    def unwatch(self, player: str) -> None:
+    def unwatch(self, player: str) -> list[Notice]:
         t = self.table_of(player)
-        if t is not None and player in t.spectators:
-            del t.spectators[player]
-            del self.where[player]
-            self.notices.unwatched(player)
-            self.touch(t.id)
+        if t is None or player not in t.spectators:
+            return []
+        del t.spectators[player]
+        del self.where[player]
+        self.touch(t.id)
+        return Said().unwatched(player).items
 
-    def leave(self, player: str, t: Table) -> None:
+    def leave(self, player: str, t: Table) -> list[Notice]:
         """`/uno leave` from a seat: in the lobby the seat goes; in a game a bot plays it."""
         seat = t.seated(player)
-        self.stakes.got_up(t, player)
+        out = Said(self.stakes.got_up(t, player))
         if t.state == "lobby":
             t.seats.remove(seat)
             _hand_over(t, player)
@@ -182,91 +184,94 @@ class Lifecycle:
             seat.away_since = None
             log.info("%s left table %s; a bot plays the seat", player, t.id)
         del self.where[player]
-        self.notices.give_back(player)
-        self.notices.tell(player, "table.you_left", "green")
-        self.notices.to_table(t, "start.left", "gray", player=player)
+        out.give_back(player).tell(player, "table.you_left", "green").to_table(t, "start.left", "gray", player=player)
         if not t.humans() and t.state == "lobby" or not any(s.human for s in t.seats) and not t.spectators:
-            self.close(t)
+            out.add(self.close(t))
         else:
             self.changed(t)
+        return out.items
 
     # ================================================================ on the server or not
-    def resume(self, now: float) -> None:
+    def resume(self, now: float) -> list[Notice]:
         """A (re)connected plugin: who is here plays on, who is not is away from now."""
+        out = Said()
         for t in self.tables.values():
             for s in t.humans():
                 if s.name in self.online:
                     s.away_since = None
-                    self.notices.tell(s.name, "table.resumed", "green")
+                    out.tell(s.name, "table.resumed", "green")
                 elif t.state == "playing" and s.away_since is None:
                     s.away_since = now
             self.changed(t)
+        return out.items
 
-    def joined(self, player: str) -> None:
-        self.notices.joined(player)
+    def joined(self, player: str) -> list[Notice]:
+        out = Said().joined(player)
         t = self.table_of(player)
         if t is None:
-            return
+            return out.items
         seat = t.seat(player)
         if seat is not None and seat.away_since is not None:
             seat.away_since = None
             log.info("%s is back at table %s", player, t.id)
-            self.notices.to_table(t, "table.back", "green", but=player, player=player)
-            self.notices.tell(player, "table.resumed", "green")
+            out.to_table(t, "table.back", "green", but=player, player=player).tell(player, "table.resumed", "green")
         self.changed(t)
+        return out.items
 
-    def quit(self, player: str, now: float) -> None:
-        self.notices.quit(player)
+    def quit(self, player: str, now: float) -> list[Notice]:
+        out = Said().quit(player)
         t = self.table_of(player)
         if t is None:
-            return
+            return out.items
         if player in t.spectators:
-            return self.unwatch(player)
+            return out.add(self.unwatch(player)).items
         if t.state == "lobby":
             log.info("%s left the server and table %s", player, t.id)
-            return self.unseat(t, player)
+            return out.add(self.unseat(t, player)).items
         seat = t.seated(player)
         seat.away_since = now
         log.info("%s left the server; their seat at table %s waits %.0f s for them", player, t.id,
                  self.config.timers.rejoin)
-        self.notices.to_table(t, "table.away", "gray", player=player)
         self.changed(t)
+        return out.to_table(t, "table.away", "gray", player=player).items
 
-    def unseat(self, t: Table, player: str) -> None:
+    def unseat(self, t: Table, player: str) -> list[Notice]:
         """A player gets up from a lobby seat without a word (gone, or could not pay the stake)."""
-        self.stakes.got_up(t, player)
+        out = Said(self.stakes.got_up(t, player))
         t.seats.remove(t.seated(player))
         del self.where[player]
         _hand_over(t, player)
-        self.notices.give_back(player)
-        self.close(t) if not t.humans() else self.changed(t)
+        out.give_back(player)
+        if not t.humans():
+            return out.add(self.close(t)).items
+        self.changed(t)
+        return out.items
 
     # ================================================================ playing
-    def play(self, t: Table, action: Action, now: float) -> list[Event]:
-        """An action through the rules; its events are noted (`Notices.events`). Raises Refused."""
+    def play(self, t: Table, action: Action, now: float) -> list[Notice]:
+        """An action through the rules; returns its events (a `TableEvents`). Raises Refused."""
         events = t.apply(action, now)
-        self._emit(t, events)
         self.changed(t)
-        return events
+        return self._emit(t, events)
 
-    def penalised(self, t: Table, events: list[Event], now: float) -> None:
+    def penalised(self, t: Table, events: list[Event], now: float) -> list[Notice]:
         """A refused action that still changed the game (a penalty draw): heard and redrawn."""
-        self._emit(t, events)
         t.token += 1
         t.changed_at = now
         self.changed(t)
+        return self._emit(t, events)
 
-    def _emit(self, t: Table, events: list[Event]) -> None:
+    def _emit(self, t: Table, events: list[Event]) -> list[Notice]:
         for ev in events:
             if isinstance(ev, RoundOver):
                 log.info("table %s finished round %d: %s won, %s", t.id, t.dealt.round_no, ev.winner,
                          ", ".join(f"{n} {v}" for n, v in ev.scores.items()))
             elif isinstance(ev, MatchOver):
                 log.info("table %s finished the match: %s won", t.id, ", ".join(ev.winners))
-        self.notices.events(t, events)
+        return Said().events(t, events).items
 
     # ================================================================ clocks
-    def tick(self, now: float, budget: float | None = None) -> None:
+    def tick(self, now: float, budget: float | None = None) -> list[Notice]:
         """Runs the clocks of every table that is due (see `wake_up`). With `budget` (seconds of
         work), the tables longest due first, until it is spent (one at least): the rest stay due
         for the next tick (the loop polls the players' events in between)."""
@@ -282,39 +287,44 @@ class Lifecycle:
         else:
             order = sorted(due, key=lambda tid: (due[tid], number(tid)))
             stop_at = time.perf_counter() + budget
+        out = Said()
         for n, tid in enumerate(order):
             if budget is None or n == 0 or time.perf_counter() < stop_at:    # one at least: the clocks go on
                 t = self.tables.get(tid)
                 if t is not None:
-                    self._tick_table(t, now)
+                    out.add(self._tick_table(t, now))
             self.unscheduled.add(tid)       # its wake-up again (still due: not run this time)
         self._schedule(now)
+        return out.items
 
-    def _tick_table(self, t: Table, now: float) -> None:
+    def _tick_table(self, t: Table, now: float) -> list[Notice]:
         if t.state == "lobby":
             if now >= t.countdown_at and t.humans() and not self.stakes.unpaid(t):
-                self._deal(t, now)
-            return
+                return self._deal(t, now)
+            return []
         if t.state != "playing" or t.game is None:
-            return
+            return []
+        out = Said()
         for s in t.humans():
             if s.away_since is not None and now - s.away_since >= self.config.timers.rejoin:
                 s.bot = self.config.stand_in      # gone for good: a bot plays the rest
                 s.away_since = None
-                self.stakes.got_up(t, s.name)
+                out.add(self.stakes.got_up(t, s.name))
                 log.info("%s did not come back to table %s; a bot plays the seat", s.name, t.id)
                 self.where.pop(s.name, None)
-                self.notices.forget_sidebar(s.name)
+                out.forget_sidebar(s.name)
                 self.changed(t)
         phase = t.game.phase
         if phase == "play":
             for _ in range(MAX_BOT_STEPS_PER_TICK):
-                if not self._drive(t, now):
+                moved, told = self._drive(t, now)
+                out.add(told)
+                if not moved:
                     break
         elif phase == "round_over" and not self.config.single_round:
             if t.next_round_at is None:
                 t.next_round_at = now + self.config.timers.next_round
-                self.notices.to_table(t, "round.next", "gray", count=round(self.config.timers.next_round))
+                out.to_table(t, "round.next", "gray", count=round(self.config.timers.next_round))
             elif now >= t.next_round_at:
                 t.next_round_at = None
                 t.game.start_next_round()
@@ -324,17 +334,19 @@ class Lifecycle:
                 t._turn_changed(now)
                 self.changed(t)
         else:
-            self.close(t)
-        if _abandoned(t) and t.id in self.tables:
-            self.close(t)
+            out.add(self.close(t))
+        if abandoned(t) and t.id in self.tables:
+            out.add(self.close(t))
+        return out.items
 
-    def _drive(self, t: Table, now: float) -> bool:
+    def _drive(self, t: Table, now: float) -> tuple[bool, list[Notice]]:
         """One bot step if one is due: reactions out of turn after the catch window, then the
-        actor's move when the actor is a bot, away, or out of time. True when something moved."""
+        actor's move when the actor is a bot, away, or out of time. True when something moved;
+        with what it decided."""
         timers = self.config.timers
         g = t.dealt
         if g.phase != "play" or now < t.changed_at + timers.bot_think:
-            return False
+            return False, []
         actor = g.names[g.actor()]      # the phase is "play": someone is to move
         if g.may_act_out_of_turn() and now >= t.changed_at + timers.catch_window:
             for other in t.seats:
@@ -348,56 +360,32 @@ class Lifecycle:
                     return self._bot_plays(t, choice, now)
         seat = t.seat(actor)
         if seat is None:
-            return False
+            return False, []
         if seat.bot:
             legal = g.legal_actions(actor)
             if not legal:
-                return False
+                return False, []
             return self._bot_plays(t, t.bot_for(seat, seat.bot).act(t.view(actor), legal), now)
         # a human, here or disconnected (who may come back): the turn timer
         if now >= t.turn_started + timers.turn:
             legal = g.legal_actions(actor)
-            self.notices.to_table(t, "turn.timeout", "gray", about=actor)
-            return self._bot_plays(t, t.bot_for(seat, self.config.stand_in).act(t.view(actor), legal), now)
+            timeout = Said().to_table(t, "turn.timeout", "gray", about=actor).items
+            moved, told = self._bot_plays(t, t.bot_for(seat, self.config.stand_in).act(t.view(actor), legal), now)
+            return moved, timeout + told
         if not t.warned and seat.away_since is None and now >= t.turn_started + timers.turn - timers.turn_warning:
             t.warned = True
-            self.notices.tell(actor, "turn.warning", "yellow", count=round(timers.turn_warning))
-        return False
+            return False, Said().tell(actor, "turn.warning", "yellow", count=round(timers.turn_warning)).items
+        return False, []
 
-    def _bot_plays(self, t: Table, action: Action, now: float) -> bool:
+    def _bot_plays(self, t: Table, action: Action, now: float) -> tuple[bool, list[Notice]]:
         try:
-            self.play(t, action, now)
+            return True, self.play(t, action, now)
         except Refused:
-            return False
-        return True
+            return False, []
 
     def wake_up(self, t: Table, now: float) -> float | None:
-        """When the table's clocks next need the engine (None: not until something happens to it):
-        a lobby countdown, a bot's move, bots' out-of-turn reactions after the catch window, a
-        turn-timer warning or timeout, a rejoin deadline, the next round."""
-        timers = self.config.timers
-        if t.state == "lobby":
-            return t.countdown_at
-        if t.state != "playing" or t.game is None:
-            return None
-        if _abandoned(t) or t.game.phase != "play" and t.next_round_at is None:
-            return now          # closes, or the round is over: the tick sets the next round or closes
-        due: list[float] = [s.away_since + timers.rejoin for s in t.humans() if s.away_since is not None]
-        if t.game.phase != "play":
-            return min(due + [t.next_round_at or now])
-        seat = t.seat(t.actor_name() or "")     # no seat is named ""
-        if seat is not None and seat.bot:
-            due.append(t.changed_at + timers.bot_think)
-        elif seat is not None:
-            due.append(t.turn_started + timers.turn)
-            if not t.warned and seat.away_since is None:
-                due.append(t.turn_started + timers.turn - timers.turn_warning)
-        # the bots' reactions are looked at once, when the catch window and their think time are
-        # both over; waking up again until then would spin the loop
-        react_at = t.changed_at + max(timers.catch_window, timers.bot_think)
-        if now < react_at and any(s.bot for s in t.seats) and t.game.may_act_out_of_turn():
-            due.append(react_at)
-        return min(due, default=None)
+        """When the table's clocks next need the engine (wakeups.py)."""
+        return wake_up(t, now, self.config.timers)
 
     def _schedule(self, now: float) -> None:
         """Computes the wake-up of every table changed since (a closed one has none)."""
@@ -422,43 +410,46 @@ class Lifecycle:
         return self.wakes[0][0] if self.wakes else None
 
     # ================================================================ deal and end
-    def _deal(self, t: Table, now: float) -> None:
+    def _deal(self, t: Table, now: float) -> list[Notice]:
         added = t.fill_with_bots(self.config.bots_fill_to, self.config.bot_kind)
+        out = Said()
         if len(t.seats) < 2:
             t.countdown_at = now + self.config.timers.lobby
-            self.notices.to_table(t, "start.waiting", "yellow", count=len(t.seats), min=2)
-            return
+            return out.to_table(t, "start.waiting", "yellow", count=len(t.seats), min=2).items
         for b in added:
-            self.notices.to_table(t, "bot.joined", "gray", player=b)
+            out.to_table(t, "bot.joined", "gray", player=b)
         t.deal(now)
         edition = t.dealt.opts.edition
         log.info("table %s dealt: %s, %s", t.id, t.preset,
                  ", ".join(s.name + (" (bot)" if s.bot else "") for s in t.seats))
-        self.notices.to_table(t, "start.started", "green", bold=True, translated={"edition": f"edition.{edition}"})
-        self.notices.first_game_hints(self.hints.first_game([s.name for s in t.humans()]), edition == "dos")
+        out.to_table(t, "start.started", "green", bold=True, translated={"edition": f"edition.{edition}"})
+        out.first_game_hints(self.hints.first_game([s.name for s in t.humans()]), edition == "dos")
         self.changed(t)
+        return out.items
 
-    def close(self, t: Table, by: str | None = None) -> None:
+    def close(self, t: Table, by: str | None = None) -> list[Notice]:
         """Ends a table: its players get their items back. Its members are told when the match is
         over or someone (`by`: a player, or "" for the console) closes it; `by` is told too."""
+        out = Said()
         if by is not None or t.game is not None and t.game.phase in ("round_over", "match_over"):
-            self.notices.to_table(t, "table.closed", "gray", table=t.id)
+            out.to_table(t, "table.closed", "gray", table=t.id)
             if by and by not in [m[0] for m in t.members()]:
-                self.notices.tell(by, "table.closed", "gray", table=t.id)
-        self.stakes.closing(t)
+                out.tell(by, "table.closed", "gray", table=t.id)
+        out.add(self.stakes.closing(t))
         for s in t.humans():
             if self.where.get(s.name) == t.id:
                 del self.where[s.name]
-            self.notices.give_back(s.name)
+            out.give_back(s.name)
         for n in list(t.spectators):
             self.where.pop(n, None)
-            self.notices.unwatched(n)
+            out.unwatched(n)
         if self.tables.pop(t.id, None) is not None:
             self.ids = None
             log.info("table %s closed", t.id)
         self.dirty.discard(t.id)
         self.deleted.add(t.id)
         self.touch(t.id)
+        return out.items
 
     # ================================================================ saving
     def save(self, stats: dict, uuids: dict, written_upto: int, only: set[str] | None = None,
@@ -484,11 +475,6 @@ def _hand_over(t: Table, leaving: str) -> None:
     """The owner left the lobby: the next human seated owns the table (its rules, its start)."""
     if t.owner == leaving and t.humans():
         t.owner = t.humans()[0].name
-
-
-def _abandoned(t: Table) -> bool:
-    """Nobody left at the table who is not a bot, and nobody watching: it closes."""
-    return not any(s.human for s in t.seats) and not t.spectators
 
 
 def number(tid: str) -> int:

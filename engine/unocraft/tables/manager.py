@@ -7,9 +7,22 @@ the rules' events) -> notices.py (what players are to be told) -> display.py (op
 - input.py: a click, an item use, a chat line or a typed action -> a rules action.
 - commands.py: one handler per `/uno` subcommand (admin.py: the console and admin ones).
 - lifecycle.py: the state; tables open, seat, deal, play, tick and close; wake-up times in a heap.
-- sounds.py, stats_tally.py: listeners of the game events (the statistics' answers come back as notices).
+- sounds.py, stats_tally.py, stakes.py: listeners of the game events (the statistics' answers come
+  back as notices too).
 - display.py: notices and views -> ops, and everything about what was sent to whom; nothing else
-  makes an op.
+  makes an op. It reads the state through `Shown` (the lifecycle's collections), never the lifecycle.
+
+Every transition returns what it decided, as a list of typed notices (its inner calls' lists added
+in the order they happened); no room keeps one. `_show` is the one shell that turns them into ops,
+in one fixed order per step (a plugin event, a tick, an attach):
+1. the step's notices, in order, each to `Display.show`;
+2. after each `TableEvents` among them, the listeners (`Tables.listeners`) in this order:
+   `Sounds.heard`, `StatsTally.counted`, `Stakes.counted`, then any a front end adds (serve.py: the web
+   page's feed, which tells no one: None), each given the table and its events; what each returns
+   goes to `Display.show` at once (no listener hears a listener's notices); then the step's next
+   notice.
+A save (`save`) shows what it decided (the statistics' new names) when it is done; `flush` takes
+the batch first, so those go out with the next one.
 
 `handle(event, now)` takes one plugin event; `tick(now)` runs the clocks of the tables that are
 due; `flush()` redraws what changed, saves changed tables to SQLite and returns the op batch for
@@ -29,10 +42,10 @@ from . import commands
 from .admin import Admin
 from .call import Rooms
 from .config import EngineConfig
-from .display import Display, Menus
+from .display import Display, Menus, Shown
 from .input import Input
 from .lifecycle import Lifecycle
-from .notices import TableEvents
+from .notices import Notice, TableEvents
 from .sounds import Sounds
 from .stats_tally import StatsTally
 from .store import TableStore
@@ -49,22 +62,30 @@ IDLE_WAKEUP = 1.0       # seconds the loop waits at most when no clock needs it
 STATS_WAKEUP = 0.001    # ... while an answer of the statistics thread is on its way, or a save is not done
 
 
+def shown(core: Lifecycle) -> Shown:
+    """What the display may read of the lifecycle (display.py)."""
+    return Shown(tables=core.tables, where=core.where, online=core.online, settings=lambda: core.config,
+                 lang=core.lang, seated_table=core.seated_table, table_ids=core.table_ids,
+                 pot_words=core.stakes.pot_words)
+
+
 class Tables:
     def __init__(self, config: EngineConfig, store: TableStore | None = None, stats: StatsService | None = None):
         self.core = Lifecycle(config, store)
         hints = self.core.hints
-        self.display = Display(self.core, MENUS, hints.due)
+        self.display = Display(shown(self.core), MENUS, hints.due)
         self.input = Input(self.core)
         # statistics: written and read on their own thread (stats/service.py)
         self.stats = stats if stats is not None else open_stats(config, store)
         self.tally = StatsTally(self.core, self.stats)
-        # what happened at a table, heard and counted (after the transition, before it is shown)
-        self.listeners: list[Callable[[Table, list], None]] = [Sounds(self.core.notices).heard, self.tally.counted,
-                                                               self.core.stakes.counted]
+        # what happened at a table, heard and counted (after the transition, as it is shown), in
+        # the order of the module's text
+        self.listeners: list[Callable[[Table, list], list[Notice] | None]] = [
+            Sounds().heard, self.tally.counted, self.core.stakes.counted]
         self.core.stakes.record = self.tally.add
         self.admin = Admin(self.core)             # console and uno.admin commands (admin.py)
         self.admin.read_languages()               # the operator's language files, checked (overrides.py)
-        self.rooms = Rooms(self.core, self.tally, self.admin, self.input.typed, self.save)
+        self.rooms = Rooms(self.core, self.tally, self.admin, self.input.typed, self.saved_now)
         self.saved_at = 0.0
         self.saving: list[str] = []               # the tables the interval's save has yet to write
         self.owed: set[str] = set()               # the tables an answer's save found the file taken for
@@ -101,15 +122,15 @@ class Tables:
     def attach(self, hello: dict, now: float) -> None:
         """A (re)connected plugin: resend everything, mark who is here, give back items of
         players no table holds any more."""
-        self.core.online = set(hello.get("online", []))
+        online = self.core.online
+        online.clear()                       # the same set, which the display reads too
+        online.update(hello.get("online", []))
         self.admin.plugin = hello
         self.tally.ask_names()
         self.tally.feed(hello)
         self.tally.placeholder_tick(now)     # the top lists now, with the players' values
         self.display.attach(hello)
-        self.core.stakes.attached()
-        self.core.resume(now)
-        self._show()
+        self._show(self.core.stakes.attached() + self.core.resume(now))
         seated = {s.name for t in self.core.tables.values() for s in t.humans() if s.away_since is None}
         for name in hello.get("vault", []):
             if name not in seated:
@@ -126,8 +147,7 @@ class Tables:
         kind = ev.get("type")
         player = ev.get("player")
         if kind == "console":
-            self.admin.console([str(a) for a in ev.get("args", [])], now)
-            return self._show()
+            return self._show(self.admin.console([str(a) for a in ev.get("args", [])], now))
         if not player:
             return
         core = self.core
@@ -138,51 +158,48 @@ class Tables:
         before = core.where.get(player)
         if kind != "quit":
             self.tally.ask_hints(player)
+        said: list[Notice] = []
         if kind == "join":
             core.online.add(player)
-            core.joined(player)
+            said = core.joined(player)
             self.tally.ask_placeholders(player)
         elif kind == "quit":
             core.online.discard(player)
-            core.quit(player, now)
+            said = core.quit(player, now)
         elif kind == "command":
             core.online.add(player)
-            commands.run(self.rooms, player, [str(a) for a in ev.get("args", [])], ev.get("pos"), now, bool(ev.get("admin")))
+            said = commands.run(self.rooms, player, [str(a) for a in ev.get("args", [])], ev.get("pos"), now, bool(ev.get("admin")))
         elif kind == "use":
-            self.input.use(player, ev.get("tag") or "", now)
+            said = self.input.use(player, ev.get("tag") or "", now)
         elif kind == "click":
-            self.input.click(player, ev.get("tag") or "", now)
+            said = self.input.click(player, ev.get("tag") or "", now)
         elif kind == "chat":
-            self.input.chat(player, now)
+            said = self.input.chat(player, now)
         elif kind == "respawn":
             self.display.respawned(player)
         elif kind == "stake":
-            core.stakes.answered(ev, now)
+            said = core.stakes.answered(ev, now)
         # the player's table (before and after) may need its clocks sooner or later now
         core.touch(before)
         core.touch(core.where.get(player))
-        self._show()
+        self._show(said)
 
     # ================================================================ clocks
     def tick(self, now: float, budget: float | None = None) -> None:
         """The statistics' answers, then the clocks of the tables that are due (with `budget`,
         seconds: as many as fit, longest due first; the rest at the next tick)."""
-        self.tally.answers()
+        answers = self.tally.answers()
         self.tally.placeholder_tick(now)
-        self.core.tick(now, budget)
-        self._show()
+        self._show(answers + self.core.tick(now, budget))
 
-    def _show(self) -> None:
-        """What the step just taken noted, in order: the rules' events to the listeners (what they
-        note in turn right after them), and everything made into ops (display.py)."""
-        notices = self.core.notices
-        for notice in notices.take():
+    def _show(self, notices: list[Notice]) -> None:
+        """The shell: what a step decided, made into ops in the one order of the module's text (each
+        notice to the display; after a `TableEvents`, the listeners in order, their notices too)."""
+        for notice in notices:
             self.display.show([notice])
             if isinstance(notice, TableEvents):
                 for listener in self.listeners:
-                    listener(notice.table, notice.events)
-                if notices.items:
-                    self.display.show(notices.take())
+                    self.display.show(listener(notice.table, notice.events) or [])
 
     def next_wakeup(self, now: float) -> float:
         """Seconds until a clock may need the engine (the long-poll waits at most this long): the
@@ -203,7 +220,6 @@ class Tables:
         batched to at most one write per `SAVE_INTERVAL` (a crash loses at most that much play);
         without, every change is written at once."""
         core = self.core
-        self._show()
         for tid in sorted(core.dirty):
             t = core.tables.get(tid)
             if t is not None:
@@ -215,9 +231,10 @@ class Tables:
         self.flushed = set(core.dirty)
         core.dirty.clear()
         self.display.tables_completions()
-        if save:
+        ops = self.display.take()
+        if save:        # what the save decides goes out with the next batch
             self.maybe_save(now)
-        return self.display.take()
+        return ops
 
     def maybe_save(self, now: float | None = None) -> None:
         """Saves now (`now` None); else, each round of the loop: the tables an answer's save owes
@@ -244,19 +261,32 @@ class Tables:
     def save(self, only: set[str] | None = None, wait: bool = True) -> bool:
         """Writes every table changed since the last save (`only`: those of them in it), and the
         statistics of the rounds and matches that ended meanwhile, in one transaction; then the
-        statistics thread writes those. Without `wait`, writes nothing while another writer of the
-        file (the statistics thread) is in a transaction, and says so (False)."""
+        statistics thread writes those, and what that decided is shown. Without `wait`, writes
+        nothing while another writer of the file (the statistics thread) is in a transaction, and
+        says so (False)."""
+        said = self._write(only, wait)
+        if said is None:
+            return False
+        self._show(said)
+        return True
+
+    def saved_now(self) -> list[Notice]:
+        """A save before a read of the statistics (`/uno stats`, `/uno top`): what it decided goes
+        with the command's answer."""
+        return self._write(None, True) or []
+
+    def _write(self, only: set[str] | None, wait: bool) -> list[Notice] | None:
+        """The save of `save`; what it decided, or None when the file was taken (without `wait`)."""
         store = self.core.store
         if store is not None and not store.lock.acquire(blocking=wait):
-            return False
+            return None
         try:
             stats, uuids, matches = self.tally.take()
             number = self.core.save(stats, uuids, written_upto=self.stats.applied_upto, only=only, matches=matches)
-            self.tally.hand_over(number, stats, uuids, matches)
+            return self.tally.hand_over(number, stats, uuids, matches)
         finally:
             if store is not None:
                 store.lock.release()
-        return True
 
     def save_flushed(self) -> None:
         """Writes the tables the last `flush` redrew (what players just did is kept at once, or in

@@ -1,10 +1,11 @@
-"""What happened, for the players: the notices a step of the tables layer leaves behind.
+"""What happened, for the players: the notices a transition of the tables layer decides.
 
-The rooms that change state (lifecycle, input, commands, admin, the statistics' answers, the
-sounds) record here what players must be told or shown, in order, as typed values (one small
-class per kind below); they make no op and hold no display. The façade's shell (`Tables._show`)
-hands them to the display, which turns each kind into ops in one `match` (`Display.show`): it is
-the only place that makes ops.
+The rooms that change state (lifecycle, input, commands, admin, stakes, the statistics' answers,
+the sounds) return what players must be told or shown, in order, as a list of typed values (one
+small class per kind below); they make no op, hold no display and keep no notice: a call builds
+its list in a local `Said` and returns it, and a caller adds what its inner calls returned. The
+façade's shell (`Tables._show`) hands them to the display, which turns each kind into ops in one
+`match` (`Display.show`): it is the only place that makes ops.
 """
 
 from __future__ import annotations
@@ -163,77 +164,101 @@ Notice = (Send | Tell | TellTable | Announce | Usage | DidYouMean | TableEvents 
           | PlaceholdersTop | StakeMove)
 
 
-class Notices:
-    """The notices of the step being taken, oldest first; the rooms note them through these methods."""
+class Said:
+    """The notices one call decides, oldest first: a builder local to that call, which returns
+    `items` (nothing keeps it longer; the rooms hold no notices). Each method returns the builder,
+    so a call that decides one notice returns `Said().tell(...).items`."""
+    __slots__ = ("items",)
 
-    def __init__(self) -> None:
-        self.items: list[Notice] = []
+    def __init__(self, *told: list[Notice]) -> None:
+        self.items: list[Notice] = [n for notices in told for n in notices]
 
-    def take(self) -> list[Notice]:
-        """The notices so far, oldest first; the list starts empty again."""
-        items, self.items = self.items, []
-        return items
+    def add(self, notices: list[Notice]) -> Said:
+        """What an inner call returned, after what this one decided so far."""
+        self.items.extend(notices)
+        return self
 
-    def send(self, player: str, line: Any) -> None:
+    def send(self, player: str, line: Any) -> Said:
         self.items.append(Send(player, line))
+        return self
 
-    def tell(self, to: str, key: str, colour: str = "white", **args: Any) -> None:
+    def tell(self, to: str, key: str, colour: str = "white", **args: Any) -> Said:
         self.items.append(Tell(to, key, colour, args))
+        return self
 
-    def error(self, to: str, key: str, **args: Any) -> None:
+    def error(self, to: str, key: str, **args: Any) -> Said:
         self.items.append(Tell(to, key, "red", args))
+        return self
 
     def to_table(self, t: Table, key: str, colour: str = "white", about: str | None = None, but: str | None = None,
-                 bold: bool = False, translated: dict[str, str] | None = None, **args: Any) -> None:
+                 bold: bool = False, translated: dict[str, str] | None = None, **args: Any) -> Said:
         self.items.append(TellTable(t, key, colour, about, but, bold, translated or {}, args))
+        return self
 
-    def announce(self, of: str, key: str, **args: Any) -> None:
+    def announce(self, of: str, key: str, **args: Any) -> Said:
         self.items.append(Announce(of, key, args))
+        return self
 
-    def usage(self, player: str, command: str) -> None:
+    def usage(self, player: str, command: str) -> Said:
         self.items.append(Usage(player, command))
+        return self
 
-    def did_you_mean(self, player: str, names: list[str]) -> None:
+    def did_you_mean(self, player: str, names: list[str]) -> Said:
         self.items.append(DidYouMean(player, names))
+        return self
 
-    def events(self, t: Table, events: list[Event]) -> None:
+    def events(self, t: Table, events: list[Event]) -> Said:
         self.items.append(TableEvents(t, events))
+        return self
 
-    def console(self, lines: list[str]) -> None:
+    def console(self, lines: list[str]) -> Said:
         self.items.append(ConsoleLines(lines))
+        return self
 
-    def sound(self, player: str, sound: tuple[str, float]) -> None:
+    def sound(self, player: str, sound: tuple[str, float]) -> Said:
         self.items.append(PlaySound(player, sound))
+        return self
 
-    def joined(self, player: str) -> None:
+    def joined(self, player: str) -> Said:
         self.items.append(Joined(player))
+        return self
 
-    def quit(self, player: str) -> None:
+    def quit(self, player: str) -> Said:
         self.items.append(Quit(player))
+        return self
 
-    def give_back(self, player: str) -> None:
+    def give_back(self, player: str) -> Said:
         self.items.append(GiveBack(player))
+        return self
 
-    def unwatched(self, player: str) -> None:
+    def unwatched(self, player: str) -> Said:
         self.items.append(Unwatched(player))
+        return self
 
-    def forget_sidebar(self, player: str) -> None:
+    def forget_sidebar(self, player: str) -> Said:
         self.items.append(ForgetSidebar(player))
+        return self
 
-    def first_game_hints(self, players: list[str], dos: bool) -> None:
+    def first_game_hints(self, players: list[str], dos: bool) -> Said:
         self.items.extend(FirstGameHint(p, dos) for p in players)
+        return self
 
-    def tables_changed(self) -> None:
+    def tables_changed(self) -> Said:
         self.items.append(TablesChanged())
+        return self
 
-    def stats_names(self, names: list[str], known: bool) -> None:
+    def stats_names(self, names: list[str], known: bool) -> Said:
         self.items.append(StatsNames(names, known))
+        return self
 
-    def placeholders(self, player: str, values: dict[str, str]) -> None:
+    def placeholders(self, player: str, values: dict[str, str]) -> Said:
         self.items.append(PlaceholderValues(player, values))
+        return self
 
-    def placeholders_top(self, top: dict[str, list[list[str]]]) -> None:
+    def placeholders_top(self, top: dict[str, list[list[str]]]) -> Said:
         self.items.append(PlaceholdersTop(top))
+        return self
 
-    def stake(self, op: Op) -> None:
+    def stake(self, op: Op) -> Said:
         self.items.append(StakeMove(op))
+        return self

@@ -1,4 +1,4 @@
-"""Sounds: a listener of the game events (an UNO call, a penalty draw) that notes the sounds they
+"""Sounds: a listener of the game events (an UNO call, a penalty draw) that returns the sounds they
 make (notices.py), plus the sounds of the display (your turn) and of a refusal. `Display.sound`
 sends them, unless `sounds.enabled` is off."""
 
@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 from ..rules.dos_events import Dos
 from ..rules.events import Draw, Event, Uno
 from ..rules.vocab import PENALTY_DRAWS
+from .notices import Notice, Said
 
 if TYPE_CHECKING:
-    from .notices import Notices
     from .table import Table
 
 # (sound key, pitch) of the `sound` op: your turn, a penalty or a refusal, an UNO call
@@ -21,14 +21,12 @@ SOUND_UNO = ("minecraft:entity.experience_orb.pickup", 1.0)
 
 
 class Sounds:
-    def __init__(self, notices: Notices):
-        self.notices = notices
-
-    def heard(self, t: Table, events: list[Event]) -> None:
+    def heard(self, t: Table, events: list[Event]) -> list[Notice]:
         """An UNO call: everyone at the table hears it; a penalty draw (caught, a draw card, a
         mistake, ...): the player who draws. At most one of each per player and batch."""
         members = {name for name, _, _ in t.members()}
         heard: set[tuple[str, str]] = set()
+        out = Said()
         for ev in events:
             if isinstance(ev, (Uno, Dos)):
                 targets, sound = sorted(members), SOUND_UNO
@@ -39,4 +37,5 @@ class Sounds:
             for name in targets:
                 if name in members and (name, sound[0]) not in heard:
                     heard.add((name, sound[0]))
-                    self.notices.sound(name, sound)
+                    out.sound(name, sound)
+        return out.items

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..rules.events import Event, MatchOver, RoundOver
 from ..transport.protocol import Op
+from .notices import Notice, Said
 from .text import say
 
 if TYPE_CHECKING:
@@ -90,7 +91,8 @@ def amount(stake: dict) -> int:
 
 
 class Stakes:
-    """The tables' stakes: pay-ins, forfeits and the pot's settlement (see the module)."""
+    """The tables' stakes: pay-ins, forfeits and the pot's settlement (see the module). What each
+    decides (the moves for the plugin, the lines for the players) it returns as notices."""
 
     def __init__(self, core: Any):
         self.core = core        # the Lifecycle (which holds this: not imported here, no import circle)
@@ -100,48 +102,54 @@ class Stakes:
     def config(self) -> EngineConfig:
         return self.core.config
 
-    def _op(self, op: Op) -> None:
-        self.core.notices.stake(op)
+    @staticmethod
+    def _op(op: Op) -> list[Notice]:
+        return Said().stake(op).items
 
     def _entries(self, t: Table) -> dict[str, dict]:
         return t.pot.setdefault("entries", {})
 
     # ---------------------------------------------------------------- paying in
-    def set(self, t: Table, stake: dict | None, by: str) -> str | None:
-        """The owner (`by`, or uno.admin) sets the table's stake in the lobby: the owner's own pay-in
-        follows it; anyone else's fixes it. Returns the language key of a refusal, or None."""
+    def refusal(self, t: Table, stake: dict | None) -> str | None:
+        """Whether the table's stake may become `stake`: the language key of a refusal, or None."""
         paid_by_others = [e for e in self._entries(t).values() if e["player"] != t.owner]
-        if stake == t.stake:
-            return None
-        if paid_by_others:
+        if stake != t.stake and paid_by_others:
             return "stake.error.locked"
+        return None
+
+    def set(self, t: Table, stake: dict | None, by: str) -> list[Notice]:
+        """The owner (`by`, or uno.admin) sets the table's stake in the lobby (`refusal` allowed it):
+        the owner's own pay-in follows it; anyone else's fixes it."""
+        if stake == t.stake:
+            return []
+        out = Said()
         for eid, e in list(self._entries(t).items()):
             if e["state"] == "held":
-                self._settle(t, [eid], {e["player"]: amount(_staked(t))}, 0, "changed")
+                out.add(self._settle(t, [eid], {e["player"]: amount(_staked(t))}, 0, "changed"))
             else:       # on its way: its answer finds no pay-in and it goes back (`answered`)
                 del self._entries(t)[eid]
         t.stake = stake
         for seat in list(t.humans()):
             if seat.name == t.owner:
-                self.sat(t, seat.name)
+                out.add(self.sat(t, seat.name))
             elif stake:     # nobody pays what they did not sit down for: they sit down again, or not
-                self.core.notices.tell(seat.name, "stake.reseat", "yellow", table=t.id, stake=self.shown(stake, seat.name))
-                self.core.unseat(t, seat.name)
-        return None
+                out.tell(seat.name, "stake.reseat", "yellow", table=t.id, stake=self.shown(stake, seat.name))
+                out.add(self.core.unseat(t, seat.name))
+        return out.items
 
-    def sat(self, t: Table, player: str) -> None:
+    def sat(self, t: Table, player: str) -> list[Notice]:
         """A human sat down at a staked table: their pay-in is asked for."""
         if not t.stake:
-            return
+            return []
         eid = f"{t.id}.{secrets.token_hex(6)}"     # never the same twice, even after a restart from an older save
         self._entries(t)[eid] = {"player": player, "state": "paying", **_uuid(self.core, player)}
-        self._op({"op": "stake_take", "id": eid, "table": t.id, "player": player, **t.stake})
+        return self._op({"op": "stake_take", "id": eid, "table": t.id, "player": player, **t.stake})
 
     def unpaid(self, t: Table) -> bool:
         """Whether a pay-in of the table is still on its way (the deal waits for it)."""
         return any(e["state"] == "paying" for e in self._entries(t).values())
 
-    def answered(self, ev: dict, now: float) -> None:
+    def answered(self, ev: dict, now: float) -> list[Notice]:
         """The plugin's answer to a pay-in: paid, or refused (the player gets up, told why)."""
         eid, player = str(ev.get("id")), str(ev.get("player"))
         t = self.core.tables.get(eid.split(".", 1)[0])
@@ -150,19 +158,19 @@ class Stakes:
             log.info("%s's pay-in %s came when no table waited for it: it goes back", player, eid)
             return self._op({"op": "stake_refund", "id": eid})
         if t is None or e is None or e["state"] != "paying":
-            return
+            return []
         if ev.get("ok"):
             e["state"] = "held"
             log.info("%s paid %s into table %s", player, words(t.stake), t.id)
-            self.core.notices.tell(player, "stake.paid", "green", stake=self.shown(t.stake, player))
             self.core.changed(t)
-            return
+            return Said().tell(player, "stake.paid", "green", stake=self.shown(t.stake, player)).items
         del self._entries(t)[eid]
         reason = ev.get("reason") if ev.get("reason") in REASONS else "failed"
         log.info("%s could not pay %s into table %s: %s", player, words(t.stake), t.id, reason)
-        self.core.notices.error(player, f"stake.refused.{reason}", stake=self.shown(t.stake, player))
+        out = Said().error(player, f"stake.refused.{reason}", stake=self.shown(t.stake, player))
         if t.state == "lobby" and t.seat(player) is not None:
-            self.core.unseat(t, player)
+            out.add(self.core.unseat(t, player))
+        return out.items
 
     def shown(self, stake: dict | None, player: str) -> str:
         """The stake in the player's words: "100 coins", "3 × diamond"."""
@@ -174,33 +182,35 @@ class Stakes:
         return words_in({**t.stake, **_as(t.stake, amount(t.stake) * n)}, lang) if t.stake and n else None
 
     # ---------------------------------------------------------------- getting up, ending
-    def got_up(self, t: Table, player: str) -> None:
+    def got_up(self, t: Table, player: str) -> list[Notice]:
         """A human left their seat: in the lobby the stake comes back; in a game, `stakes.on_leave`."""
+        out = Said()
         for eid, e in list(self._entries(t).items()):
             if e["player"] != player or e["state"] == "forfeit":
                 continue
             if t.state == "lobby" or e["state"] == "paying" or self.config.stakes_on_leave == "refund":
                 if e["state"] == "held":
-                    self._settle(t, [eid], {player: amount(_staked(t))}, 0, "refund")
+                    out.add(self._settle(t, [eid], {player: amount(_staked(t))}, 0, "refund"))
                 else:       # on its way: its answer finds no pay-in and it goes back (`answered`)
                     del self._entries(t)[eid]
             else:
                 e["state"] = "forfeit"
-                self.core.notices.tell(player, "stake.forfeit", "gray", stake=self.shown(t.stake, player))
+                out.tell(player, "stake.forfeit", "gray", stake=self.shown(t.stake, player))
+        return out.items
 
-    def counted(self, t: Table, events: list[Event]) -> None:
+    def counted(self, t: Table, events: list[Event]) -> list[Notice]:
         """A listener of the game's events: the pot goes to the match's winners."""
         if not t.stake or not t.pot.get("entries"):
-            return
+            return []
         for ev in events:
             if isinstance(ev, MatchOver) or (isinstance(ev, RoundOver) and self.config.single_round):
-                self._award(t, list(ev.winners) if isinstance(ev, MatchOver) else [ev.winner])
-                return
+                return self._award(t, list(ev.winners) if isinstance(ev, MatchOver) else [ev.winner])
+        return []
 
-    def _award(self, t: Table, winners: list[str]) -> None:
+    def _award(self, t: Table, winners: list[str]) -> list[Notice]:
         held = {eid: e for eid, e in self._entries(t).items() if e["state"] in ("held", "forfeit")}
         if not held:
-            return
+            return []
         pot = amount(_staked(t)) * len(held)
         humans = [s.name for s in t.seats if s.name in winners and s.human]
         if not humans and self.config.stakes_on_bot_win == "refund":
@@ -214,42 +224,48 @@ class Stakes:
         cut = pot * self.config.stakes_house_cut // 100
         each, extra = divmod(pot - cut, len(humans))
         shares = {name: each + (1 if i < extra else 0) for i, name in enumerate(humans)}
-        self._settle(t, list(held), shares, cut, "won")
+        out = Said(self._settle(t, list(held), shares, cut, "won"))
         for name, share in shares.items():
             if share:
                 self.record(name, **{f"{unit}_won": share})
-            self.core.notices.tell(name, "stake.won", "gold", stake=self.shown({**_staked(t), **_as(_staked(t), share)}, name))
+            out.tell(name, "stake.won", "gold", stake=self.shown({**_staked(t), **_as(_staked(t), share)}, name))
+        return out.items
 
-    def _refund(self, t: Table, why: str) -> None:
+    def _refund(self, t: Table, why: str) -> list[Notice]:
+        out = Said()
         for eid, e in list(self._entries(t).items()):
             if e["state"] in ("held", "forfeit"):
-                self._settle(t, [eid], {e["player"]: amount(_staked(t))}, 0, why)
-                self.core.notices.tell(e["player"], "stake.refunded", "green", stake=self.shown(t.stake, e["player"]))
+                out.add(self._settle(t, [eid], {e["player"]: amount(_staked(t))}, 0, why))
+                out.tell(e["player"], "stake.refunded", "green", stake=self.shown(t.stake, e["player"]))
+        return out.items
 
-    def closing(self, t: Table) -> None:
+    def closing(self, t: Table) -> list[Notice]:
         """The table closes: what is still in the pot (no winner took it) goes back."""
-        self._refund(t, "closed")
+        return self._refund(t, "closed")
 
-    def _settle(self, t: Table, eids: list[str], shares: dict[str, int], cut: int, why: str) -> None:
+    def _settle(self, t: Table, eids: list[str], shares: dict[str, int], cut: int, why: str) -> list[Notice]:
         uuids = {e["player"]: e["uuid"] for e in self._entries(t).values() if e.get("uuid")}
-        self._op({"op": "stake_settle", "id": f"{t.id}.{secrets.token_hex(6)}.s", "table": t.id, "entries": eids,
-                  "shares": [{"player": p, **_uuid(self.core, p, uuids), **_as(_staked(t), v)} for p, v in shares.items()],
-                  "cut": cut, "why": why})
+        settle = self._op({"op": "stake_settle", "id": f"{t.id}.{secrets.token_hex(6)}.s", "table": t.id, "entries": eids,
+                           "shares": [{"player": p, **_uuid(self.core, p, uuids), **_as(_staked(t), v)}
+                                      for p, v in shares.items()],
+                           "cut": cut, "why": why})
         for eid in eids:
             self._entries(t).pop(eid, None)
         log.info("table %s: %s %s", t.id, why, ", ".join(f"{p} {v}" for p, v in shares.items()) or f"house {cut}")
         self.core.changed(t)
+        return settle
 
-    def attached(self) -> None:
+    def attached(self) -> list[Notice]:
         """A plugin attached: every pay-in the tables hold, so that it refunds what no table holds,
         then the pay-ins still unanswered again (an answer the restart lost, or a take a stop called
         off: the plugin answers again, or takes)."""
-        self._op({"op": "stake_tables", "tables": {t.id: list(self._entries(t)) for t in self.core.tables.values()
-                                                   if self._entries(t)}})
+        out = Said(self._op({"op": "stake_tables", "tables": {t.id: list(self._entries(t))
+                                                              for t in self.core.tables.values() if self._entries(t)}}))
         for t in self.core.tables.values():
             for eid, e in self._entries(t).items():
                 if e["state"] == "paying":
-                    self._op({"op": "stake_take", "id": eid, "table": t.id, "player": e["player"], **t.stake})
+                    out.add(self._op({"op": "stake_take", "id": eid, "table": t.id, "player": e["player"], **t.stake}))
+        return out.items
 
 
 def _staked(t: Table) -> dict:

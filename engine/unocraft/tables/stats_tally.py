@@ -24,6 +24,7 @@ from ..rules.events import Caught, Event, MatchOver, Play, RoundOver, Uno
 from ..stats import rating
 from ..stats.store import COUNTERS, MIN_MATCHES_FOR_RATE, rate
 from ..stats.service import StatsService
+from .notices import Notice, Said
 from .text import say
 
 if TYPE_CHECKING:
@@ -100,11 +101,11 @@ class StatsTally:
         self.top_asking = False                        # an ask of them is on its way
 
     # ================================================================ counting
-    def counted(self, t: Table, events: list[Event]) -> None:
+    def counted(self, t: Table, events: list[Event]) -> list[Notice]:
         """Counts what the players did this round and, at the end of a round and of a match, adds
-        the human players' counters to `pending`."""
+        the human players' counters to `pending`. It tells no one (no notices)."""
         if t.game is None:
-            return
+            return []
         match_over = any(isinstance(ev, MatchOver) for ev in events)
         for ev in events:
             if isinstance(ev, Play):
@@ -134,6 +135,7 @@ class StatsTally:
                 for seat in t.humans():
                     self.add(seat.name, matches_played=1, matches_won=int(seat.name in winners))
                 self.matches.append(finishing(t, winners, ev.scores))
+        return []
 
     def add(self, player: str, **counters: int) -> None:
         mine = self.pending.setdefault(player, {})
@@ -151,21 +153,21 @@ class StatsTally:
         return stats, {n: self.core.uuids[n] for n in stats if n in self.core.uuids}, matches
 
     def hand_over(self, number: int | None, stats: dict[str, dict[str, int]], uuids: dict[str, str],
-                  matches: list | None = None) -> None:
+                  matches: list | None = None) -> list[Notice]:
         """Saved (in the table store's journal as batch `number`, if there is one): the statistics
         thread writes them; their players are offered after /uno stats."""
         if not stats:
-            return
+            return []
         if number is None:
             self.batches += 1
             number = self.batches
         self.service.record(number, stats, uuids, matches)
-        self.core.notices.stats_names(list(stats), known=False)
         if self.feeding:       # asked after the write (the statistics thread reads after what waits)
             for player in sorted(stats):
                 if player in self.core.online:
                     self.ask_placeholders(player)
             self.top_stale = True
+        return Said().stats_names(list(stats), known=False).items
 
     # ================================================================ the placeholders' cache
     def feed(self, hello: dict) -> None:
@@ -207,9 +209,9 @@ class StatsTally:
     def ask_top(self, player: str, kind: str) -> None:
         self.service.ask(("top", player, kind), lambda store: store.top(kind, min_matches=MIN_MATCHES_FOR_RATE))
 
-    def answers(self) -> None:
+    def answers(self) -> list[Notice]:
         """Answers of the statistics thread: `/uno stats`, `/uno top`, the names to complete."""
-        notices = self.core.notices
+        notices = Said()
         for tag, result, error in self.service.answers():
             if tag[0] == "papi":        # a database away: the cache keeps what it had
                 if error is None:
@@ -227,32 +229,35 @@ class StatsTally:
             elif error is not None:
                 notices.tell(tag[1], "stats.unavailable", "red")
             elif tag[0] == "stats":
-                self._show_stats(tag[1], tag[2], tag[3], result)
+                notices.add(self._show_stats(tag[1], tag[2], tag[3], result))
             elif tag[0] == "top":
-                self._show_top(tag[1], tag[2], result)
+                notices.add(self._show_top(tag[1], tag[2], result))
+        return notices.items
 
-    def _show_stats(self, player: str, who: str, named: bool, row: dict | None) -> None:
-        notices = self.core.notices
+    def _show_stats(self, player: str, who: str, named: bool, row: dict | None) -> list[Notice]:
+        notices = Said()
         lang = self.core.lang(player)
         if not has_stats(row):
             if named and who.lower() != player.lower():
-                return notices.error(player, "stats.none", player=who)
-            return notices.tell(player, "stats.none_self", "yellow")
+                return notices.error(player, "stats.none", player=who).items
+            return notices.tell(player, "stats.none_self", "yellow").items
         for i, (text, colour) in enumerate(stats_lines(lang, row or {})):
             part: dict[str, Any] = {"text": text, "colour": colour}
             if i == 0:
                 part["bold"] = True
             notices.send(player, [part])
+        return notices.items
 
-    def _show_top(self, player: str, kind: str, rows: list[dict]) -> None:
-        notices = self.core.notices
+    def _show_top(self, player: str, kind: str, rows: list[dict]) -> list[Notice]:
+        notices = Said()
         lang = self.core.lang(player)
         title, lines = top_lines(lang, kind, rows)
         notices.send(player, [{"text": title, "colour": "gold", "bold": True}])
         if not rows:
-            return notices.send(player, [{"text": lines[0][1], "colour": "gray"}])
+            return notices.send(player, [{"text": lines[0][1], "colour": "gray"}]).items
         for name, text in lines:
             notices.send(player, [{"text": text, "colour": "green" if name.lower() == player.lower() else "white"}])
+        return notices.items
 
 
 def has_stats(row: dict | None) -> bool:
