@@ -15,7 +15,7 @@ class CentreRow(Event):
     dealer: str
 
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "centre_row"
 
     def public(self) -> dict[str, Any]:

@@ -38,7 +38,7 @@ class SwapCard(Event):
     card: str
 
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "swap_card"
 
     def public(self) -> dict[str, Any]:
@@ -56,7 +56,7 @@ class GiveCard(Event):
     card: str
 
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "give_card"
 
     def public(self) -> dict[str, Any]:

@@ -31,7 +31,7 @@ OPTION = HouseOption("hand_slap", False, "when a player calls UNO, every other p
 class SlapNow(PlayerEvent):
     """`player` called UNO: every other player must slap."""
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "slap_now"
 
 
@@ -39,7 +39,7 @@ class SlapNow(PlayerEvent):
 class Slapped(PlayerEvent):
     """`player` slapped."""
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "slap"
 
 
@@ -47,7 +47,7 @@ class Slapped(PlayerEvent):
 class SlapLast(PlayerEvent):
     """`player` slapped last (and draws 2)."""
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "slap_last"
 
 
@@ -55,7 +55,7 @@ class SlapLast(PlayerEvent):
 class SlapLate(PlayerEvent):
     """`player` did not slap in time (and draws 2)."""
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "slap_late"
 
 

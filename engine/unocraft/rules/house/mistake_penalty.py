@@ -38,7 +38,7 @@ class Mistake(Event):
     code: str
 
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "mistake"
 
     def public(self) -> dict[str, Any]:

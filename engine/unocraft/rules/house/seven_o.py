@@ -39,7 +39,7 @@ class SwapHands(Event):
     target: str
 
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "swap_hands"
 
     def public(self) -> dict[str, Any]:
@@ -52,7 +52,7 @@ class RotateHands(Event):
     direction: str
 
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "rotate_hands"
 
     def public(self) -> dict[str, Any]:

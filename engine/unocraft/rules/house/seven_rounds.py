@@ -31,7 +31,7 @@ class Refilled(Event):
     level: int
 
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "seven_rounds"
 
     def public(self) -> dict[str, Any]:

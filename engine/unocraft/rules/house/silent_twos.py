@@ -40,7 +40,7 @@ OPTION = HouseOption("silent_twos", "off", "after a 2, silence until its player'
 class Silenced(PlayerEvent):
     """`player`'s card began a silence."""
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "silence"
 
 
@@ -48,7 +48,7 @@ class Silenced(PlayerEvent):
 class SilenceOver(Event):
     """The silence is over."""
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "silence_over"
 
 
@@ -56,7 +56,7 @@ class SilenceOver(Event):
 class BrokeSilence(PlayerEvent):
     """`player` talked during the silence (and draws 2)."""
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "broke_silence"
 
 

@@ -35,7 +35,7 @@ class WentOut(Event):
     place: int
 
     @property
-    def kind(self) -> str:   # (a property, not a ClassVar: mypyc would take that for a field)
+    def kind(self) -> str:
         return "out"
 
     def public(self) -> dict[str, Any]:
