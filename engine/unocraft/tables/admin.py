@@ -19,7 +19,7 @@ from ..presentation import lang as language, overrides
 from ..presentation.lang import t as say
 from ..rules.errors import ConfigError
 from .lifecycle import number
-from .notices import Notice, Said
+from .notices import ConsoleLines, Notice, Said, TablesChanged
 
 if TYPE_CHECKING:
     from .config import EngineConfig
@@ -58,8 +58,8 @@ class Admin:
         lang = self.core.config.language
         if len(args) == 2 and args[0].lower() == "close":      # `/uno close <table>`: the console's own
             closed, lines = self._close(args[1], lang)
-            return Said(closed).console(lines).items
-        return Said().console(self._run(args, lang, now)).items
+            return Said(closed).note(ConsoleLines(lines)).items
+        return Said().note(ConsoleLines(self._run(args, lang, now))).items
 
     def command(self, player: str, args: list[str], now: float) -> list[Notice]:
         """From a player with uno.admin (commands.py checked it): the answer in chat."""
@@ -103,7 +103,7 @@ class Admin:
         t = self.core.tables.get(table)
         if t is None:
             return [], [say(lang, "admin.no_table", table=table)]
-        return Said(self.core.close(t, by="")).tables_changed().items, [say(lang, "admin.closed", table=table)]
+        return Said(self.core.close(t, by="")).note(TablesChanged()).items, [say(lang, "admin.closed", table=table)]
 
     def _reload(self, lang: str) -> list[str]:
         if self.reload is None:

@@ -15,7 +15,7 @@ from ..rules.cards import DARK_COLOURS, LIGHT_COLOURS, Card, parse_colour
 from ..rules.errors import ConfigError, Refused
 from ..rules.vocab import CHAT, LAYING, NAMING_PLAYER
 from . import commands, render
-from .notices import Notice, Said
+from .notices import Notice, PlaySound, Said
 from .sounds import SOUND_PENALTY
 from .table import Table
 from .text import config_error, say
@@ -139,7 +139,7 @@ class Input:
             text = say(lang, "error.refused", reason=say(lang, "dos.no_match"))
         else:
             text = say(lang, key) if key else say(lang, "error.refused", reason=say(lang, f"refusal.{code}"))
-        return Said().send(player, [{"text": text, "colour": "red"}]).sound(player, SOUND_PENALTY).items
+        return Said().send(player, [{"text": text, "colour": "red"}]).note(PlaySound(player, SOUND_PENALTY)).items
 
     # ================================================================ a word the game does not know
     def _bad_word(self, player: str, t: Table | None, verb: str, rest: list[str]) -> tuple[bool, list[Notice]]:

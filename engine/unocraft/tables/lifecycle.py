@@ -24,7 +24,8 @@ from ..rules.errors import Refused
 from .config import EngineConfig
 from .hints import Hints
 from ..rules.events import MatchOver, RoundOver
-from .notices import Notice, Said
+from .notices import (Announce, FirstGameHint, ForgetSidebar, GiveBack, Joined, Notice, Quit, Said, TableEvents,
+                      Unwatched)
 from .stakes import Stakes
 from .store import TableStore
 from .table import SEED_ENV, Seat, Table, table_seed  # noqa: F401 (SEED_ENV: tests import it here)
@@ -130,7 +131,7 @@ class Lifecycle:
         self.tables[table.id] = table
         self.ids = None
         log.info("table %s opened by %s (%s; %s)", table.id, player, preset, option_list(table.options().changed()))
-        out = Said().announce(player, "table.opened", table=table.id)
+        out = Said().note(Announce(player, "table.opened", {"table": table.id}))
         out.add(self.sit(table, player, now, announce=False))
         secs = max(0, math.ceil(table.countdown_at - now))
         return out.to_table(table, "start.countdown", "yellow", count=secs).items
@@ -169,7 +170,7 @@ class Lifecycle:
         del t.spectators[player]
         del self.where[player]
         self.touch(t.id)
-        return Said().unwatched(player).items
+        return Said().note(Unwatched(player)).items
 
     def leave(self, player: str, t: Table) -> list[Notice]:
         """`/uno leave` from a seat: in the lobby the seat goes; in a game a bot plays it."""
@@ -184,7 +185,7 @@ class Lifecycle:
             seat.away_since = None
             log.info("%s left table %s; a bot plays the seat", player, t.id)
         del self.where[player]
-        out.give_back(player).tell(player, "table.you_left", "green").to_table(t, "start.left", "gray", player=player)
+        out.note(GiveBack(player)).tell(player, "table.you_left", "green").to_table(t, "start.left", "gray", player=player)
         if not t.humans() and t.state == "lobby" or not any(s.human for s in t.seats) and not t.spectators:
             out.add(self.close(t))
         else:
@@ -206,7 +207,7 @@ class Lifecycle:
         return out.items
 
     def joined(self, player: str) -> list[Notice]:
-        out = Said().joined(player)
+        out = Said().note(Joined(player))
         t = self.table_of(player)
         if t is None:
             return out.items
@@ -219,7 +220,7 @@ class Lifecycle:
         return out.items
 
     def quit(self, player: str, now: float) -> list[Notice]:
-        out = Said().quit(player)
+        out = Said().note(Quit(player))
         t = self.table_of(player)
         if t is None:
             return out.items
@@ -241,7 +242,7 @@ class Lifecycle:
         t.seats.remove(t.seated(player))
         del self.where[player]
         _hand_over(t, player)
-        out.give_back(player)
+        out.note(GiveBack(player))
         if not t.humans():
             return out.add(self.close(t)).items
         self.changed(t)
@@ -268,7 +269,7 @@ class Lifecycle:
                          ", ".join(f"{n} {v}" for n, v in ev.scores.items()))
             elif isinstance(ev, MatchOver):
                 log.info("table %s finished the match: %s won", t.id, ", ".join(ev.winners))
-        return Said().events(t, events).items
+        return Said().note(TableEvents(t, events)).items
 
     # ================================================================ clocks
     def tick(self, now: float, budget: float | None = None) -> list[Notice]:
@@ -312,7 +313,7 @@ class Lifecycle:
                 out.add(self.stakes.got_up(t, s.name))
                 log.info("%s did not come back to table %s; a bot plays the seat", s.name, t.id)
                 self.where.pop(s.name, None)
-                out.forget_sidebar(s.name)
+                out.note(ForgetSidebar(s.name))
                 self.changed(t)
         phase = t.game.phase
         if phase == "play":
@@ -423,7 +424,7 @@ class Lifecycle:
         log.info("table %s dealt: %s, %s", t.id, t.preset,
                  ", ".join(s.name + (" (bot)" if s.bot else "") for s in t.seats))
         out.to_table(t, "start.started", "green", bold=True, translated={"edition": f"edition.{edition}"})
-        out.first_game_hints(self.hints.first_game([s.name for s in t.humans()]), edition == "dos")
+        out.note(*(FirstGameHint(p, edition == "dos") for p in self.hints.first_game([s.name for s in t.humans()])))
         self.changed(t)
         return out.items
 
@@ -439,10 +440,10 @@ class Lifecycle:
         for s in t.humans():
             if self.where.get(s.name) == t.id:
                 del self.where[s.name]
-            out.give_back(s.name)
+            out.note(GiveBack(s.name))
         for n in list(t.spectators):
             self.where.pop(n, None)
-            out.unwatched(n)
+            out.note(Unwatched(n))
         if self.tables.pop(t.id, None) is not None:
             self.ids = None
             log.info("table %s closed", t.id)

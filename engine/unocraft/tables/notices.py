@@ -178,6 +178,11 @@ class Said:
         self.items.extend(notices)
         return self
 
+    def note(self, *notices: Notice) -> Said:
+        """Notices this call made itself (the common kinds have a shorthand below)."""
+        self.items.extend(notices)
+        return self
+
     def send(self, player: str, line: Any) -> Said:
         self.items.append(Send(player, line))
         return self
@@ -195,70 +200,10 @@ class Said:
         self.items.append(TellTable(t, key, colour, about, but, bold, translated or {}, args))
         return self
 
-    def announce(self, of: str, key: str, **args: Any) -> Said:
-        self.items.append(Announce(of, key, args))
-        return self
-
     def usage(self, player: str, command: str) -> Said:
         self.items.append(Usage(player, command))
         return self
 
     def did_you_mean(self, player: str, names: list[str]) -> Said:
         self.items.append(DidYouMean(player, names))
-        return self
-
-    def events(self, t: Table, events: list[Event]) -> Said:
-        self.items.append(TableEvents(t, events))
-        return self
-
-    def console(self, lines: list[str]) -> Said:
-        self.items.append(ConsoleLines(lines))
-        return self
-
-    def sound(self, player: str, sound: tuple[str, float]) -> Said:
-        self.items.append(PlaySound(player, sound))
-        return self
-
-    def joined(self, player: str) -> Said:
-        self.items.append(Joined(player))
-        return self
-
-    def quit(self, player: str) -> Said:
-        self.items.append(Quit(player))
-        return self
-
-    def give_back(self, player: str) -> Said:
-        self.items.append(GiveBack(player))
-        return self
-
-    def unwatched(self, player: str) -> Said:
-        self.items.append(Unwatched(player))
-        return self
-
-    def forget_sidebar(self, player: str) -> Said:
-        self.items.append(ForgetSidebar(player))
-        return self
-
-    def first_game_hints(self, players: list[str], dos: bool) -> Said:
-        self.items.extend(FirstGameHint(p, dos) for p in players)
-        return self
-
-    def tables_changed(self) -> Said:
-        self.items.append(TablesChanged())
-        return self
-
-    def stats_names(self, names: list[str], known: bool) -> Said:
-        self.items.append(StatsNames(names, known))
-        return self
-
-    def placeholders(self, player: str, values: dict[str, str]) -> Said:
-        self.items.append(PlaceholderValues(player, values))
-        return self
-
-    def placeholders_top(self, top: dict[str, list[list[str]]]) -> Said:
-        self.items.append(PlaceholdersTop(top))
-        return self
-
-    def stake(self, op: Op) -> Said:
-        self.items.append(StakeMove(op))
         return self

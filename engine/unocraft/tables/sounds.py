@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..rules.dos_events import Dos
 from ..rules.events import Draw, Event, Uno
 from ..rules.vocab import PENALTY_DRAWS
-from .notices import Notice, Said
+from .notices import Notice, PlaySound, Said
 
 if TYPE_CHECKING:
     from .table import Table
@@ -37,5 +37,5 @@ class Sounds:
             for name in targets:
                 if name in members and (name, sound[0]) not in heard:
                     heard.add((name, sound[0]))
-                    out.sound(name, sound)
+                    out.note(PlaySound(name, sound))
         return out.items

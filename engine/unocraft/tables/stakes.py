@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..rules.events import Event, MatchOver, RoundOver
 from ..transport.protocol import Op
-from .notices import Notice, Said
+from .notices import Notice, Said, StakeMove
 from .text import say
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ class Stakes:
 
     @staticmethod
     def _op(op: Op) -> list[Notice]:
-        return Said().stake(op).items
+        return Said().note(StakeMove(op)).items
 
     def _entries(self, t: Table) -> dict[str, dict]:
         return t.pot.setdefault("entries", {})

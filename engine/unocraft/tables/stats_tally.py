@@ -24,7 +24,7 @@ from ..rules.events import Caught, Event, MatchOver, Play, RoundOver, Uno
 from ..stats import rating
 from ..stats.store import COUNTERS, MIN_MATCHES_FOR_RATE, rate
 from ..stats.service import StatsService
-from .notices import Notice, Said
+from .notices import Notice, PlaceholdersTop, PlaceholderValues, Said, StatsNames
 from .text import say
 
 if TYPE_CHECKING:
@@ -167,7 +167,7 @@ class StatsTally:
                 if player in self.core.online:
                     self.ask_placeholders(player)
             self.top_stale = True
-        return Said().stats_names(list(stats), known=False).items
+        return Said().note(StatsNames(list(stats), known=False)).items
 
     # ================================================================ the placeholders' cache
     def feed(self, hello: dict) -> None:
@@ -215,14 +215,14 @@ class StatsTally:
         for tag, result, error in self.service.answers():
             if tag[0] == "papi":        # a database away: the cache keeps what it had
                 if error is None:
-                    notices.placeholders(tag[1], placeholder_values(result))
+                    notices.note(PlaceholderValues(tag[1], placeholder_values(result)))
             elif tag[0] == "papi_top":
                 self.top_asking = False
                 if error is None:
-                    notices.placeholders_top(result)
+                    notices.note(PlaceholdersTop(result))
             elif tag[0] == "names":
                 if error is None:
-                    notices.stats_names(result, known=True)
+                    notices.note(StatsNames(result, known=True))
             elif tag[0] == "hints":
                 if error is None:
                     self.core.hints.answered(tag[1], result)
