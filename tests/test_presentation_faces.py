@@ -121,8 +121,10 @@ def test_contact_sheet_has_a_tile_per_face():
     assert sheet.size == (256, 256)
 
 
-def test_warm_up_renders_the_configured_editions_faces_and_stops_when_asked():
-    """Issue 9 item 2: faces are rendered at start-up in a thread of their own, not when the first game asks."""
+def test_warm_up_renders_the_configured_editions_faces_and_stops_when_asked(monkeypatch):
+    """Issue 9 item 2: faces are rendered at start-up in a thread of their own, not when the first
+    game asks (here without the shipped faces, which the warm-up reads in a moment)."""
+    monkeypatch.setattr(faces, "_archive", lambda: {})
     faces._pixels.cache_clear()
     stop = threading.Event()
     thread = faces.warm_up("flip", stop)
@@ -137,3 +139,29 @@ def test_warm_up_renders_the_configured_editions_faces_and_stops_when_asked():
     for key in first:
         faces._pixels(key)
     assert faces._pixels.cache_info().hits == hits + 2, "the flip edition's faces were rendered"
+
+
+def test_the_package_ships_every_face_and_nothing_else():
+    names = set(faces._archive())
+    keys = faces.all_face_keys()
+    assert names == {"map/" + k for k in keys} | {"png/" + k for k in keys}
+
+
+def test_a_shipped_face_is_used_without_drawing_it(monkeypatch):
+    """The engine shows a card without Pillow (GraalPy has none): the shipped pixels, not a render."""
+    def no_drawing(key):
+        raise AssertionError(f"{key} was drawn")
+    monkeypatch.setattr(faces, "render_pixels", no_drawing)
+    monkeypatch.setattr(faces, "render_png", no_drawing)
+    faces._pixels.cache_clear()
+    assert len(faces.face_pixels("G+2")) == SIZE * SIZE
+    assert faces.face_png("W/dark").startswith(b"\x89PNG")
+
+
+@pytest.mark.slow
+def test_the_shipped_faces_are_the_drawn_ones():
+    """faces.zip is up to date with the card art: run scripts/build-faces after changing it."""
+    shipped = faces._archive()
+    stale = [k for k in faces.all_face_keys()
+             if shipped["map/" + k] != faces.render_pixels(k) or shipped["png/" + k] != faces.render_png(k)]
+    assert not stale, f"faces.zip is stale for {stale[:10]}: run scripts/build-faces"

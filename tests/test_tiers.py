@@ -24,6 +24,7 @@ def tier(source: str) -> str | None:
 #: that starts a server or takes long is marked itself (test_search.py, test_transport_logs.py, ...);
 #: tests/conftest.py names the unmarked ones that took over 5 s.
 FAST = {
+    "test_codec.py",
     "test_tables_placeholders.py",
     "test_view_dict.py",
     "test_tables_respawn.py",

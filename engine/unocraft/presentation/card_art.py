@@ -21,7 +21,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from ..rules.cards import Card, DARK_COLOURS, DARK_RING, LIGHT_RING
+from ..rules.cards import Card, DARK_RING, LIGHT_RING
+from .sides import is_dark
 from .map_palette import PALETTE, SIZE, index_of
 
 SCALE = 4                  # drawn at 4x, then scaled down
@@ -277,16 +278,6 @@ def _corners(canvas: Image.Image, card: Card, fill: RGB) -> None:
 
 def _ring(card: Card, dark: bool = False) -> tuple[str, ...]:
     return DARK_RING if is_dark(card, dark) else LIGHT_RING
-
-
-#: Wild ranks printed only on the dark side of Flip.
-DARK_WILDS = ("WC",)
-
-
-def is_dark(card: Card, dark: bool = False) -> bool:
-    """Whether the face is drawn as a dark-side card. A coloured card's colour
-    decides; a plain wild exists on both sides of Flip, so the caller says."""
-    return card.colour in DARK_COLOURS or card.rank in DARK_WILDS or (dark and card.is_wild)
 
 
 def _centre_oval(canvas: Image.Image, colour: RGB | None, ring: tuple[str, ...] | None,

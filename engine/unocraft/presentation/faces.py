@@ -1,22 +1,31 @@
 """Map pixels per card face, and the stable key each face is known by.
 
 The plugin creates one map per face key ("R7", "W+4", "back") and keeps its id
-across restarts; every copy of a card shows that one map. Pixels are rendered
-once per face per process.
+across restarts; every copy of a card shows that one map. Every face is rendered
+when the package is built, into faces.zip beside this file (`write_archive`), so the
+engine needs no Pillow to show a card (GraalPy has none); a face missing there is
+rendered on the spot, where Pillow is installed.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import threading
+import zipfile
 from functools import lru_cache
-
-from PIL import Image
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..rules.cards import Card
 from ..rules.editions import EDITIONS, Edition, build_deck, deck_with_every_card
-from .card_art import is_dark, render_back, render_face
-from .map_palette import SIZE, from_map_colours, to_map_colours
+from .sides import is_dark
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+#: every face's map pixels ("map/<key>") and PNG ("png/<key>"), rendered at build time
+ARCHIVE = Path(__file__).with_name("faces.zip")
 
 BACK = "back"
 #: Suffix of a plain wild printed on the dark side of Flip ("W" is one card in
@@ -51,11 +60,46 @@ def face_from_key(key: str) -> tuple[Card | None, bool]:
     return Card.parse(key[: -len(DARK_SUFFIX)] if dark else key), dark
 
 
+@lru_cache(maxsize=1)
+def _archive() -> dict[str, bytes]:
+    """The shipped faces, read once (about 1 MB); empty when the file is missing."""
+    try:
+        with zipfile.ZipFile(ARCHIVE) as z:
+            return {name: z.read(name) for name in z.namelist()}
+    except FileNotFoundError:
+        return {}
+
+
+def _render(key: str) -> "Image.Image":
+    from .card_art import render_back, render_face     # Pillow: only where a face is drawn
+    card, dark = face_from_key(key)
+    return render_back() if card is None else render_face(card, dark)
+
+
+def render_pixels(key: str) -> bytes:
+    """A face's map pixels drawn now (needs Pillow)."""
+    from .map_palette import to_map_colours
+    return to_map_colours(_render(key))
+
+
+def render_png(key: str) -> bytes:
+    """A face's PNG drawn now (needs Pillow)."""
+    out = io.BytesIO()
+    _render(key).save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
 @lru_cache(maxsize=None)
 def _pixels(key: str) -> bytes:
-    card, dark = face_from_key(key)
-    image = render_back() if card is None else render_face(card, dark)
-    return to_map_colours(image)
+    shipped = _archive().get("map/" + key)
+    return shipped if shipped is not None else render_pixels(key)
+
+
+def face_png(key: str) -> bytes:
+    """A face's art as PNG (what the web page shows): the shipped one, or drawn now."""
+    face_from_key(key)      # ValueError for no such face
+    shipped = _archive().get("png/" + key)
+    return shipped if shipped is not None else render_png(key)
 
 
 def face_pixels(face: Face, dark: bool = False) -> bytes:
@@ -103,11 +147,30 @@ def warm_up(edition: str = "classic", stop: threading.Event | None = None) -> th
     return thread
 
 
-def contact_sheet(keys: list[Face], columns: int = 12, background: tuple[int, int, int] = (40, 44, 52)) -> Image.Image:
+def write_archive(path: Path = ARCHIVE) -> int:
+    """Renders every face (`all_face_keys`) into `path` (needs Pillow); the build runs it
+    (scripts/build-faces) and tests/test_presentation_faces.py checks the file is up to date.
+    Returns the number of faces."""
+    keys = all_face_keys()
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for key in keys:
+            for name, data in (("map/" + key, render_pixels(key)), ("png/" + key, render_png(key))):
+                info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))    # the same faces, the same bytes
+                info.compress_type = zipfile.ZIP_DEFLATED
+                z.writestr(info, data, compresslevel=9)
+    _archive.cache_clear()
+    _pixels.cache_clear()
+    return len(keys)
+
+
+def contact_sheet(keys: list[Face], columns: int = 12, background: tuple[int, int, int] = (40, 44, 52)) -> "Image.Image":
     """All `keys` side by side as a client shows them (after the palette), for
     looking at the art."""
+    from PIL import Image as PILImage
+
+    from .map_palette import SIZE, from_map_colours
     rows = (len(keys) + columns - 1) // columns
-    sheet = Image.new("RGBA", (columns * SIZE, rows * SIZE), background + (255,))
+    sheet = PILImage.new("RGBA", (columns * SIZE, rows * SIZE), background + (255,))
     for n, key in enumerate(keys):
         tile = from_map_colours(face_pixels(key))
         sheet.alpha_composite(tile, ((n % columns) * SIZE, (n // columns) * SIZE))

@@ -145,8 +145,10 @@ def make_engine(url: str | URL, pool_size: int = 2, connect_timeout: float = 5.0
 
         @sa.event.listens_for(engine, "connect")
         def _pragmas(dbapi, _record):
-            dbapi.execute("PRAGMA journal_mode=WAL")
-            dbapi.execute("PRAGMA synchronous=NORMAL")
+            # each cursor closed at once: GraalPy frees a dropped one only at a garbage collection,
+            # and its statement, still open, makes the next commit fail
+            dbapi.execute("PRAGMA journal_mode=WAL").close()
+            dbapi.execute("PRAGMA synchronous=NORMAL").close()
         return engine
     try:
         if name == "postgresql":

@@ -20,14 +20,20 @@ would stay for as long as the engine runs. So every `THAW_EVERY` seconds everyth
 and collected once, then frozen again: one full pass an hour over everything tracked (about 40 ms
 of CPU with 200 tables on a quiet machine, 90-170 ms at a load of 10-17 on 2 cores) bounds it to
 an hour's worth.
+
+On GraalPy the JVM's collector does this work (generational, concurrent): there is no `gc.freeze`,
+and `gc.collect` asks the JVM for a full collection, so the collector leaves it alone.
 """
 
 from __future__ import annotations
 
 import gc
+import sys
 
 FREEZE_EVERY = 5.0      # seconds between freezes of what lived through the young collections
 THAW_EVERY = 3600.0     # seconds between full collections of everything (the cycles that died frozen)
+#: CPython's collector is the one this tunes (GraalPy's is the JVM's)
+TUNES = sys.implementation.name == "cpython"
 
 
 class Collector:
@@ -38,6 +44,8 @@ class Collector:
     def freeze_all(self, now: float) -> None:
         """Collects everything once, then leaves what lives out of later full passes (at the
         plugin's connection, and every `THAW_EVERY` seconds)."""
+        if not TUNES:
+            return
         gc.unfreeze()
         gc.collect()
         gc.freeze()
@@ -46,6 +54,8 @@ class Collector:
     def settle(self, now: float) -> None:
         """Between two rounds of the loop: freezes what lived through the young collections
         every `FREEZE_EVERY` seconds, and collects everything every `THAW_EVERY` seconds."""
+        if not TUNES:
+            return
         if now >= self.thawed_at + THAW_EVERY:
             self.freeze_all(now)
         elif now >= self.frozen_at + FREEZE_EVERY:

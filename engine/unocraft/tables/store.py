@@ -32,11 +32,12 @@ import sqlite3
 import threading
 import uuid
 import weakref
+from typing import Any
 from pathlib import Path
 
-import msgspec
 
 from ..sqlite_files import make_private, write_lock
+from ..transport import codec
 
 
 log = logging.getLogger("unocraft.engine")
@@ -47,7 +48,7 @@ CHECKPOINT_EVERY = 0.2
 
 #: a table's saved row (its game inside as text: Game.to_json), by msgspec: a save writes every
 #: table that changed, on the engine loop's thread
-_TABLE_JSON = msgspec.json.Encoder()
+_TABLE_JSON = codec.encoder()
 
 
 def describe(path: str | Path) -> tuple[str, int]:
@@ -58,6 +59,16 @@ def describe(path: str | Path) -> tuple[str, int]:
         return store.writer_id, len(store.load_all())
     finally:
         store.close()
+
+
+def _rows(db: sqlite3.Connection, sql: str, params: tuple = ()) -> list[Any]:
+    """One statement's rows, its cursor closed at once: GraalPy frees a dropped cursor only at a
+    garbage collection, and a statement left open there makes the next commit fail."""
+    cursor = db.execute(sql, params)
+    try:
+        return cursor.fetchall()
+    finally:
+        cursor.close()
 
 
 class Checkpointer:
@@ -76,7 +87,7 @@ class Checkpointer:
     def _run(self, path: str, every: float) -> None:
         try:
             db = sqlite3.connect(path, check_same_thread=False)
-            db.execute("PRAGMA synchronous=NORMAL")     # a checkpoint syncs the log, then the database file
+            _rows(db, "PRAGMA synchronous=NORMAL")     # a checkpoint syncs the log, then the database file
         except sqlite3.Error as e:      # the log then grows until the engine closes the store
             log.warning("no checkpoints of %s: %s", path, e)
             return
@@ -86,7 +97,7 @@ class Checkpointer:
                     continue
                 self.written.clear()
                 try:
-                    self.last = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                    self.last = _rows(db, "PRAGMA wal_checkpoint(PASSIVE)")[0]
                     self.done += 1
                 except sqlite3.Error as e:      # the next one copies it; a stopping engine checkpoints at close
                     log.warning("checkpoint of %s failed: %s", path, e)
@@ -104,49 +115,49 @@ class TableStore:
         if self.path != ":memory:":
             make_private(self.path)
         self.db = sqlite3.connect(self.path, check_same_thread=False)   # used by the one engine thread
-        self.db.execute("PRAGMA journal_mode=WAL")
+        _rows(self.db, "PRAGMA journal_mode=WAL")
         # a commit survives an engine or server crash without an fsync, which would sit on the path
         # of a click: the checkpointer's connection syncs (the module's docstring); in memory NORMAL
-        self.db.execute("PRAGMA synchronous=NORMAL")
+        _rows(self.db, "PRAGMA synchronous=NORMAL")
         self.checkpoints: Checkpointer | None = None
         self.lock = threading.RLock()      # a file's is shared with the process's other writers of it
         if self.path != ":memory:":
             self.lock = write_lock(self.path)
             # no checkpoint and no fsync: those are the checkpointer thread's
-            self.db.execute("PRAGMA wal_autocheckpoint=0")
-            self.db.execute("PRAGMA synchronous=OFF")
+            _rows(self.db, "PRAGMA wal_autocheckpoint=0")
+            _rows(self.db, "PRAGMA synchronous=OFF")
             self.checkpoints = Checkpointer(self.path, checkpoint_every)
             weakref.finalize(self, self.checkpoints.stopping.set)
         with self.lock, self.db:
-            self.db.execute("CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, data TEXT NOT NULL)")
+            _rows(self.db, "CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, data TEXT NOT NULL)")
             # AUTOINCREMENT: a number is never used twice, even after its row is gone (the
             # statistics database remembers the last number it applied)
-            self.db.execute("CREATE TABLE IF NOT EXISTS stats_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, "
+            _rows(self.db, "CREATE TABLE IF NOT EXISTS stats_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, "
                             "deltas TEXT NOT NULL, uuids TEXT NOT NULL, matches TEXT NOT NULL DEFAULT '[]')")
             # a file of an engine before the rating: its journal gains the match results
-            if "matches" not in {r[1] for r in self.db.execute("PRAGMA table_info(stats_outbox)")}:
-                self.db.execute("ALTER TABLE stats_outbox ADD COLUMN matches TEXT NOT NULL DEFAULT '[]'")
-            self.db.execute("CREATE TABLE IF NOT EXISTS engine_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-            self.db.execute("INSERT OR IGNORE INTO engine_meta (key, value) VALUES ('writer', ?)",
+            if "matches" not in {r[1] for r in _rows(self.db, "PRAGMA table_info(stats_outbox)")}:
+                _rows(self.db, "ALTER TABLE stats_outbox ADD COLUMN matches TEXT NOT NULL DEFAULT '[]'")
+            _rows(self.db, "CREATE TABLE IF NOT EXISTS engine_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            _rows(self.db, "INSERT OR IGNORE INTO engine_meta (key, value) VALUES ('writer', ?)",
                             (f"engine-{uuid.uuid4()}",))
-        self.writer_id = self.db.execute("SELECT value FROM engine_meta WHERE key = 'writer'").fetchone()[0]
+        self.writer_id = _rows(self.db, "SELECT value FROM engine_meta WHERE key = 'writer'")[0][0]
         self.forgotten_upto = 0
 
     def load_all(self) -> list[dict]:
-        return [json.loads(row[0]) for row in self.db.execute("SELECT data FROM tables ORDER BY id")]
+        return [json.loads(row[0]) for row in _rows(self.db, "SELECT data FROM tables ORDER BY id")]
 
     def outbox(self) -> list[tuple[int, dict, dict, list]]:
         """Statistics batches not known to be written: `(number, player -> counters, uuids,
         match results)`."""
         return [(n, json.loads(d), json.loads(u), json.loads(m)) for n, d, u, m in
-                self.db.execute("SELECT id, deltas, uuids, matches FROM stats_outbox ORDER BY id")]
+                _rows(self.db, "SELECT id, deltas, uuids, matches FROM stats_outbox ORDER BY id")]
 
     def events_seen(self) -> tuple[str, int] | None:
         """The last player event the saved tables hold: (the plugin run's session, its number)."""
-        row = self.db.execute("SELECT value FROM engine_meta WHERE key = 'events'").fetchone()
-        if row is None:
+        rows = _rows(self.db, "SELECT value FROM engine_meta WHERE key = 'events'")
+        if not rows:
             return None
-        session, _, seq = row[0].rpartition(" ")
+        session, _, seq = rows[0][0].rpartition(" ")
         return (session, int(seq)) if session and seq.isdigit() else None
 
     def save(self, tables: dict[str, dict | None], stats: dict[str, dict[str, int]] | None = None,
@@ -160,22 +171,24 @@ class TableStore:
         number = None
         with self.lock, self.db:
             if events_seen is not None:
-                self.db.execute("INSERT OR REPLACE INTO engine_meta (key, value) VALUES ('events', ?)",
+                _rows(self.db, "INSERT OR REPLACE INTO engine_meta (key, value) VALUES ('events', ?)",
                                 (f"{events_seen[0]} {events_seen[1]}",))
             if stats:
-                number = self.db.execute("INSERT INTO stats_outbox (deltas, uuids, matches) VALUES (?, ?, ?)",
+                cursor = self.db.execute("INSERT INTO stats_outbox (deltas, uuids, matches) VALUES (?, ?, ?)",
                                          (json.dumps(stats, ensure_ascii=False),
                                           json.dumps(uuids or {}, ensure_ascii=False),
-                                          json.dumps(matches or [], ensure_ascii=False))).lastrowid
+                                          json.dumps(matches or [], ensure_ascii=False)))
+                number = cursor.lastrowid
+                cursor.close()
             if written_upto > self.forgotten_upto:
-                self.db.execute("DELETE FROM stats_outbox WHERE id <= ?", (written_upto,))
+                _rows(self.db, "DELETE FROM stats_outbox WHERE id <= ?", (written_upto,))
                 self.forgotten_upto = written_upto
             for table_id, data in tables.items():
                 if data is None:
-                    self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+                    _rows(self.db, "DELETE FROM tables WHERE id = ?", (table_id,))
                 else:
-                    self.db.execute("INSERT OR REPLACE INTO tables (id, data) VALUES (?, ?)",
-                                    (table_id, _TABLE_JSON.encode(data).decode()))
+                    _rows(self.db, "INSERT OR REPLACE INTO tables (id, data) VALUES (?, ?)",
+                                    (table_id, _TABLE_JSON(data).decode()))
         if self.checkpoints is not None:
             self.checkpoints.written.set()
         return number
@@ -185,8 +198,8 @@ class TableStore:
         if self.checkpoints is not None:
             self.checkpoints.stop()
             try:
-                self.db.execute("PRAGMA synchronous=NORMAL")    # the last checkpoint syncs, as the checkpointer's do
-                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                _rows(self.db, "PRAGMA synchronous=NORMAL")    # the last checkpoint syncs, as the checkpointer's do
+                _rows(self.db, "PRAGMA wal_checkpoint(TRUNCATE)")
             except sqlite3.Error as e:      # the next start's first connection reads the log as it is
                 log.warning("last checkpoint of %s failed: %s", self.path, e)
         self.db.close()

@@ -11,7 +11,6 @@ import os
 import zlib
 from dataclasses import dataclass, field
 
-import msgspec
 
 from ..bots import make_bot
 from ..rules.actions import Action
@@ -19,11 +18,12 @@ from ..rules.game import Game
 from ..rules.match import load_game, new_game
 from ..rules.options import Options
 from ..rules.views import View
+from ..transport import codec
 from . import metrics
 
 #: a game's saved text: what Game.to_json writes (keys sorted), by msgspec in a third of its time;
 #: every save of a table writes its game, on the engine loop's thread
-_GAME_JSON = msgspec.json.Encoder(order="sorted")
+_GAME_JSON = codec.encoder(sort_keys=True)
 
 BOT_NAMES = ("Steve", "Alex", "Creepy", "Ed", "Bob", "Sunny", "Ziggy", "Pixel", "Nova", "Rex")
 BOT_PREFIX = "Bot-"   # '-' never appears in a Minecraft name, so a bot can't share one
@@ -171,7 +171,7 @@ class Table:
             "next_round_at": self.next_round_at, "pages": self.pages, "tally": self.tally,
             "seats": [{"name": s.name, "bot": s.bot, "lang": s.lang, "away_since": s.away_since} for s in self.seats],
             "spectators": self.spectators, "stake": self.stake, "pot": self.pot,
-            "game": _GAME_JSON.encode(self.game.to_state()).decode() if self.game is not None else None,
+            "game": _GAME_JSON(self.game.to_state()).decode() if self.game is not None else None,
         }
 
     @classmethod

@@ -1,7 +1,7 @@
 """The bridge protocol: every op the engine sends the plugin and every event the plugin sends the
 engine, with their fields and types, declared once here.
 
-An op or an event is a plain dict on the wire and in the engine (msgspec encodes a batch of dicts
+An op or an event is a plain dict on the wire and in the engine (codec.py encodes a batch of dicts
 as fast as it can, and the tables' tests read them as dicts); these `TypedDict`s say which keys
 each kind has, so mypy refuses a misspelled field where an op is built (`Display.ops` is a
 `list[Op]`) and `check_op` refuses one at run time (the tables' tests check every op they see).
@@ -20,19 +20,20 @@ import json
 import logging
 from typing import Annotated, Any, Literal, NotRequired, TypedDict, Union, get_args, get_type_hints
 
-import msgspec
+from . import codec
+from .codec import Meta
 
 log = logging.getLogger(__name__)
 
 #: a chat component, version-neutral (presentation/chat.py): a text, a dict or a list of them
-Component = Annotated[Any, msgspec.Meta(description="a chat component (presentation/chat.py): text, object or list")]
-Player = Annotated[str, msgspec.Meta(description="a player's name", examples=["ann"])]
-FaceKey = Annotated[str, msgspec.Meta(description="a card face (presentation/faces.py)", examples=["R5"])]
+Component = Annotated[Any, Meta(description="a chat component (presentation/chat.py): text, object or list")]
+Player = Annotated[str, Meta(description="a player's name", examples=["ann"])]
+FaceKey = Annotated[str, Meta(description="a card face (presentation/faces.py)", examples=["R5"])]
 #: base64 of a map's 128 × 128 colour indices
-Pixels = Annotated[str, msgspec.Meta(min_length=21848, max_length=21848, pattern="^[A-Za-z0-9+/]+=*$",
+Pixels = Annotated[str, Meta(min_length=21848, max_length=21848, pattern="^[A-Za-z0-9+/]+=*$",
                                      description="base64 of the 16384 map colour indices",
                                      extra_json_schema={"contentEncoding": "base64", "x-bytes": 16384})]
-Whole = Annotated[int, msgspec.Meta(ge=0)]
+Whole = Annotated[int, Meta(ge=0)]
 
 
 # ================================================================ ops: engine -> plugin
@@ -70,9 +71,9 @@ class Sound(TypedDict):
     """A sound for one player, where they stand."""
     op: Literal["sound"]
     player: Player
-    sound: Annotated[str, msgspec.Meta(examples=["minecraft:block.note_block.pling"])]
-    volume: Annotated[float, msgspec.Meta(ge=0, le=1)]
-    pitch: Annotated[float, msgspec.Meta(ge=0.5, le=2)]
+    sound: Annotated[str, Meta(examples=["minecraft:block.note_block.pling"])]
+    volume: Annotated[float, Meta(ge=0, le=1)]
+    pitch: Annotated[float, Meta(ge=0.5, le=2)]
 
 
 class Face(TypedDict):
@@ -85,11 +86,11 @@ class Face(TypedDict):
 class Item(TypedDict):
     """An item in a slot: a card face on a map, or a material; `tag` tells the plugin it is ours."""
     face: NotRequired[FaceKey]
-    material: NotRequired[Annotated[str, msgspec.Meta(examples=["minecraft:paper"])]]
+    material: NotRequired[Annotated[str, Meta(examples=["minecraft:paper"])]]
     name: Component
     lore: NotRequired[list[Component]]
     glow: NotRequired[bool]
-    tag: Annotated[str, msgspec.Meta(examples=["card:R5"])]
+    tag: Annotated[str, Meta(examples=["card:R5"])]
 
 
 class Items(TypedDict):
@@ -98,7 +99,7 @@ class Items(TypedDict):
     op: Literal["items"]
     player: Player
     slots: dict[str, Item | None]
-    held: NotRequired[Annotated[int, msgspec.Meta(ge=0, le=8)]]
+    held: NotRequired[Annotated[int, Meta(ge=0, le=8)]]
 
 
 class Restore(TypedDict):
@@ -154,7 +155,7 @@ class StakeTake(TypedDict):
     table: str
     player: Player
     money: NotRequired[Whole]
-    item: NotRequired[Annotated[str, msgspec.Meta(examples=["minecraft:diamond"])]]
+    item: NotRequired[Annotated[str, Meta(examples=["minecraft:diamond"])]]
     count: NotRequired[Whole]
 
 
@@ -202,13 +203,13 @@ class Numbered(TypedDict):
     t: NotRequired[int]
 
 
-Position = Annotated[list[float], msgspec.Meta(description="x, y, z where the player stands")]
+Position = Annotated[list[float], Meta(description="x, y, z where the player stands")]
 
 
 class Where(Numbered):
     """What the plugin knows of the player when it builds the event."""
     player: Player
-    locale: NotRequired[Annotated[str, msgspec.Meta(examples=["en_us"])]]
+    locale: NotRequired[Annotated[str, Meta(examples=["en_us"])]]
     pos: NotRequired[Position]
 
 
@@ -309,8 +310,8 @@ def check_op(op: Any) -> None:
     if unknown:
         raise ValueError(f"{kind} op with fields the protocol does not declare: {sorted(unknown)}")
     try:
-        msgspec.convert(op, OPS[kind])
-    except msgspec.ValidationError as e:
+        codec.convert(op, OPS[kind])
+    except codec.ValidationError as e:
         raise ValueError(f"{kind} op: {e}") from None
     for nested, t in _NESTED.get(kind, ()):
         for value in nested(op):
@@ -336,14 +337,15 @@ def read_event(raw: Any) -> Any:
         log.warning("ignored a player event of no known type: %.200r", raw)
         return None
     try:
-        return msgspec.convert(raw, t)
-    except msgspec.ValidationError as e:
+        return codec.convert(raw, t)
+    except codec.ValidationError as e:
         log.warning("ignored a malformed %s event (%s): %.200r", kind, e, raw)
         return None
 
 
 def schema() -> dict[str, Any]:
-    """The protocol as JSON Schema: `ops` and `events`, name -> a reference into `$defs`."""
+    """The protocol as JSON Schema: `ops` and `events`, name -> a reference into `$defs` (needs msgspec)."""
+    import msgspec
     ops, defs = msgspec.json.schema_components(list(OPS.values()), ref_template="#/$defs/{name}")
     events, more = msgspec.json.schema_components(list(EVENTS.values()), ref_template="#/$defs/{name}")
     return {"$comment": "generated from engine/unocraft/transport/protocol.py (tests/test_protocol.py); do not edit",

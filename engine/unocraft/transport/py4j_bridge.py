@@ -14,12 +14,12 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-import msgspec
 import py4j  # type: ignore[import-untyped]  # py4j ships no types
 from py4j.java_gateway import GatewayParameters, JavaGateway  # type: ignore[import-untyped]
 from py4j.protocol import Py4JAuthenticationError, Py4JError, Py4JNetworkError  # type: ignore[import-untyped]
 
 from .. import PROTOCOL, __version__
+from . import codec
 from .base import IncompatiblePlugin, Transport, TransportClosed, wait_before_retry
 from .protocol import Op
 
@@ -27,7 +27,7 @@ log = logging.getLogger("unocraft.transport")
 
 #: The op batch's JSON: compact UTF-8, written by msgspec (a ~7 KB batch in about a fifth of the json
 #: module's time); a line break inside a text is written as its escape, so the batch is one line.
-_BATCH_JSON = msgspec.json.Encoder()
+_BATCH_JSON = codec.encoder()
 
 #: The plugin's command for an op batch sent one way on the py4j connection (`Bridge.OPS_COMMAND`):
 #: this line, then the batch's JSON on one line, and no answer comes back.
@@ -230,7 +230,7 @@ class Py4jTransport(Transport):
         "refused_batch" event, logged by the next poll."""
         if not ops:
             return
-        self._send_one_way(b"".join((_OPS_LINE, _BATCH_JSON.encode({"ops": ops}), b"\n")))
+        self._send_one_way(b"".join((_OPS_LINE, _BATCH_JSON({"ops": ops}), b"\n")))
 
     def _send_one_way(self, data: bytes) -> None:
         # py4j's client has no one-way call: the text goes on the connection py4j keeps for its

@@ -14,7 +14,6 @@ from the store, read in a worker thread so a slow database never holds up the pa
 from __future__ import annotations
 
 import asyncio
-import io
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -32,8 +31,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..presentation import lang as lang_mod
-from ..presentation.card_art import render_back, render_face
-from ..presentation.faces import face_from_key
+from ..presentation.faces import face_png
 from ..presentation.lang import about, card_name, colour_name
 from ..rules.cards import COLOUR_BY_NAME, Card
 from ..stats.store import TOP_KINDS
@@ -369,10 +367,6 @@ def make_app(feed: WebFeed, stats_store: Any = None, language: str = "en", publi
 def card_png(key: str) -> bytes | None:
     """A card face as PNG (the art the maps show), or None for no such face."""
     try:
-        card, dark = face_from_key(key)
+        return face_png(key)
     except (ValueError, KeyError):
         return None
-    image = render_back() if card is None else render_face(card, dark)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()

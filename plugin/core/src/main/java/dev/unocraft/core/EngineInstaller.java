@@ -110,7 +110,7 @@ public final class EngineInstaller {
     }
 
     private void install(Path venvPython, Path marker) throws EngineSupervisor.EngineUnavailable {
-        String wheelName = wheelName();
+        String wheelName = wheelName(resources);
         if (!Files.isExecutable(venvPython)) {
             String base = basePython();
             log.info("[engine install] creating the engine's Python environment in " + venv() + " with " + base);
@@ -138,7 +138,8 @@ public final class EngineInstaller {
         log.info("[engine install] the engine " + version + " is installed in " + venv());
     }
 
-    private String wheelName() throws EngineSupervisor.EngineUnavailable {
+    /** The engine wheel's file name, from the jar's {@value #WHEEL_INDEX}. */
+    static String wheelName(Resources resources) throws EngineSupervisor.EngineUnavailable {
         try (InputStream in = resources.open(WHEEL_INDEX)) {
             if (in != null) {
                 return new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();

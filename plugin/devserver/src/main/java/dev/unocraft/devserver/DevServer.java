@@ -1,6 +1,9 @@
 package dev.unocraft.devserver;
 
+import dev.unocraft.core.EngineInstaller;
+import dev.unocraft.core.EngineRuntime;
 import dev.unocraft.core.EngineSupervisor;
+import dev.unocraft.core.GraalPyRuntime;
 import dev.unocraft.core.UnoCore;
 import java.io.IOException;
 import java.io.Reader;
@@ -44,11 +47,15 @@ import net.minestom.server.item.Material;
  *
  * <pre>java -jar unocraft-devserver.jar [--host 127.0.0.1] [--port 25565] [--bridge-port 25333]
  *          [--data DIR] [--token-file FILE] [--admins name,name] [--no-stake name,name]
- *          [--engine-python PYTHON [--engine-arg ARG]...]</pre>
+ *          [--engine-python PYTHON] [--engine-runtime auto|cpython|graalpy] [--engine-resources DIR]
+ *          [--graalpy-libraries DIR] [--engine-arg ARG]...</pre>
  *
- * With {@code --engine-python} the server starts and supervises the engine itself, with the same
- * {@link EngineSupervisor} the Spigot plugin uses ({@code --engine-arg}s are added to its command
- * line); without it, an engine attaches on its own ({@code unocraft serve --attach}).
+ * With {@code --engine-python} or {@code --engine-runtime} the server starts and supervises the
+ * engine itself, with the same {@link EngineSupervisor} and {@link EngineRuntime} choice the Spigot
+ * plugin uses ({@code --engine-arg}s are added to its command line); {@code --engine-resources}
+ * stands for the plugin jar's {@code engine/} (the wheel and GraalPy's dependencies: what
+ * scripts/release puts there); {@code --graalpy-libraries} is where GraalPy's jars are kept.
+ * Without either, an engine attaches on its own ({@code unocraft serve --attach}).
  */
 public final class DevServer {
     private static final Logger LOG = Logger.getLogger("unocraft");
@@ -66,6 +73,17 @@ public final class DevServer {
 
     private DevServer() {}
 
+    /** What the plugin jar would hold: this jar's resources, then the folder's (the engine wheel, GraalPy's dependencies). */
+    static EngineInstaller.Resources resources(Path folder) {
+        return name -> {
+            java.io.InputStream in = DevServer.class.getClassLoader().getResourceAsStream(name);
+            if (in != null || folder == null || !Files.isRegularFile(folder.resolve(name))) {
+                return in;
+            }
+            return Files.newInputStream(folder.resolve(name));
+        };
+    }
+
     public static void main(String[] args) throws IOException {
         System.setProperty("minestom.shutdown-on-signal", "false");   // our shutdown hook stops it, in order
         // one line per record (the engine's own lines come through this log, prefixed [engine])
@@ -76,6 +94,9 @@ public final class DevServer {
         Path data = Path.of("devserver-data");
         Path token = null;
         String enginePython = null;
+        String engineRuntime = null;
+        Path engineResources = null;
+        String graalPyLibraries = "";
         java.util.List<String> engineArgs = new java.util.ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -88,6 +109,9 @@ public final class DevServer {
                 case "--token-file" -> { token = Path.of(v); i++; }
                 case "--engine-python" -> { enginePython = v; i++; }
                 case "--engine-arg" -> { engineArgs.add(v); i++; }
+                case "--engine-runtime" -> { engineRuntime = v; i++; }
+                case "--engine-resources" -> { engineResources = Path.of(v); i++; }
+                case "--graalpy-libraries" -> { graalPyLibraries = v; i++; }
                 case "--admins" -> { ADMINS.addAll(java.util.Arrays.asList(v.toLowerCase(Locale.ROOT).split(","))); i++; }
                 case "--no-stake" -> { DevPermissions.NO_STAKE.addAll(java.util.Arrays.asList(v.toLowerCase(Locale.ROOT).split(","))); i++; }
                 default -> {
@@ -200,10 +224,15 @@ public final class DevServer {
         LOG.info("unocraft dev server on " + host + ":" + port + " (offline mode, Minecraft "
                 + MinecraftServer.VERSION_NAME + ")");
         readConsole(core);
-        if (enginePython != null) {
-            String python = enginePython;
+        if (enginePython != null || engineRuntime != null) {
             Path tokenFile = token;
-            core.superviseEngine(() -> EngineSupervisor.engineCommand(python, core.bridgePort(), tokenFile, engineArgs));
+            EngineInstaller.Resources resources = resources(engineResources);
+            EngineInstaller cpython = new EngineInstaller(data, UnoCore.VERSION, enginePython == null ? "" : enginePython,
+                    resources, LOG);
+            GraalPyRuntime graalpy = new GraalPyRuntime(data, graalPyLibraries, UnoCore.VERSION, resources, "", LOG);
+            String runtime = engineRuntime;
+            core.superviseEngine(() -> EngineRuntime.parse(runtime == null ? "cpython" : runtime)
+                    .command(cpython, graalpy, core.bridgePort(), tokenFile, engineArgs, LOG));
         }
 
         // Our hook, not Minestom's, stops the server: saved inventories go back to the players
