@@ -557,7 +557,7 @@ SK_PENALTY_LINES = frozenset({
     "uno.caught", "uno.catch_hover", "hint.catch", "help.catch.text", "help.challenge.text", "help.accept.text",
     "challenge.hover", "challenge.accept_hover", "challenge.guilty", "challenge.innocent", "stats.caught",
     "button.slap_hover", "event.slap_last", "event.slap_late", "event.silence", "event.broke_silence",
-    "event.false_catch", "event.mistake", "refusal.answer_first"})
+    "event.false_catch", "event.mistake", "refusal.answer_first", "dos.hint_catch", "dos.catch_hover", "dos.caught"})
 #: Lines about drawing from the pile: each says it with ťahať / potiahnuť.
 SK_PILE_LINES = frozenset({
     "button.draw", "button.draw_hover", "help.draw.text", "help.pass.text", "game.drew", "game.you_drew_card",
