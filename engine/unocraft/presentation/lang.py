@@ -173,8 +173,8 @@ def about(lang: str | None, key: str, viewer: str | None, player: str | None, **
 
 
 #: The lines that name the call (UNO, with one card left) and their DOS versions: in DOS the call
-#: is DOS, due when a player's own match or add leaves them two cards (rules/dos.py). Every line a
-#: DOS table's player reads goes through `for_edition`, the one place that chooses.
+#: is DOS, due when a player's own match or add leaves them two cards (rules/dos.py). Whoever shows
+#: one of these lines asks `for_edition` for it, the one place that chooses.
 DOS_LINES = {
     "uno.button": "dos.button",
     "hint.first_game": "dos.hint_first_game",
