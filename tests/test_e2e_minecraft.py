@@ -87,7 +87,7 @@ def test_drawing_a_creeper_costs_three_more_cards_and_both_clients_see_it(server
     assert r["bobAfter"] == r["bobBefore"] == after["bob"]          # bob drew nothing
     # what each client was told, in order: ann sees her cards, bob only the counts
     assert r["annLines"][:3] == ["You drew Creeper.", "You drew a Creeper! Boom!",
-                                 "You drew 3 cards. " + ", ".join(card_name("en", c) for c in drawn)], r["annLines"]
+                                 "You drew 3 cards: " + ", ".join(card_name("en", c) for c in drawn) + "."], r["annLines"]
     assert r["bobLines"][:3] == ["ann drew a card.", "ann drew a Creeper! Boom!", "ann drew 3 cards."], r["bobLines"]
     # the Creeper item: its name and the engine's render of its face
     assert r["creeper"]["name"] == card_name("en", Card.parse("C"))

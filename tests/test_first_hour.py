@@ -131,8 +131,8 @@ def test_no_hint_before_the_database_said_what_the_player_has_seen():
 
 CATCH_HINT = {
     "en_us": "{bot} did not call UNO: click [Catch {bot}] before they call it, and they draw 2 cards.",
-    "ru_ru": "УНО от игрока {bot} не прозвучало: успейте нажать [Поймать игрока {bot}], и этот игрок возьмёт 2 карты.",
-    "sk_sk": "UNO od hráča {bot} nezaznelo: klikni na [Chyť hráča {bot}] skôr, než zaznie, a tento hráč dostane 2 trestné karty.",
+    "ru_ru": "УНО от игрока {bot} не прозвучало: успейте нажать [Поймать игрока {bot}], и ему придётся взять 2 штрафные карты.",
+    "sk_sk": "UNO od hráča {bot} nezaznelo: klikni na [Chyť hráča {bot}] skôr, než zaznie, a berie si 2 trestné karty.",
 }
 
 

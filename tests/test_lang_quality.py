@@ -6,6 +6,9 @@ tables' keys (tests/test_tables_text.py):
 3. no player-facing text is built in Python: every line a player reads comes from say()/t();
 4. the patterns a native reader stumbles on (issue 34) stay out: a Russian `you.*` line in the
    present tense, a word said twice in one rendered refusal, a Slovak draw verb outside its use.
+5. what native readers still stumbled on (issue 43): one Slovak penalty verb, «штрафная карта»
+   only for cards taken, no UNO in a DOS line, away is not out, Russian colours lower case
+   mid-sentence, and the wordings of STUMBLES.
 
 Each check is a plain function that returns every problem it finds (the assertion lists them all
 at once); each has a self-check on a small bad input, so the test demonstrably can fail.
@@ -557,7 +560,7 @@ SK_PENALTY_LINES = frozenset({
     "uno.caught", "uno.catch_hover", "hint.catch", "help.catch.text", "help.challenge.text", "help.accept.text",
     "challenge.hover", "challenge.accept_hover", "challenge.guilty", "challenge.innocent", "stats.caught",
     "button.slap_hover", "event.slap_last", "event.slap_late", "event.silence", "event.broke_silence",
-    "event.false_catch", "event.mistake", "refusal.answer_first"})
+    "event.false_catch", "event.mistake", "refusal.answer_first", "dos.hint_catch", "dos.catch_hover", "dos.caught"})
 #: Lines about drawing from the pile: each says it with ťahať / potiahnuť.
 SK_PILE_LINES = frozenset({
     "button.draw", "button.draw_hover", "help.draw.text", "help.pass.text", "game.drew", "game.you_drew_card",
@@ -722,3 +725,145 @@ def test_self_check_slovak_draw_verbs():
                               "engine.items_paused": "predmety budeš môcť zbierať a vyberať", "x": "Vybrať farbu",
                               "help.catch.text": "do začiatku ďalšieho ťahu: trestné karty si berie tento hráč",
                               "y": "zobrazí sa"}) == []
+
+
+# ------------------------------------------------------------------ issue 43: what native readers still stumbled on
+
+#: Wordings a native reader stumbled on (issue 43), by language: (pattern, why).
+STUMBLES = {
+    "en": [(re.compile(r"next-to-last", re.I), "one word for it: second-to-last"),
+           (re.compile(r"counter-?clockwise", re.I), "British spelling, as elsewhere: anticlockwise"),
+           (re.compile(r"\bdeal with\b", re.I), "'deal' is dealing cards in a card game")],
+    "ru": [(re.compile(r"UNO в центр"), "a rule's name used nowhere else, with a Latin UNO"),
+           (re.compile(r"бонусн\w+ карт", re.I), "sounds like a draw: it is one more card to the centre row"),
+           (re.compile(r"побеждает в матче:"), "«…, набрав N очков»"),
+           (re.compile(r"\bостаётся две\b", re.I), "«остаются две карты»"),
+           (re.compile(r"\bэтот игрок\b|\bэтого игрока\b", re.I), "stiff: name the player or say «ему»")],
+    "sk": [(re.compile(r"Žolík DOS"), "the wild 2 says it is a 2: Žolík dvojka"),
+           (re.compile(r"\bmýl\w*", re.I), "being wrong in an opinion: robiť chybu"),
+           (re.compile(r"skáč\w* do hry", re.I), "reads as joining the game: prebrať ťah"),
+           (re.compile(r"\btej farby\b", re.I), "which colour: pôvodnej farby"),
+           (re.compile(r"\bnestihn\w*", re.I), "the future of what has happened")],
+}
+
+
+def stumbles(code: str, messages: dict) -> list[tuple[str, str, str]]:
+    """(key, match, why) of every wording of STUMBLES in `messages`."""
+    return [(key + (f"[{form}]" if form else ""), m.group(), why)
+            for key, message in sorted(messages.items()) for form, text in _texts(message)
+            for pattern, why in STUMBLES.get(code, []) for m in pattern.finditer(text)]
+
+
+@pytest.mark.parametrize("code", lang.LANGUAGES)
+def test_no_wording_a_native_reader_stumbled_on(code):
+    found = stumbles(code, lang.messages(code))
+    assert found == [], "\n".join(f"  {code} {k}: {w!r}: {why}" for k, w, why in found)
+
+
+#: "штрафные карты" (any form) are the cards drawn as a penalty, never the +2/+4 played on you:
+#: the word comes within two words after a verb of taking ("взять 2 штрафные карты", "берёт
+#: штрафные карты", "получили штрафные карты").
+RU_PENALTY_CARDS = re.compile(r"штрафн\w*", re.IGNORECASE)
+RU_TAKEN = re.compile(r"(?:взять|возьм\w*|бер\w*|брать|получ\w*)\s+(?:\S+\s+){0,2}$", re.IGNORECASE)
+
+
+def russian_penalty_cards(messages: dict) -> list[tuple[str, str]]:
+    """(key, text) of every Russian line that says "штрафная карта" of anything but cards taken."""
+    found = []
+    for key, message in sorted(messages.items()):
+        for form, text in _texts(message):
+            if any(not RU_TAKEN.search(text[:m.start()]) for m in RU_PENALTY_CARDS.finditer(text)):
+                found.append((key + (f"[{form}]" if form else ""), text))
+    return found
+
+
+def test_russian_penalty_cards_are_only_the_cards_taken():
+    found = russian_penalty_cards(lang.messages("ru"))
+    assert found == [], "«штрафная карта» not for cards taken as a penalty:\n" + "\n".join(
+        f"  ru {k}: {t!r}" for k, t in found)
+
+
+#: Slovak says a penalty with one verb, brať si (sk.yaml's header); dostať is not a second one.
+SK_SECOND_PENALTY_VERB = re.compile(r"\bdost(?:ane|aneš|anú|ávaš|áva|ať|al\w*)\b", re.IGNORECASE)
+
+
+def slovak_second_penalty_verb(messages: dict) -> list[tuple[str, str]]:
+    """(key, word) of dostať in a line about a penalty (SK_PENALTY_LINES, or one naming trestné karty)."""
+    found = []
+    for key, message in sorted(messages.items()):
+        base = key[len("you."):] if key.startswith("you.") else key
+        for form, text in _texts(message):
+            if base in SK_PENALTY_LINES or "trest" in text.lower():
+                found += [(key + (f"[{form}]" if form else ""), m.group()) for m in SK_SECOND_PENALTY_VERB.finditer(text)]
+    return found
+
+
+def test_slovak_has_one_penalty_verb():
+    found = slovak_second_penalty_verb(lang.messages("sk"))
+    assert found == [], "a penalty is brať si:\n" + "\n".join(f"  sk {k}: {w!r}" for k, w in found)
+
+
+#: The lines only a DOS table shows (its call, its centre row, its events, its commands).
+DOS_ONLY = ("dos.", "you.dos.", "event.dos", "you.event.dos", "event.match", "you.event.match", "event.add",
+            "you.event.add", "event.colour_bonus", "you.event.colour_bonus", "help.dos.", "help.add.", "help.end.")
+UNO_CALL = re.compile(r"\bUNO\b|УНО")
+
+
+def uno_in_dos_lines(messages: dict) -> list[tuple[str, str]]:
+    return [(key, text) for key, message in sorted(messages.items()) if key.startswith(DOS_ONLY)
+            for _, text in _texts(message) if UNO_CALL.search(text)]
+
+
+@pytest.mark.parametrize("code", lang.LANGUAGES)
+def test_no_uno_in_a_dos_line(code):
+    assert uno_in_dos_lines(lang.messages(code)) == []
+
+
+@pytest.mark.parametrize("code", lang.LANGUAGES)
+def test_away_is_not_out(code):
+    """web.away (gone for a moment, the turn waits) must not read as sidebar.out (eliminated)."""
+    messages = lang.messages(code)
+    assert messages["web.away"] != messages["sidebar.out"]
+
+
+def test_russian_colour_names_are_lower_case_mid_sentence():
+    """A colour inside a sentence is lower case ("Теперь цвет: красный."); a button's label begins
+    with a capital (lang.colour_label)."""
+    found = []
+    for letter in "RYGBPTOV":
+        name = lang.colour_name("ru", letter)
+        if name != name.lower():
+            found.append(("colour." + letter, name))
+        for key, message in sorted(lang.messages("ru").items()):
+            for _, text in _texts(message):
+                if "{colour}" in text and not key.startswith("card."):   # card.*: a card's own name
+                    line = text.replace("{colour}", name)
+                    if line.find(name) > 0 and name[:1].isupper():
+                        found.append((key, line))
+        assert lang.colour_label("ru", letter)[:1].isupper()
+    assert found == []
+
+
+def test_self_check_issue_43_patterns():
+    assert [w for _, w, _ in stumbles("en", {"a": "their next-to-last card", "b": "Counter-clockwise",
+                                             "c": "first deal with the draw card", "d": "second-to-last"})] == [
+        "next-to-last", "Counter-clockwise", "deal with"]
+    assert [k for k, _, _ in stumbles("sk", {"card.wild.W2": "Žolík DOS", "you.event.mistake": "Mýliš sa",
+                                             "event.jump_in": "{player} skáče do hry!", "x": "Nestihneš plesnúť",
+                                             "ok": "Robíš chybu a berieš si trestné karty."})] == [
+        "card.wild.W2", "event.jump_in", "x", "you.event.mistake"]
+    assert [k for k, _ in russian_penalty_cards({
+        "help.accept.text": "принять штрафную карту и взять карты без проверки",
+        "refusal.answer_first": "сначала решите, что делать со штрафной картой, сыгранной против вас",
+        "challenge.hover": "штрафные карты возьмёт этот игрок, а не вы",
+        "hint.catch": {"one": "и ему придётся взять {count} штрафную карту."},
+        "event.mistake": "{player} ошибается и берёт штрафные карты.",
+        "you.event.mistake": "Вы ошиблись и получили штрафные карты."})] == [
+        "challenge.hover", "help.accept.text", "refusal.answer_first"]
+    assert slovak_second_penalty_verb({"hint.catch": {"one": "a tento hráč dostane {count} trestnú kartu."},
+                                       "help.close.text": "všetci dostanú späť svoje veci",
+                                       "uno.catch_hover": "chyť ho, nech si berie trestné karty"}) == [
+        ("hint.catch[one]", "dostane")]
+    assert uno_in_dos_lines({"dos.hint_catch": "{player} did not call UNO", "uno.caught": "caught without UNO",
+                             "you.dos.caught": "Вас поймали без УНО", "dos.caught": "without calling DOS"}) == [
+        ("dos.hint_catch", "{player} did not call UNO"), ("you.dos.caught", "Вас поймали без УНО")]

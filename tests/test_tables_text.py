@@ -23,6 +23,8 @@ DOTTED = re.compile(r'(?<![\w.])"([a-z][a-z_]*(?:\.[a-z0-9_]+)+)"')
 CALL_KEY = re.compile(r'\b(?:say|t)\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*"([^"{}]+)"')
 #: A key built at run time: say(lang, f"refusal.{code}") -> "refusal".
 CALL_PREFIX = re.compile(r'\b(?:say|t)\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*f"([a-z_.]+)\.\{')
+#: A key handed to for_edition (its DOS version is chosen there): for_edition(f"refusal.{code}", edition).
+EDITION_PREFIX = re.compile(r'\bfor_edition\(\s*f"([a-z_.]+)\.\{')
 
 
 def used_keys():
@@ -32,7 +34,7 @@ def used_keys():
         source = path.read_text(encoding="utf-8")
         keys |= {k for k in DOTTED.findall(source) if k.split(".")[0] in sections}
         keys |= set(CALL_KEY.findall(source))
-        prefixes |= set(CALL_PREFIX.findall(source))
+        prefixes |= set(CALL_PREFIX.findall(source)) | set(EDITION_PREFIX.findall(source))
     return keys, prefixes
 
 

@@ -37,6 +37,7 @@ FAST = {
     "test_cards.py",
     "test_cli.py",
     "test_dos.py",
+    "test_dos_words.py",
     "test_engine.py",
     "test_engine_process.py",
     "test_event_kinds.py",

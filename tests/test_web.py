@@ -108,7 +108,7 @@ def test_one_table_with_its_colour_direction_scores_and_events_in_words(engine, 
     t = next(iter(engine.tables.tables.values()))
     page = served(engine).get(f"/table/{t.id}").text
     view = t.view(None)
-    assert "Top card:" in page and ("Clockwise" in page or "Counter-clockwise" in page)
+    assert "Top card:" in page and ("Clockwise" in page or "Anticlockwise" in page)
     assert f"Round {view.round}" in page
     assert "Latest moves" in page and (" played " in page or " drew " in page)
     for p in view.players:

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from ..rules.cards import Card, COLOUR_NAMES, DARK_COLOURS, DARK_RING, LIGHT_COLOURS, LIGHT_RING
 from .codes import card_code
-from .lang import card_name, colour_name, t, text_cache
+from .lang import card_name, colour_label, colour_name, for_edition, t, text_cache
 
 Component = dict
 Line = list[Component]
@@ -154,9 +154,9 @@ def colour_buttons(lang: str | None, token: int | str, dark: bool = False) -> Li
     for n, colour in enumerate(DARK_COLOURS if dark else LIGHT_COLOURS):
         if n:
             line.append(text(" "))
-        name = colour_name(lang, colour)
-        line.append(button(name, CHAT_COLOUR[colour], command("colour", COLOUR_NAMES[colour], token=token),
-                           t(lang, "button.colour_hover", colour=name)))
+        line.append(button(colour_label(lang, colour), CHAT_COLOUR[colour],
+                           command("colour", COLOUR_NAMES[colour], token=token),
+                           t(lang, "button.colour_hover", colour=colour_name(lang, colour))))
     return line
 
 
@@ -172,10 +172,10 @@ def uno_button(lang: str | None, token: int | str) -> Component:
     return button(t(lang, "uno.button"), "gold", command("uno", token=token), t(lang, "uno.hover"))
 
 
-def catch_button(lang: str | None, token: int | str, player: str) -> Component:
-    """Catch `player`, who has one card and did not call UNO."""
+def catch_button(lang: str | None, token: int | str, player: str, edition: str | None = None) -> Component:
+    """Catch `player`, who did not call UNO with one card left (in DOS, `edition`: DOS with two)."""
     return button(t(lang, "uno.catch_button", player=player), "red", command("catch", player, token=token),
-                  t(lang, "uno.catch_hover", player=player))
+                  t(lang, for_edition("uno.catch_hover", edition), player=player))
 
 
 def challenge_buttons(lang: str | None, token: int | str, player: str, card: Card, count: int) -> Line:

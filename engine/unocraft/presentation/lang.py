@@ -172,9 +172,37 @@ def about(lang: str | None, key: str, viewer: str | None, player: str | None, **
     return t(lang, key, player=player, **args)
 
 
+#: The lines that name the call (UNO, with one card left) and their DOS versions: in DOS the call
+#: is DOS, due when a player's own match or add leaves them two cards (rules/dos.py). Whoever shows
+#: one of these lines asks `for_edition` for it, the one place that chooses.
+DOS_LINES = {
+    "uno.button": "dos.button",
+    "hint.first_game": "dos.hint_first_game",
+    "hint.catch": "dos.hint_catch",
+    "uno.catch_hover": "dos.catch_hover",
+    "uno.caught": "dos.caught",                     # and you.uno.caught -> you.dos.caught (`about`)
+    "refusal.nothing_to_call": "dos.nothing_to_call",
+    "refusal.illegal_card": "dos.no_match",         # DOS matches centre cards, there is no top card
+    "sidebar.uno": "dos.sidebar",
+}
+#: DOS versions that need not say "DOS" (they name no call)
+DOS_NAMELESS = frozenset({"dos.no_match"})
+
+
+def for_edition(key: str, edition: str | None) -> str:
+    """The key of the line `key` as a table of `edition` says it (its DOS version in DOS)."""
+    return DOS_LINES.get(key, key) if edition == "dos" else key
+
+
 def colour_name(lang: str | None, colour: str) -> str:
-    """A colour on its own: ``colour_name("ru", "R") == "Красный"``."""
+    """A colour as a sentence names it: ``colour_name("ru", "R") == "красный"`` ("Теперь цвет: красный.")."""
     return t(lang, f"colour.{colour}")
+
+
+def colour_label(lang: str | None, colour: str) -> str:
+    """A colour as a button's label, which begins with a capital: "[Красный]"."""
+    name = colour_name(lang, colour)
+    return name[:1].upper() + name[1:]
 
 
 @text_cache(maxsize=4096)   # cards are interned (Card.parse): a hand's names are looked up once per language

@@ -31,7 +31,7 @@ from .notices import (Announce, ConsoleLines, DidYouMean, FirstGameHint, ForgetS
 from .sidebar import sidebar_op
 from .sounds import SOUND_TURN
 from .table import Table
-from .text import say
+from .text import for_edition, say
 
 CONSOLE = "#console"   # the plugin's name for the console in completion trees
 
@@ -254,9 +254,10 @@ class Display:
 
     def tell_events(self, t: Table, events) -> None:
         """Every member of the table reads what happened (a listener of the game events)."""
+        edition = t.game.opts.edition if t.game is not None else t.options().edition
         for ev in events:
             for name, lang, seated in t.members():
-                line = render.event_line(ev, name if seated else None, lang)
+                line = render.event_line(ev, name if seated else None, lang, edition)
                 if line:
                     self.send(name, line)
 
@@ -308,16 +309,19 @@ class Display:
         if target is None or not self.hint_due(player, "catch") or (player, "catch") in self.hints_shown:
             return
         self.hints_shown.append((player, "catch"))
-        button = chat.catch_button(lang, t.token, target)
-        self.send(player, chat.fill(say(lang, "hint.catch", player=target, count=t.dealt.opts.uno_penalty),
+        edition = t.dealt.opts.edition
+        button = chat.catch_button(lang, t.token, target, edition)
+        self.send(player, chat.fill(say(lang, for_edition("hint.catch", edition), player=target,
+                                        count=t.dealt.opts.uno_penalty),
                                     {"catch": button}, "yellow"))
 
     def first_game_hint(self, player: str, dos: bool) -> None:
         """How to play, at the first deal a player sits at (hints.py decided it is due)."""
         lang = self.state.lang(player)
-        call = say(lang, "dos.button") if dos else say(lang, "uno.button")
-        self.send(player, chat.fill(say(lang, "hint.first_game"), {
-            "draw": chat.label(say(lang, "button.draw"), "aqua"), "uno": chat.label(call, "gold")}, "yellow"))
+        edition = "dos" if dos else None
+        call = chat.label(say(lang, for_edition("uno.button", edition)), "gold")
+        self.send(player, chat.fill(say(lang, for_edition("hint.first_game", edition)), {
+            "draw": chat.label(say(lang, "button.draw"), "aqua"), "uno": call}, "yellow"))
 
     def _sidebar(self, t: Table, player: str, view: View, lang: str) -> None:
         """The table at a glance at the side of the screen, sent when it changed."""

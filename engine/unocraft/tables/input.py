@@ -18,7 +18,7 @@ from . import commands, render
 from .notices import Notice, PlaySound, Said
 from .sounds import SOUND_PENALTY
 from .table import Table
-from .text import config_error, say
+from .text import config_error, for_edition, say
 
 if TYPE_CHECKING:
     from .call import Call
@@ -134,11 +134,13 @@ class Input:
 
     def _refused(self, player: str, code: str, edition: str | None = None) -> list[Notice]:
         lang = self.core.lang(player)
+        reason = for_edition(f"refusal.{code}", edition)
+        # a sentence of its own, unless the edition words the refusal its own way (DOS matches centre cards)
         key = {"not_your_turn": "error.not_your_turn", "illegal_card": "error.cannot_play"}.get(code)
-        if edition == "dos" and code == "illegal_card":     # DOS matches centre cards: say so
-            text = say(lang, "error.refused", reason=say(lang, "dos.no_match"))
+        if key and reason == f"refusal.{code}":
+            text = say(lang, key)
         else:
-            text = say(lang, key) if key else say(lang, "error.refused", reason=say(lang, f"refusal.{code}"))
+            text = say(lang, "error.refused", reason=say(lang, reason))
         return Said().send(player, [{"text": text, "colour": "red"}]).note(PlaySound(player, SOUND_PENALTY)).items
 
     # ================================================================ a word the game does not know

@@ -11,14 +11,14 @@ from typing import Any
 
 from ..presentation import chat
 from ..presentation.faces import face_key
-from ..presentation.lang import about, card_name, colour_name, text_cache
+from ..presentation.lang import about, card_name, colour_label, colour_name, text_cache
 from ..rules.actions import Action, parse_ref
 from ..rules.cards import COLOUR_BY_NAME, Card
 from ..rules.views import DosView, PenaltyView, View
 from ..rules.vocab import EVENT_TONES, HOUSE_VERBS, LAYING, VERBS
 from . import render_dos
 from ..transport.protocol import Item
-from .text import say
+from .text import for_edition, say
 
 HOTBAR_CARDS = 8          # slots 0-7 show a page of the hand, slot 8 turns the page
 PAGE_SLOT = 8
@@ -271,16 +271,16 @@ def wild_colour_line(code: str, lang: str, token: int, legal: list[Action], side
     for n, colour in enumerate(colours):
         if n:
             line.append(chat.text(" "))
-        name = colour_name(lang, colour)
         from ..rules.cards import COLOUR_NAMES
-        line.append(chat.button(name, chat.CHAT_COLOUR[colour],
+        line.append(chat.button(colour_label(lang, colour), chat.CHAT_COLOUR[colour],
                                 chat.command("play", code, COLOUR_NAMES[colour], token=token),
-                                say(lang, "button.colour_hover", colour=name)))
+                                say(lang, "button.colour_hover", colour=colour_name(lang, colour))))
     return line
 
 
-def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
-    """One rules event as a chat line for `viewer` (None: spectator), or None when it is not told.
+def event_line(ev, viewer: str | None, lang: str, edition: str | None = None) -> list[dict] | None:
+    """One rules event as a chat line for `viewer` (None: spectator) at a table of `edition`, or
+    None when it is not told.
     It reads the event as `for_player` gives it (the language lines' arguments): the web page hands
     in the spectator's dicts it keeps (web/feed.py), not the typed events."""
     d = ev.for_player(viewer) if viewer is not None else ev.for_player(None)
@@ -306,8 +306,8 @@ def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
         if viewer == p and d.get("cards"):
             if len(d["cards"]) == 1:
                 return line(say(lang, "game.you_drew_card", card=card(d["cards"][0])), "aqua")
-            return line(say(lang, "game.you_drew", count=len(d["cards"])) + " "
-                        + ", ".join(card(c) for c in d["cards"]), "aqua")
+            return line(say(lang, "game.you_drew", count=len(d["cards"]),
+                            cards=", ".join(card(c) for c in d["cards"])), "aqua")
         return line(say(lang, "game.drew", player=p, count=d.get("count", 1)), "gray")
     if kind == "turn" and d.get("skipped"):
         return line(" ".join(about(lang, "game.skipped", viewer, s) for s in d["skipped"]), "gray")
@@ -320,7 +320,8 @@ def event_line(ev, viewer: str | None, lang: str) -> list[dict] | None:
     if kind == "uno":
         return line(about(lang, "uno.called", viewer, p), "gold")
     if kind == "caught":
-        return line(about(lang, "uno.caught", viewer, d.get("target"), count=d.get("amount", 2)), "red")
+        return line(about(lang, for_edition("uno.caught", edition), viewer, d.get("target"), count=d.get("amount", 2)),
+                    "red")
     if kind == "challenge":
         key = "challenge.guilty" if d.get("guilty") else "challenge.innocent"
         who = d.get("target") if d.get("guilty") else p

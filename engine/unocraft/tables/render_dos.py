@@ -84,6 +84,6 @@ def turn_lines(view: DosView, lang: str, token: int, legal: list[Action]) -> lis
     if "dos" in verbs:
         buttons.append(chat.button(say(lang, "dos.button"), "gold", chat.command("dos", token=token), say(lang, "dos.call_hover")))
     for target in sorted({a.target for a in legal if a.verb == "catch" and a.target}):
-        buttons.append(chat.catch_button(lang, token, target))
+        buttons.append(chat.catch_button(lang, token, target, "dos"))
     lines.append(_spaced(buttons))
     return [line for line in lines if line]

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..presentation.lang import text_cache
-from ..rules.views import PlayerView, View
+from ..rules.views import DosView, PlayerView, View
 from ..transport.protocol import Sidebar
-from .text import say
+from .text import for_edition, say
 
 MAX_LINES = 15          # what a Minecraft sidebar shows
 TURN_MARK = "▶ "
@@ -48,7 +48,7 @@ def title(preset: str, lang: str) -> dict:
 
 @text_cache(maxsize=8192)
 def _seat_line(name: str, yours: bool, turn: bool, active: bool, n: int, called_uno: bool, score: int | None,
-               lang: str) -> list[dict]:
+               lang: str, edition: str | None = None) -> list[dict]:
     """`▶ ann  7 cards  UNO!  120 pts`: the marker of the turn, the name (yours in green, a player
     who is out struck through), the card count or "out", an UNO call, the match score (None: none
     kept). One shared list per distinct line: never change it."""
@@ -61,8 +61,8 @@ def _seat_line(name: str, yours: bool, turn: bool, active: bool, n: int, called_
     line.append(part)
     if active:
         line.append({"text": "  " + say(lang, "sidebar.cards", count=n), "colour": "red" if n == 1 else "gray"})
-        if called_uno and n <= 1:
-            line.append({"text": "  " + say(lang, "sidebar.uno"), "colour": "gold", "bold": True})
+        if called_uno and n <= (2 if edition == "dos" else 1):     # DOS is called with two cards
+            line.append({"text": "  " + say(lang, for_edition("sidebar.uno", edition)), "colour": "gold", "bold": True})
     else:
         line.append({"text": "  " + say(lang, "sidebar.out"), "colour": "dark_gray", "italic": True})
     if score is not None:
@@ -81,17 +81,17 @@ def sidebar_lines(view: View, lang: str, match: bool = False) -> list[list[dict]
     score = keeps_score(view, match)
     seats = tuple([(p.name, p.active, p.cards, p.called_uno, p.score if score else None) for p in view.players])
     return _lines(seats, view.you, view.turn if view.phase == "play" else None,
-                  view.direction, view.round if score else None, lang)
+                  view.direction, view.round if score else None, lang, "dos" if isinstance(view, DosView) else None)
 
 
 @text_cache(maxsize=4096)
 def _lines(seats: tuple, you: str | None, turn: str | None, direction: str | None, round_no: int | None,
-           lang: str) -> list[list[dict]]:
+           lang: str, edition: str | None = None) -> list[list[dict]]:
     """The sidebar's lines from what they show (`seats`: name, active, cards, UNO called, score or
     None, in seat order; `turn` None: nobody's; `round_no` None: no match score), one shared list
     per distinct sidebar (a redraw of a viewer whose sidebar did not change finds the list sent
     last time; never change it)."""
-    lines = [_seat_line(name, name == you, name == turn, active, n, uno, points, lang)
+    lines = [_seat_line(name, name == you, name == turn, active, n, uno, points, lang, edition)
              for name, active, n, uno, points in _in_play_order(list(seats), [s[0] for s in seats], you, direction)]
     if round_no is not None:
         lines.append(_round_line(round_no, lang))

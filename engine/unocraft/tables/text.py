@@ -8,7 +8,7 @@ is the tables' name for `t`.
 
 from __future__ import annotations
 
-from ..presentation.lang import LANGUAGES, normalise, t
+from ..presentation.lang import LANGUAGES, for_edition, normalise, t
 from ..rules.errors import ConfigError
 
 say = t
@@ -36,4 +36,4 @@ def option_list(changed: dict, lang: str | None = None) -> str:
     return " ".join(f"{k}={v}" for k, v in changed.items()) or say(lang, "table.defaults")
 
 
-__all__ = ["say", "normalise", "LANGUAGES", "option_list", "config_error", "preset_name"]
+__all__ = ["say", "for_edition", "normalise", "LANGUAGES", "option_list", "config_error", "preset_name"]

@@ -37,7 +37,7 @@ from ..rules.cards import COLOUR_BY_NAME, Card
 from ..stats.store import TOP_KINDS
 from ..tables import render
 from ..tables.stats_tally import has_stats, stats_lines, top_lines
-from ..tables.text import say
+from ..tables.text import for_edition, say
 from .feed import WebFeed, number
 
 HERE = Path(__file__).parent
@@ -137,6 +137,10 @@ class Words:
     def __call__(self, key: str, **args: Any) -> str:
         return say(self.lang, key, **args)
 
+    def of_edition(self, key: str, edition: str | None, **args: Any) -> str:
+        """The line `key` as a table of `edition` says it (a DOS table's call is DOS)."""
+        return say(self.lang, for_edition(key, edition), **args)
+
     def card(self, code: str | None) -> str:
         return card_name(self.lang, Card.parse(code)) if code else ""
 
@@ -144,8 +148,8 @@ class Words:
         letter = COLOUR_BY_NAME.get(name or "")
         return colour_name(self.lang, letter) if letter else ""
 
-    def event(self, d: dict) -> str:
-        line = render.event_line(_Public(d), None, self.lang)
+    def event(self, d: dict, edition: str | None = None) -> str:
+        line = render.event_line(_Public(d), None, self.lang, edition)
         return "".join(part.get("text", "") for part in line) if line else ""
 
     def result(self, table: dict) -> list[str]:
