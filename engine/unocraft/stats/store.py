@@ -68,7 +68,7 @@ NET_SQL = "money_won - money_lost"
 STAKED_SQL = "money_won + money_lost > 0"
 _CHUNK = 500     # players per upsert statement
 DEADLOCK_RETRIES = 5
-_ALEMBIC = threading.RLock()   # Alembic's `op` and `context` are one per process: one migration at a time
+_ALEMBIC = threading.RLock()   # Alembic's `op` is one per process: two runs at once mixed up their databases
 
 meta = sa.MetaData()
 player_stats = sa.Table(
@@ -137,10 +137,8 @@ def make_engine(url: str | URL, pool_size: int = 2, connect_timeout: float = 5.0
             engine = sa.create_engine(u, poolclass=sa.pool.StaticPool,
                                       connect_args={"check_same_thread": False})
         else:
-            try:
+            with contextlib.suppress(OSError):  # opening it fails alike, where a database away is handled
                 make_private(db)
-            except OSError:
-                pass    # opening it fails the same way, where an unavailable database is handled
             engine = sa.create_engine(u, connect_args={"timeout": connect_timeout})
 
         @sa.event.listens_for(engine, "connect")
@@ -477,15 +475,10 @@ def _deadlock(e: sa.exc.DBAPIError) -> bool:
 
 
 def upgrade(conn: Connection, revision: str) -> None:
-    """Alembic's upgrade of the database `conn` is connected to, up to `revision` (`migrate` runs it
-    to "head"; tests leave a database at an older one). One at a time in this process: another
-    thread's upgrade running meanwhile took over Alembic's `op`, and its steps ran on the wrong
-    database ("no such table")."""
-    from alembic import command
-    from alembic.config import Config
-    cfg = Config()
+    """Alembic's upgrade of `conn`'s database to `revision` ("head": `migrate`), one run at a time."""
+    from alembic import command, config
+    cfg = config.Config(attributes={"connection": conn})
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
-    cfg.attributes["connection"] = conn
     with _ALEMBIC:
         command.upgrade(cfg, revision)
 
