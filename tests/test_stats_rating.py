@@ -13,7 +13,7 @@ from unocraft.rules.options import Options
 from unocraft.simulate import actor
 from unocraft.stats import rating
 from unocraft.stats.service import StatsService
-from unocraft.stats.store import StatsStore
+from unocraft.stats.store import StatsStore, upgrade
 from unocraft.tables.manager import Tables
 from unocraft.tables.config import parse
 from unocraft.tables.stats_tally import finishing
@@ -136,17 +136,10 @@ def test_the_service_keeps_the_match_results_in_order_when_it_merges(tmp_path):
 
 # ------------------------------------------------------------------ an existing database
 def test_a_database_at_0004_is_upgraded_in_place_and_keeps_its_counters(tmp_path):
-    from alembic import command
-    from alembic.config import Config
-    from pathlib import Path
-    import unocraft.stats.store as store_module
     db = tmp_path / "old.sqlite"
     old = StatsStore(db, migrate=False)
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(store_module.__file__).parent / "migrations"))
     with old.engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0004")
+        upgrade(conn, "0004")
         conn.execute(sa.text("INSERT INTO player_stats (key, name, uuid, matches_played, matches_won, points, "
                              "hint_game, updated_at, name_key) VALUES ('u-ann', 'Ann', 'u-ann', 7, 3, 420, 1, 5, 'ann')"))
     old.close()

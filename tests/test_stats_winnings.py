@@ -6,6 +6,7 @@ and the web page. SQLite here; the same upgrade and list on PostgreSQL and Maria
 test_stats_sql.py."""
 
 import sqlite3
+import threading
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -35,14 +36,9 @@ ORDER = [("zed", 90), ("abe", 90), ("dan", 0), ("cid", -50), ("bob", -100)]
 
 def upgrade(db: Path, revision: str) -> StatsStore:
     """A database left at `revision` by an engine before (Alembic run to it, no further)."""
-    from alembic import command
-    from alembic.config import Config
     old = StatsStore(db, migrate=False)
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(store_module.__file__).parent / "migrations"))
     with old.engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, revision)
+        store_module.upgrade(conn, revision)
     return old
 
 
@@ -57,6 +53,35 @@ def test_the_stake_counters_are_display_counters_before_the_hints_and_winnings_i
     assert COUNTERS[-2:] == ("hint_game", "hint_catch")
     assert COUNTERS[8:12] == STAKES
     assert "winnings" in TOP_KINDS
+
+
+def test_an_upgrade_to_an_older_revision_while_another_thread_migrates_reaches_its_revision(tmp_path):
+    """An earlier test's statistics thread, still migrating its own file, while a test leaves another
+    file at 0005: Alembic's `op` is one per process, and the store's upgrade takes turns with every
+    migration (without, a step of one ran on the other's database: "no such table")."""
+    errors: list[Exception] = []
+    stop = threading.Event()
+
+    def engines_starting():
+        n = 0
+        while not stop.is_set():
+            n += 1
+            try:
+                StatsStore(tmp_path / f"engine{n}.sqlite").close()
+            except Exception as e:
+                errors.append(e)
+                return
+    thread = threading.Thread(target=engines_starting, daemon=True)
+    thread.start()
+    try:
+        for i in range(8):
+            old = upgrade(tmp_path / f"old{i}.sqlite", "0005")
+            assert old.version() == "0005"
+            old.close()
+    finally:
+        stop.set()
+        thread.join(60)
+    assert not errors, errors
 
 
 def test_a_database_at_0005_is_upgraded_in_place_and_keeps_its_rows(tmp_path):

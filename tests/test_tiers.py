@@ -66,6 +66,7 @@ FAST = {
     "test_stats_rating.py",
     "test_stats_winnings.py",
     "test_table_store_checkpoints.py",
+    "test_table_store_readers.py",
     "test_table_store_writers.py",
     "test_tables.py",
     "test_stakes.py",

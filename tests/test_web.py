@@ -4,6 +4,7 @@ its thread, as the engine runs it) answers a real HTTP client (httpx)."""
 
 import dataclasses
 import json
+import logging
 import os
 import re
 import select
@@ -21,10 +22,12 @@ from unocraft.rules.match import load_game
 from unocraft.stats.store import StatsStore
 from unocraft.web import app as app_mod
 from unocraft.web import feed as feed_mod
+from unocraft.web import server as server_mod
 from unocraft.web.app import pick_language
 from unocraft.web.feed import WebFeed, snapshot
 from unocraft.web.server import WebServer
 from test_tables import cmd, make
+from waiting import PATIENCE, until
 
 FAST_CLOCK = {"timers": {"lobby": 1, "turn": 1, "turn_warning": 0, "rejoin": 60, "bot_think": 0.5,
                          "catch_window": 1, "next_round": 1},
@@ -637,3 +640,93 @@ def test_a_thousand_stream_clients_each_get_the_change_and_the_page_answers_mean
         if proc.poll() is None:
             proc.kill()
         server.stop()
+
+
+# ------------------------------------------------------------------ a port still taken at start
+# the engine before this one, still stopping after a quick restart: another process listening on
+# the page's port (as uvicorn does: SO_REUSEADDR) until its stdin closes
+PORT_HOLDER = r"""
+import socket, sys
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", int(sys.argv[1])))
+s.listen()
+print("listening", flush=True)
+sys.stdin.read()
+"""
+
+
+def web_lines(caplog):
+    return [r.getMessage() for r in caplog.records if r.name == "unocraft.web"]
+
+
+def answers(address):
+    try:
+        return httpx.get(address, timeout=5).status_code == 200
+    except httpx.TransportError:
+        return False
+
+
+def test_a_port_still_taken_at_start_is_waited_for_and_the_page_comes_up_once_it_is_free(engine, caplog):
+    caplog.set_level(logging.INFO, logger="unocraft.web")
+    port = free_port()
+    holder = subprocess.Popen([sys.executable, "-c", PORT_HOLDER, str(port)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    server = WebServer(engine.feed, "127.0.0.1", port)
+    try:
+        assert holder.stdout.readline().strip() == "listening"
+        assert not server.start(), "the port is taken: the page cannot be up yet"
+        assert server.waiting.is_set()
+        until(lambda: any("waits for port" in line for line in web_lines(caplog)), "the page says it waits")
+        time.sleep(1.5)     # the old engine takes its time to stop; the page meanwhile retries
+        assert not server.listening.is_set()
+        holder.stdin.close()                     # the old engine is gone: the port is free
+        assert holder.wait(timeout=PATIENCE) == 0
+        freed = time.monotonic()
+        until(lambda: answers(server.address), "the page answers once its port is free")
+        up_after = time.monotonic() - freed
+        assert up_after < 5, f"the page answered {up_after:.1f} s after its port was free"
+        assert "Table t1" in httpx.get(server.address, timeout=5).text
+        lines = web_lines(caplog)
+        assert len(lines) == 2, lines           # one line waiting, one when it is up
+        assert "waits for port" in lines[0]
+        assert lines[1].startswith(f"the web page of the tables: {server.address} (after waiting")
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+        server.stop()
+
+
+def test_a_port_taken_for_good_is_given_up_in_one_line_and_stop_ends_the_wait(engine, caplog, monkeypatch):
+    caplog.set_level(logging.INFO, logger="unocraft.web")
+    monkeypatch.setattr(server_mod, "WAIT_FOR_PORT", 0.5)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = WebServer(engine.feed, "127.0.0.1", port)
+        assert not server.start()
+        server._thread.join(PATIENCE)
+        assert not server._thread.is_alive()
+        lines = web_lines(caplog)
+        assert len(lines) == 2 and "waits for port" in lines[0], lines
+        assert lines[1].startswith(f"the web page is off: port {port} of 127.0.0.1 was still taken after"), lines
+        caplog.clear()
+        # stopping the engine while the page waits: the thread ends at once, nothing more is said
+        monkeypatch.setattr(server_mod, "WAIT_FOR_PORT", PATIENCE)
+        server = WebServer(engine.feed, "127.0.0.1", port)
+        assert not server.start()
+        began = time.monotonic()
+        server.stop()
+        assert not server._thread.is_alive() and time.monotonic() - began < 2
+        assert len(web_lines(caplog)) == 1
+
+
+def test_an_address_this_machine_does_not_have_turns_the_page_off_at_once(engine, caplog):
+    caplog.set_level(logging.INFO, logger="unocraft.web")
+    server = WebServer(engine.feed, "192.0.2.1", free_port())      # TEST-NET-1: never this machine's
+    assert not server.start()
+    server._thread.join(PATIENCE)
+    lines = web_lines(caplog)
+    assert len(lines) == 1 and lines[0].startswith("the web page is off: it cannot listen on 192.0.2.1:"), lines
+    assert not server.waiting.is_set()

@@ -28,9 +28,20 @@ def make_private(path: str | Path) -> None:
     """Creates the database file owner-only (0600) before SQLite opens it, or closes up one an older
     version left readable: it holds players' names, UUIDs, hands and statistics. SQLite gives its
     -wal and -shm files the database file's permissions. Folders it has to create are 0700; an
-    existing folder is left as it is (it may be the server's own)."""
+    existing folder is left as it is (it may be the server's own).
+
+    An existing file is never opened here: closing any descriptor of a file drops every POSIX lock
+    this process holds on it, and SQLite's connections of this process (the table store, opened
+    before the statistics) hold theirs for as long as they are open. Without that lock, another
+    program's connection closing (a backup tool, the sqlite3 shell) took itself for the file's last
+    one: it checkpointed, deleted the -wal and -shm files under the engine's connections, and the
+    next connection the engine opened read the new log with the old index: "disk I/O error"."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd = os.open(p, os.O_CREAT | os.O_RDWR, 0o600)
-    os.close(fd)
+    try:
+        fd = os.open(p, os.O_CREAT | os.O_EXCL | os.O_RDWR, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        os.close(fd)
     os.chmod(p, 0o600)

@@ -68,7 +68,7 @@ NET_SQL = "money_won - money_lost"
 STAKED_SQL = "money_won + money_lost > 0"
 _CHUNK = 500     # players per upsert statement
 DEADLOCK_RETRIES = 5
-_ALEMBIC = threading.Lock()   # Alembic's `op` and `context` are one per process: one migration at a time
+_ALEMBIC = threading.RLock()   # Alembic's `op` is one per process: two runs at once mixed up their databases
 
 meta = sa.MetaData()
 player_stats = sa.Table(
@@ -137,10 +137,8 @@ def make_engine(url: str | URL, pool_size: int = 2, connect_timeout: float = 5.0
             engine = sa.create_engine(u, poolclass=sa.pool.StaticPool,
                                       connect_args={"check_same_thread": False})
         else:
-            try:
+            with contextlib.suppress(OSError):  # opening it fails alike, where a database away is handled
                 make_private(db)
-            except OSError:
-                pass    # opening it fails the same way, where an unavailable database is handled
             engine = sa.create_engine(u, connect_args={"timeout": connect_timeout})
 
         @sa.event.listens_for(engine, "connect")
@@ -200,19 +198,14 @@ class StatsStore:
         with self._migrate_lock:
             if self._migrated:
                 return
-            from alembic import command
-            from alembic.config import Config
-            cfg = Config()
-            cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
             with _ALEMBIC, self._file_lock, self.engine.begin() as conn:
                 if self.dialect == "postgresql":
                     conn.execute(sa.text("SELECT pg_advisory_xact_lock(7148013)"))   # released at commit
                 elif self.dialect == "mysql":
                     conn.execute(sa.text("SELECT GET_LOCK('unocraft_stats_migrate', 60)"))
                 try:
-                    cfg.attributes["connection"] = conn
                     before = _revision(conn)
-                    command.upgrade(cfg, "head")
+                    upgrade(conn, "head")
                     after = _revision(conn)
                     if after != before:
                         log.info("statistics database (%s): schema revision %s (was %s)", self.dialect, after,
@@ -481,6 +474,15 @@ def _deadlock(e: sa.exc.DBAPIError) -> bool:
         return True
     args: tuple[Any, ...] = getattr(orig, "args", ())                              # PyMySQL: (errno, message)
     return bool(args) and args[0] in (1213, 1205)
+
+
+def upgrade(conn: Connection, revision: str) -> None:
+    """Alembic's upgrade of `conn`'s database to `revision` ("head": `migrate`), one run at a time."""
+    from alembic import command, config
+    cfg = config.Config(attributes={"connection": conn})
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with _ALEMBIC:
+        command.upgrade(cfg, revision)
 
 
 def merge(into: dict[str, dict[str, int]], deltas: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
