@@ -143,10 +143,8 @@ def make_engine(url: str | URL, pool_size: int = 2, connect_timeout: float = 5.0
 
         @sa.event.listens_for(engine, "connect")
         def _pragmas(dbapi, _record):
-            # each cursor closed at once: GraalPy frees a dropped one only at a garbage collection,
-            # and its statement, still open, makes the next commit fail
-            dbapi.execute("PRAGMA journal_mode=WAL").close()
-            dbapi.execute("PRAGMA synchronous=NORMAL").close()
+            dbapi.execute("PRAGMA journal_mode=WAL").close()   # closed now: GraalPy frees a cursor late,
+            dbapi.execute("PRAGMA synchronous=NORMAL").close()  # and an open one fails the next commit
         return engine
     try:
         if name == "postgresql":
