@@ -3,6 +3,7 @@ version; the jar carries py4j relocated (another plugin's py4j cannot clash) and
 installer in the jar makes the engine's virtual environment from that wheel, once. The `release`
 fixture (tests/conftest.py) runs scripts/release once for this file and tests/test_packaging.py."""
 
+import io
 import re
 import subprocess
 import sys
@@ -42,6 +43,13 @@ def test_the_release_command_builds_the_jar_and_the_wheel(release):
         assert b"dev/unocraft/lib/py4j/GatewayServer" in gateway and b"Lpy4j/" not in gateway
         assert jar.read("engine/wheel.txt").decode().strip() == release["wheel"].name
         assert jar.read(f"engine/{release['wheel'].name}") == release["wheel"].read_bytes()
+        # GraalPy, for hosts without Python: the pinned jars to fetch, the engine's pure-Python dependencies
+        assert "org.graalvm.python:python-language:" in jar.read("graalpy/libraries.txt").decode()
+        with zipfile.ZipFile(io.BytesIO(jar.read("engine/graalpy-site.zip"))) as site:
+            files = site.namelist()
+            assert {"py4j/java_gateway.py", "yaml/__init__.py", "sqlalchemy/__init__.py", "starlette/routing.py"} <= set(files)
+            assert not [f for f in files if f.endswith((".so", ".pyd")) or f.startswith(("msgspec/", "PIL/"))]
+        assert "dev/unocraft/core/GraalPyMain.class" in names
         assert f"version: {VERSION}" in jar.read("plugin.yml").decode()
         assert jar.read("dev/unocraft/core/version.properties").decode().strip() == f"version={VERSION}"
         assert "autostart: true" in jar.read("config.yml").decode()
@@ -51,7 +59,8 @@ def test_the_release_command_builds_the_jar_and_the_wheel(release):
         assert "\nbridge:" not in engine_yaml and "\nserver:" not in engine_yaml and "\ntable:" in engine_yaml
     with zipfile.ZipFile(release["wheel"]) as whl:
         names = set(whl.namelist())
-        assert {"unocraft/__main__.py", "unocraft/tables/admin.py", "unocraft/presentation/lang/sk.yaml"} <= names
+        assert {"unocraft/__main__.py", "unocraft/tables/admin.py", "unocraft/presentation/lang/sk.yaml",
+                "unocraft/presentation/faces.zip"} <= names
         meta = whl.read(f"unocraft-{VERSION}.dist-info/METADATA").decode()
         assert re.search(rf"^Version: {re.escape(VERSION)}$", meta, re.M)
 

@@ -117,6 +117,51 @@ abstract class AdapterTests extends AdapterTestBase {
      * real one needs PlaceholderAPI's plugin running, which MockBukkit cannot start) the expansion
      * "unocraft" registers at enable and answers from the cache the engine's ops fill.
      */
+    /**
+     * Issue 41: config.yml's engine.runtime and engine.graalpy.* reach the engine's start. With graalpy the plugin
+     * fetches GraalPy's jars from the configured repository (here one on loopback that has none) into the
+     * configured folder, on the supervisor's thread, and the status says what to do; an unknown runtime is named.
+     */
+    @Test
+    void theEngineRuntimeIsTheOneConfigured() throws Exception {
+        List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        com.sun.net.httpserver.HttpServer repo = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        repo.createContext("/", exchange -> {
+            asked.add(exchange.getRequestURI().getPath());
+            exchange.sendResponseHeaders(404, -1);
+            exchange.close();
+        });
+        repo.start();
+        try {
+            Path libraries = Files.createTempDirectory("graalpy-libraries");
+            String config = "bridge-port: 0\nengine:\n  autostart: true\n  runtime: graalpy\n  graalpy:\n"
+                    + "    libraries: " + libraries + "\n    repository: http://127.0.0.1:" + repo.getAddress().getPort() + "/m2\n";
+            restartServer(data -> Files.writeString(data.resolve("config.yml"), config));
+            String status = awaitEngineStatus("unavailable");
+            assertTrue(status.contains("HTTP 404") && status.contains("copy the jars") && status.contains(libraries.toString()),
+                    status);
+            assertTrue(asked.get(0).startsWith("/m2/org/"), asked.toString());
+            restartServer(data -> Files.writeString(data.resolve("config.yml"),
+                    "bridge-port: 0\nengine:\n  autostart: true\n  runtime: jython\n"));
+            status = awaitEngineStatus("unavailable");
+            assertTrue(status.contains("engine.runtime is 'jython': write auto, cpython or graalpy"), status);
+        } finally {
+            repo.stop(0);
+        }
+    }
+
+    private String awaitEngineStatus(String prefix) throws InterruptedException {
+        long end = System.currentTimeMillis() + 60_000;
+        String status = core.supervisor().status();
+        while (!status.startsWith(prefix) && System.currentTimeMillis() < end) {
+            Thread.sleep(20);
+            status = core.supervisor().status();
+        }
+        assertTrue(status.startsWith(prefix), status);
+        return status;
+    }
+
     @Test
     void withPlaceholderApiTheExpansionRegistersAndAnswersFromTheCache() throws Exception {
         me.clip.placeholderapi.expansion.PlaceholderExpansion.REGISTERED.clear();

@@ -1,7 +1,9 @@
 package dev.unocraft.spigot;
 
 import dev.unocraft.core.EngineInstaller;
+import dev.unocraft.core.EngineRuntime;
 import dev.unocraft.core.EngineSupervisor;
+import dev.unocraft.core.GraalPyRuntime;
 import dev.unocraft.core.UnoCore;
 import java.io.IOException;
 import java.io.InputStream;
@@ -108,13 +110,17 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
     private void superviseEngine(Path tokenFile) {
         Path data = getDataFolder().toPath();
         Path engineConfig = data.resolve("engine.yaml");
+        EngineInstaller.Resources jar = name -> UnocraftPlugin.class.getClassLoader().getResourceAsStream(name);
         EngineInstaller installer = new EngineInstaller(data, UnoCore.VERSION, getConfig().getString("engine.python", ""),
-                name -> UnocraftPlugin.class.getClassLoader().getResourceAsStream(name), getLogger());
+                jar, getLogger());
+        GraalPyRuntime graalpy = new GraalPyRuntime(data, getConfig().getString("engine.graalpy.libraries", ""),
+                UnoCore.VERSION, jar, getConfig().getString("engine.graalpy.repository", ""), getLogger());
+        String runtime = getConfig().getString("engine.runtime", "auto");
         core.superviseEngine(() -> {
             writeDefault(engineConfig);
-            return EngineSupervisor.engineCommand(installer.python(), core.bridgePort(), tokenFile,
-                    // absolute: the engine runs in the data folder, which the server names relative to its own
-                    List.of("--config", engineConfig.toAbsolutePath().toString()));
+            // absolute: the engine runs in the data folder, which the server names relative to its own
+            return EngineRuntime.parse(runtime).command(installer, graalpy, core.bridgePort(), tokenFile,
+                    List.of("--config", engineConfig.toAbsolutePath().toString()), getLogger());
         });
     }
 
