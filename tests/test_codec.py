@@ -45,8 +45,8 @@ def test_the_json_written_is_msgspecs(value, sort_keys):
 def outcome(convert, value, t):
     try:
         return "ok", convert(value, t)
-    except (msgspec.ValidationError, codec.ValidationError):
-        return "refused", None
+    except (msgspec.ValidationError, codec.ValidationError) as e:
+        return "refused", str(e)
 
 
 def both(value, t):
@@ -55,7 +55,7 @@ def both(value, t):
     if ours[0] == "ok":
         assert ours[1] == theirs[1]
         assert {k: type(v) for k, v in ours[1].items()} == {k: type(v) for k, v in theirs[1].items()}
-    return ours[0]
+    return ours
 
 
 @st.composite
@@ -91,10 +91,15 @@ def test_every_event_gets_msgspecs_verdict(kind_value):
     ({"op": "sound", "player": "ann", "sound": "x", "volume": 1, "pitch": 2}, protocol.OPS["sound"], "ok"),
     ({"op": "face", "key": "R5", "pixels": "x" * 21848, "digest": "d"}, protocol.OPS["face"], None),
     ({"op": "face", "key": "R5", "pixels": "!" * 21848, "digest": "d"}, protocol.OPS["face"], "refused"),
+    ({"op": "face", "key": "R5", "pixels": "x" * 3, "digest": "d"}, protocol.OPS["face"], "refused"),
+    ({"op": "placeholders", "top": {"wins": [["ann", "3"]]}}, protocol.OPS["placeholders"], "ok"),     # tuples
+    ({"op": "placeholders", "top": {"wins": [["ann", "3", "x"]]}}, protocol.OPS["placeholders"], "refused"),
 ])
 def test_the_bounds_and_types_msgspec_checks_are_checked(value, t, verdict):
-    got = both(value, t)
+    got, why = both(value, t)
     assert verdict is None or got == verdict
+    if got == "refused" and verdict == "refused" and "Expected `" in why and " - at " in why:
+        assert why == outcome(msgspec.convert, value, t)[1]      # the bounds in msgspec's words
 
 
 def test_the_engine_runs_without_msgspec_when_it_is_missing(tmp_path):

@@ -92,11 +92,20 @@ def _convert(value: Any, t: Any, path: str) -> Any:
             raise _expected("array", value, path)
         (item,) = get_args(t)
         return [_convert(v, item, f"{path}[{i}]") for i, v in enumerate(value)]
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise _expected("array", value, path)
+        items = get_args(t)
+        if len(items) == 2 and items[1] is Ellipsis:
+            items = (items[0],) * len(value)
+        elif len(items) != len(value):
+            raise ValidationError(f"Expected `array` of length {len(items)}, got {len(value)} - at `{path}`")
+        return tuple(_convert(v, item, f"{path}[{i}]") for i, (v, item) in enumerate(zip(value, items)))
     if origin is dict:
         if not isinstance(value, dict):
             raise _expected("object", value, path)
         key_t, value_t = get_args(t)
-        return {_convert(k, key_t, path): _convert(v, value_t, f"{path}[{k!r}]") for k, v in value.items()}
+        return {_convert(k, key_t, path): _convert(v, value_t, f"{path}[...]") for k, v in value.items()}
     if isinstance(t, type) and hasattr(t, "__required_keys__"):      # a TypedDict
         if not isinstance(value, dict):
             raise _expected("object", value, path)
@@ -143,12 +152,16 @@ def _expected(what: str, value: Any, path: str) -> ValidationError:
 
 
 def _check_meta(value: Any, meta: Any, path: str) -> None:
-    ge, le = getattr(meta, "ge", None), getattr(meta, "le", None)
-    if (ge is not None and value < ge) or (le is not None and value > le):
-        raise ValidationError(f"Expected a value within [{ge}, {le}] - at `{path}`")
-    lo, hi = getattr(meta, "min_length", None), getattr(meta, "max_length", None)
-    if (lo is not None and len(value) < lo) or (hi is not None and len(value) > hi):
-        raise ValidationError(f"Expected a length within [{lo}, {hi}] - at `{path}`")
+    """msgspec's bounds, in its words."""
+    kind = {bool: "bool", int: "int", float: "float", str: "str", list: "array", tuple: "array", dict: "object"}.get(
+        type(value), type(value).__name__)
+    checks = (("ge", lambda b: value >= b, ">="), ("le", lambda b: value <= b, "<="),
+              ("min_length", lambda b: len(value) >= b, "of length >="), ("max_length", lambda b: len(value) <= b, "of length <="))
+    for name, holds, words in checks:
+        bound = getattr(meta, name, None)
+        if bound is not None and not holds(bound):
+            number = f"{float(bound)}" if kind == "float" and name in ("ge", "le") else f"{bound}"
+            raise ValidationError(f"Expected `{kind}` {words} {number} - at `{path}`")
     pattern = getattr(meta, "pattern", None)
     if pattern is not None and not re.search(pattern, value):
-        raise ValidationError(f"Expected a str matching {pattern!r} - at `{path}`")
+        raise ValidationError(f"Expected `str` matching regex {pattern!r} - at `{path}`")
