@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 from unocraft.presentation import chat
+from unocraft.tables import collector
 from unocraft.tables.config import parse
 from unocraft.tables.manager import Tables
 from unocraft.tables.store import TableStore
@@ -131,7 +132,8 @@ def run(players: int, bot_tables: int, events: int, profiler: cProfile.Profile |
     times: list[float] = []
     cpu: list[float] = []
     gc.collect()
-    gc.freeze()
+    if collector.TUNES:     # as the loop does: CPython's collector (GraalPy's is the JVM's)
+        gc.freeze()
     while len(times) < events:
         now = next_time(tables, now)
         for name in humans:      # a match over: the player starts the next (not timed)
@@ -164,7 +166,8 @@ def run(players: int, bot_tables: int, events: int, profiler: cProfile.Profile |
                 began, began_cpu = time.perf_counter(), time.thread_time()
                 save_after_answer(tables)
                 saves.append(((time.perf_counter() - began) * 1000, (time.thread_time() - began_cpu) * 1000))
-    gc.unfreeze()
+    if collector.TUNES:
+        gc.unfreeze()
     if tmp is not None:
         tables.close()
         store.close()

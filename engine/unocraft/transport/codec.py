@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable
 import types
+from collections.abc import Callable
 from typing import Annotated, Any, Literal, NotRequired, Required, Union, get_args, get_origin, get_type_hints
 
 #: set to 1 to use the standard library even where msgspec is installed (the tests of the fallback)
@@ -37,18 +37,19 @@ def encoder(sort_keys: bool = False) -> Callable[[Any], bytes]:
     return lambda value: dumps(value).encode()
 
 
-if msgspec is not None:
-    Meta = msgspec.Meta
-    ValidationError: type[Exception] = msgspec.ValidationError
-else:
-    class Meta:  # type: ignore[no-redef]
-        """The constraints of a value (msgspec.Meta's, of which the fallback checks the bounds)."""
+class _Meta:
+    """The constraints of a value without msgspec (msgspec.Meta's, of which the fallback checks the bounds)."""
 
-        def __init__(self, **constraints: Any) -> None:
-            self.__dict__.update(constraints)
+    def __init__(self, **constraints: Any) -> None:
+        self.__dict__.update(constraints)
 
-    class ValidationError(ValueError):  # type: ignore[no-redef]
-        """A value that is not of its declared type."""
+
+class _ValidationError(ValueError):
+    """A value that is not of its declared type, without msgspec."""
+
+
+Meta: Any = msgspec.Meta if msgspec is not None else _Meta
+ValidationError: type[Exception] = msgspec.ValidationError if msgspec is not None else _ValidationError
 
 
 def convert(value: Any, t: Any) -> Any:
@@ -71,7 +72,7 @@ def _convert(value: Any, t: Any, path: str) -> Any:
         inner, *metas = get_args(t)
         out = _convert(value, inner, path)
         for meta in metas:
-            if isinstance(meta, Meta) or (msgspec is not None and isinstance(meta, msgspec.Meta)):
+            if isinstance(meta, _Meta) or (msgspec is not None and isinstance(meta, msgspec.Meta)):
                 _check_meta(out, meta, path)
         return out
     if origin in (Required, NotRequired):
@@ -147,7 +148,7 @@ def _fields(t: Any) -> dict[str, tuple[Any, bool]]:
     return fields
 
 
-def _expected(what: str, value: Any, path: str) -> ValidationError:
+def _expected(what: str, value: Any, path: str) -> Exception:
     return ValidationError(f"Expected `{what}`, got `{type(value).__name__}` - at `{path}`")
 
 

@@ -20,33 +20,42 @@ public final class GraalPyMain {
             System.exit(2);
         }
         String[] argv = java.util.Arrays.copyOfRange(args, 1, args.length);     // sys.argv: the module, its arguments
-        int code;
-        try (Context context = Context.newBuilder("python")
+        // The context is never closed: closing it kills Python's threads wherever they are, and one
+        // killed inside sqlite3 (the statistics thread) crashes the JVM. Python's exit work (atexit,
+        // the streams) is done here instead; then the process ends at once with Python's code.
+        Context context = Context.newBuilder("python")
                 .allowAllAccess(true)                    // the engine's own process: files, sockets, threads, signals
                 .option("python.PythonPath", args[0])
                 .arguments("python", argv)
-                .build()) {
-            // Python's own traceback for an error (the polyglot exception names only the last frames)
+                .build();
+        int code;
+        try {
             context.eval("python", """
-                    import runpy, sys, traceback
+                    import atexit, runpy, sys, traceback
+                    exit_code = 0
                     try:
                         runpy.run_module(sys.argv[0], run_name='__main__', alter_sys=True)
-                    except SystemExit:
-                        raise
+                    except SystemExit as e:
+                        if e.code is None or isinstance(e.code, int):
+                            exit_code = e.code or 0
+                        else:
+                            print(e.code, file=sys.stderr)
+                            exit_code = 1
                     except BaseException:
-                        traceback.print_exc()
-                        sys.exit(1)
+                        traceback.print_exc()           # Python's own traceback: the polyglot one names few frames
+                        exit_code = 1
+                    atexit._run_exitfuncs()
+                    sys.stdout.flush()
+                    sys.stderr.flush()
                     """);
-            code = 0;
+            code = context.getBindings("python").getMember("exit_code").asInt();
         } catch (PolyglotException e) {
-            if (e.isExit()) {
-                code = e.getExitStatus();
-            } else {
-                System.err.println("the engine failed on GraalPy: " + e.getMessage());
-                e.printStackTrace();
-                code = 1;
-            }
+            System.err.println("the engine failed on GraalPy: " + e.getMessage());
+            e.printStackTrace();
+            code = 1;
         }
-        System.exit(code);
+        System.out.flush();
+        System.err.flush();
+        Runtime.getRuntime().halt(code);
     }
 }

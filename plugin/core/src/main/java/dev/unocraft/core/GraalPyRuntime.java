@@ -42,6 +42,11 @@ public final class GraalPyRuntime {
     /** The jar's zip of the engine's pure-Python dependencies (scripts/release builds it). */
     public static final String SITE = "engine/graalpy-site.zip";
     public static final String CENTRAL = "https://repo.maven.apache.org/maven2/";
+    /**
+     * The engine JVM's heap unless configured: enough for 200 tables (docs/performance.md); without
+     * a limit the JVM takes a quarter of the machine's memory as it pleases.
+     */
+    public static final String DEFAULT_HEAP = "512M";
     static final String MARKER = "unocraft-unpacked.txt";
 
     /** One jar of GraalPy: where Maven Central keeps it and what it must hash to. */
@@ -60,14 +65,16 @@ public final class GraalPyRuntime {
     private final String version;
     private final EngineInstaller.Resources resources;
     private final String repository;
+    private final String maxHeap;
     private final Logger log;
 
     /**
      * @param librariesFolder where GraalPy's jars are kept (empty: {@code DATA/graalpy/libraries})
      * @param repository      the Maven repository to fetch them from (empty: Maven Central)
+     * @param maxHeap         the engine JVM's largest heap, as {@code -Xmx} takes it (empty: {@value #DEFAULT_HEAP})
      */
     public GraalPyRuntime(Path dataFolder, String librariesFolder, String version, EngineInstaller.Resources resources,
-                          String repository, Logger log) {
+                          String repository, String maxHeap, Logger log) {
         this.dataFolder = dataFolder;
         this.librariesFolder = librariesFolder == null || librariesFolder.isBlank()
                 ? dataFolder.resolve("graalpy").resolve("libraries") : Path.of(librariesFolder.trim());
@@ -75,6 +82,7 @@ public final class GraalPyRuntime {
         this.resources = resources;
         String repo = repository == null || repository.isBlank() ? CENTRAL : repository.trim();
         this.repository = repo.endsWith("/") ? repo : repo + "/";
+        this.maxHeap = maxHeap == null || maxHeap.isBlank() ? DEFAULT_HEAP : maxHeap.trim();
         this.log = log;
     }
 
@@ -88,7 +96,7 @@ public final class GraalPyRuntime {
         Path folder = Path.of(args[0]);
         try {
             new GraalPyRuntime(folder, folder.toString(), Version.VERSION,
-                    GraalPyRuntime.class.getClassLoader()::getResourceAsStream, "", Logger.getLogger("unocraft-graalpy"))
+                    GraalPyRuntime.class.getClassLoader()::getResourceAsStream, "", "", Logger.getLogger("unocraft-graalpy"))
                     .libraries();
             System.out.println(folder.toAbsolutePath());
         } catch (EngineSupervisor.EngineUnavailable e) {
@@ -108,6 +116,10 @@ public final class GraalPyRuntime {
      * --attach --supervised} on this plugin's bridge port and token file, then {@code extra}.
      */
     public List<String> command(int bridgePort, Path tokenFile, List<String> extra) throws EngineSupervisor.EngineUnavailable {
+        if (!maxHeap.matches("[1-9][0-9]*[kKmMgG]?")) {
+            throw new EngineSupervisor.EngineUnavailable("[engine] engine.graalpy.max-heap is '" + maxHeap
+                    + "': write a size as Java's -Xmx takes it, such as 512M or 1G");
+        }
         List<Path> jars = libraries();
         Path python = pythonPath();
         List<String> classPath = new ArrayList<>();
@@ -115,6 +127,7 @@ public final class GraalPyRuntime {
         classPath.add(ownJar().toString());
         List<String> cmd = new ArrayList<>();
         cmd.add(javaExecutable());
+        cmd.add("-Xmx" + maxHeap);
         cmd.addAll(jvmOptions(Runtime.version().feature()));
         cmd.addAll(List.of("-cp", String.join(java.io.File.pathSeparator, classPath), GraalPyMain.class.getName(),
                 python.toAbsolutePath().toString(), "unocraft"));

@@ -87,7 +87,7 @@ class GraalPyRuntimeTest {
         return new GraalPyRuntime(dir, "", version, name -> {
             byte[] b = resources.get(name);
             return b == null ? null : new ByteArrayInputStream(b);
-        }, "http://127.0.0.1:" + repo.getAddress().getPort() + "/maven2", Logger.getLogger("graalpy-test"));
+        }, "http://127.0.0.1:" + repo.getAddress().getPort() + "/maven2", "", Logger.getLogger("graalpy-test"));
     }
 
     private Path libraries() {
@@ -173,6 +173,7 @@ class GraalPyRuntimeTest {
         resources.put(GraalPyRuntime.SITE, zip(Map.of()));
         List<String> cmd = runtime("0.1.0").command(25333, dir.resolve("bridge.token"), List.of("--config", "e.yaml"));
         assertEquals(Path.of(System.getProperty("java.home"), "bin", "java").toString(), cmd.get(0));
+        assertEquals("-Xmx" + GraalPyRuntime.DEFAULT_HEAP, cmd.get(1));
         int cp = cmd.indexOf("-cp");
         String classPath = cmd.get(cp + 1);
         assertTrue(classPath.startsWith(libraries().resolve("polyglot-25.0.3.jar").toString()), classPath);
@@ -183,6 +184,13 @@ class GraalPyRuntimeTest {
         assertTrue(GraalPyRuntime.jvmOptions(25).contains("--sun-misc-unsafe-memory-access=allow"));
         assertFalse(GraalPyRuntime.jvmOptions(21).contains("--enable-native-access=ALL-UNNAMED"),
                 "an option Java 21 does not know stops it");
+        EngineSupervisor.EngineUnavailable e = assertThrows(EngineSupervisor.EngineUnavailable.class,
+                () -> new GraalPyRuntime(dir, "", "0.1.0", name -> null, "", "lots", Logger.getLogger("heap"))
+                        .command(25333, dir.resolve("t"), List.of()));
+        assertTrue(e.getMessage().contains("engine.graalpy.max-heap is 'lots'"), e.getMessage());
+        assertEquals("-Xmx1G", new GraalPyRuntime(dir, "", "0.1.0", name -> resources.containsKey(name)
+                ? new ByteArrayInputStream(resources.get(name)) : null, "http://127.0.0.1:" + repo.getAddress().getPort()
+                + "/maven2", " 1G ", Logger.getLogger("heap")).command(25333, dir.resolve("t"), List.of()).get(1));
     }
 
     @Test
@@ -227,7 +235,7 @@ class GraalPyRuntimeTest {
     @Test
     void thePinnedJarsAreTheGraalPyThisPluginIsBuiltAgainst() throws Exception {
         GraalPyRuntime real = new GraalPyRuntime(dir, "", "0.1.0", GraalPyRuntime.class.getClassLoader()::getResourceAsStream,
-                "", Logger.getLogger("graalpy-pins"));
+                "", "", Logger.getLogger("graalpy-pins"));
         List<GraalPyRuntime.Library> pinned = real.pinned();
         assertTrue(pinned.size() > 10, pinned.toString());
         String built = System.getProperty("graalpy.version");

@@ -229,7 +229,7 @@ public final class DevServer {
             EngineInstaller.Resources resources = resources(engineResources);
             EngineInstaller cpython = new EngineInstaller(data, UnoCore.VERSION, enginePython == null ? "" : enginePython,
                     resources, LOG);
-            GraalPyRuntime graalpy = new GraalPyRuntime(data, graalPyLibraries, UnoCore.VERSION, resources, "", LOG);
+            GraalPyRuntime graalpy = new GraalPyRuntime(data, graalPyLibraries, UnoCore.VERSION, resources, "", "", LOG);
             String runtime = engineRuntime;
             core.superviseEngine(() -> EngineRuntime.parse(runtime == null ? "cpython" : runtime)
                     .command(cpython, graalpy, core.bridgePort(), tokenFile, engineArgs, LOG));

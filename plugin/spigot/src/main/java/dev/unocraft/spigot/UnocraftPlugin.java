@@ -114,7 +114,8 @@ public class UnocraftPlugin extends JavaPlugin implements TabExecutor {
         EngineInstaller installer = new EngineInstaller(data, UnoCore.VERSION, getConfig().getString("engine.python", ""),
                 jar, getLogger());
         GraalPyRuntime graalpy = new GraalPyRuntime(data, getConfig().getString("engine.graalpy.libraries", ""),
-                UnoCore.VERSION, jar, getConfig().getString("engine.graalpy.repository", ""), getLogger());
+                UnoCore.VERSION, jar, getConfig().getString("engine.graalpy.repository", ""),
+                getConfig().getString("engine.graalpy.max-heap", ""), getLogger());
         String runtime = getConfig().getString("engine.runtime", "auto");
         core.superviseEngine(() -> {
             writeDefault(engineConfig);
