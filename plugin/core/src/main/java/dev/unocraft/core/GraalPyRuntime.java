@@ -48,6 +48,8 @@ public final class GraalPyRuntime {
      */
     public static final String DEFAULT_HEAP = "512M";
     static final String MARKER = "unocraft-unpacked.txt";
+    /** By name: this server's JVM never loads it (it needs GraalPy's classes, which only the engine's JVM has). */
+    static final String MAIN = "dev.unocraft.core.GraalPyMain";
 
     /** One jar of GraalPy: where Maven Central keeps it and what it must hash to. */
     record Library(String group, String artifact, String version, String sha256, long size) {
@@ -129,7 +131,7 @@ public final class GraalPyRuntime {
         cmd.add(javaExecutable());
         cmd.add("-Xmx" + maxHeap);
         cmd.addAll(jvmOptions(Runtime.version().feature()));
-        cmd.addAll(List.of("-cp", String.join(java.io.File.pathSeparator, classPath), GraalPyMain.class.getName(),
+        cmd.addAll(List.of("-cp", String.join(java.io.File.pathSeparator, classPath), MAIN,
                 python.toAbsolutePath().toString(), "unocraft"));
         List<String> engine = EngineSupervisor.engineCommand("python", bridgePort, tokenFile, extra);
         cmd.addAll(engine.subList(3, engine.size()));     // what follows `python -m unocraft`
@@ -153,10 +155,10 @@ public final class GraalPyRuntime {
         return Path.of(System.getProperty("java.home"), "bin", windows ? "java.exe" : "java").toString();
     }
 
-    /** The jar (or classes folder) holding {@link GraalPyMain}: the plugin's own. */
+    /** The jar (or classes folder) holding {@link GraalPyMain}, as it holds this class: the plugin's own. */
     static Path ownJar() throws EngineSupervisor.EngineUnavailable {
         try {
-            return Path.of(GraalPyMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(GraalPyRuntime.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException | RuntimeException e) {
             throw new EngineSupervisor.EngineUnavailable("[engine] cannot find the plugin's own jar: " + e);
         }

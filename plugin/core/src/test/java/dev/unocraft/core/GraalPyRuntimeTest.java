@@ -178,6 +178,7 @@ class GraalPyRuntimeTest {
         String classPath = cmd.get(cp + 1);
         assertTrue(classPath.startsWith(libraries().resolve("polyglot-25.0.3.jar").toString()), classPath);
         assertTrue(classPath.endsWith(GraalPyRuntime.ownJar().toString()), classPath);
+        assertEquals(GraalPyMain.class.getName(), GraalPyRuntime.MAIN);
         assertEquals(List.of(GraalPyMain.class.getName(), dir.resolve("graalpy").resolve("python").toAbsolutePath().toString(),
                 "unocraft", "serve", "--attach", "--supervised", "--bridge-port", "25333", "--token-file",
                 dir.resolve("bridge.token").toAbsolutePath().toString(), "--config", "e.yaml"), cmd.subList(cp + 2, cmd.size()));
