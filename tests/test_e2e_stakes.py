@@ -6,6 +6,7 @@ over both players are as many at the end as at the start, and nothing is left in
 a player who leaves the game (their stake stays in the pot), and with the supervised engine killed
 mid-match (the restarted engine resumes the table and its pot). See docs/operators.md "Stakes"."""
 
+import re
 import sys
 import time
 from pathlib import Path
@@ -184,4 +185,28 @@ def test_a_match_for_money(server):
     else:
         winner = "a" if human == a else "b"
         assert "You won the pot: 200 coins." in r["lines"][winner], r["lines"]
+    assert_escrow_empty(server)
+
+
+def test_a_wrong_stake_opens_nothing_and_a_player_who_cannot_pay_reads_only_why(server):
+    """Every kind of wrong `stake=` (an item the server does not know, a number that is no stake, an id
+    with a slip, money written with a word, none, below none, too many) is refused before a table
+    opens: nobody near reads that one opened, the owner reads no table line, nothing is taken. A player
+    who cannot pay reads the refusal alone, and nobody reads that they joined (issue 43)."""
+    r = run_node("stakes.js", server.port, "refusals", "ann_ref", "bob_ref", timeout=240)
+    table_words = re.compile(r"opened|joined|sat down|closed|starts in|paid|pot")
+    assert set(r["wrong"]) == {"abc", "1e3", "3 diamond_", "100 coins", "0", "-5", "65 diamond"}, r
+    for stake, w in r["wrong"].items():
+        assert not [t for t in w["b"] if table_words.search(t)], (stake, w)
+        assert not [t for t in w["a"] if table_words.search(t)], (stake, w)
+    # an item the server does not know: the plugin's answer is the one line the owner reads
+    assert [t for t in r["wrong"]["abc"]["a"] if "abc" in t] == [r["wrong"]["abc"]["line"]], r["wrong"]["abc"]
+    assert r["wrong"]["100 coins"]["line"].startswith('"coins" is not an item: to play for money'), r
+    assert r["afterWrong"] == {"a": 500, "b": 50}, r
+    # a table that does open is announced to bob (he stands near): his reading none above is no accident
+    assert r["opened"] and r["opened"].startswith("ann_ref opened UNO table"), r
+    # bob could not pay: the refusal alone; ann reads nothing of him
+    assert [t for t in r["cannotPay"]["b"] if table_words.search(t) or "table" in t] == [r["refused"]], r["cannotPay"]
+    assert not [t for t in r["cannotPay"]["a"] if "bob_ref" in t], r["cannotPay"]
+    assert r["end"] == {"a": 500, "b": 50}, r
     assert_escrow_empty(server)

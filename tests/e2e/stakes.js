@@ -11,6 +11,9 @@
 //                  writes goFile; both wait for the table to resume, then play to its close.
 //   phase "money": /devmoney A 500, /devmoney B 500; `/uno start stake=100`; played out; the
 //                  balances before, after the pay-in and at the end.
+//   phase "refusals": /devmoney A 500, /devmoney B 50; A types every kind of wrong `stake=` (each
+//                  refused: what A and B read after it); A opens `/uno start stake=100`, B, who cannot
+//                  pay, types /uno join (what each reads after it); A leaves; the balances.
 'use strict'
 const fs = require('fs')
 const { Player, playUntil, main, result, sleep, until, writeWhole, PATIENCE_MS } = require('./lib')
@@ -69,10 +72,63 @@ function winnerSeen (p, from) {
 
 const closed = (p, from) => () => p.messages.slice(from).some(m => /^Table \S+ is closed/.test(m.text))
 
+// Every kind of wrong `stake=` and a player who cannot pay (phase "refusals"): what each player
+// reads after each, and the balances (tests/test_e2e_stakes.py judges).
+const WRONG = [
+  ['abc', /^This server knows no item called "abc"/],
+  ['1e3', /^"1e3" is not a stake/],
+  ['3 diamond_', /^"3 diamond_" is not a stake/],
+  ['100 coins', /^"coins" is not an item/],
+  ['0', /^"0" is not a stake/],
+  ['-5', /^"-5" is not a stake/],
+  ['65 diamond', /more than this server allows/]]
+
+async function refusals (ann, bob, nameA, nameB) {
+  const out = { phase: 'refusals', names: [nameA, nameB], wrong: {} }
+  await setBalance(ann, nameA, 500)
+  await setBalance(ann, nameB, 50)
+  const since = (p, from) => p.messages.slice(from).map(m => m.text)
+  for (const [stake, re] of WRONG) {
+    const mark = { ann: ann.mark(), bob: bob.mark() }
+    ann.chat(`/uno start stake=${stake}`)
+    const line = (await ann.waitMessage(re, PATIENCE_MS, mark.ann)).text
+    await sleep(1500)      // whatever follows the refusal (a table opened, closed) has arrived by now
+    out.wrong[stake] = { line, a: since(ann, mark.ann), b: since(bob, mark.bob) }
+  }
+  out.afterWrong = { a: await balance(ann, nameA), b: await balance(ann, nameB) }
+  let mark = { ann: ann.mark(), bob: bob.mark() }
+  ann.chat('/uno start stake=100')
+  await ann.waitMessage(/^You opened UNO table/, PATIENCE_MS, mark.ann)
+  // B stands near A (one spawn point): he reads a table that opened, so reading none above means something
+  out.opened = await bob.waitMessage(/opened UNO table/, 5000, mark.bob).then(m => m.text, () => null)
+  out.paidA = (await ann.waitMessage(/^You paid 100 coins into the pot\.$/, PATIENCE_MS, mark.ann)).text
+  mark = { ann: ann.mark(), bob: bob.mark() }
+  bob.chat('/uno join')
+  out.refused = (await bob.waitMessage(/^You do not have 100 coins/, PATIENCE_MS, mark.bob)).text
+  await sleep(1500)        // a line after the refusal (or before it: "You sat down") has arrived by now
+  out.cannotPay = { a: since(ann, mark.ann), b: since(bob, mark.bob) }
+  mark = { ann: ann.mark() }
+  ann.chat('/uno leave')
+  await ann.waitMessage(/^You left the table/, PATIENCE_MS, mark.ann)
+  let got = null
+  await until('the stake back', async () => {
+    got = { a: await balance(ann, nameA), b: await balance(ann, nameB) }
+    return got.a === 500 ? got : (await sleep(300), null)
+  }, 20000).catch(() => {})
+  out.end = got
+  return out
+}
+
 main(async () => {
   const [port, phase, nameA, nameB, stateFile, goFile] = process.argv.slice(2)
   const ann = await Player.join(nameA, Number(port))
   const bob = await Player.join(nameB, Number(port))
+  if (phase === 'refusals') {
+    const out = await refusals(ann, bob, nameA, nameB)
+    ann.bot.quit()
+    bob.bot.quit()
+    return result(out)
+  }
   const money = phase === 'money'
   const out = { phase, names: [nameA, nameB] }
   const from = { ann: ann.mark(), bob: bob.mark() }

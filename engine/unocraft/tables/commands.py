@@ -86,7 +86,8 @@ def join(c: Call) -> list[Notice]:
     if t is not None and t.seat(player) is not None:
         return c.error("error.already_seated", table=t.id)
     target, told = _chosen_table(c, lambda: core.open_table_near(c.pos) or next(
-        (x for x in core.tables.values() if x.state == "lobby" and len(x.seats) < core.config.seats), None))
+        (x for x in core.tables.values() if x.state == "lobby" and len(x.seats) < core.config.seats
+         and not core.stakes.opening(x)), None))
     if target is None:
         return told
     if target.state != "lobby":
@@ -172,7 +173,7 @@ def rules(c: Call) -> list[Notice]:
     refused = core.stakes.refusal(t, stake)
     if refused is not None:
         return c.error(refused)
-    out = Said(core.stakes.set(t, stake, player))
+    out = Said(core.stakes.set(t, stake, player, c.now))
     t.preset, t.overrides = preset, overrides
     for name, lang2, _ in t.members():
         out.send(name, [{"text": _rules_line(c, t, name, lang2), "colour": "aqua"}])

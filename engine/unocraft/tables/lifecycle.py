@@ -131,31 +131,38 @@ class Lifecycle:
         self.tables[table.id] = table
         self.ids = None
         log.info("table %s opened by %s (%s; %s)", table.id, player, preset, option_list(table.options().changed()))
-        out = Said().note(Announce(player, "table.opened", {"table": table.id}))
-        out.add(self.sit(table, player, now, announce=False))
-        secs = max(0, math.ceil(table.countdown_at - now))
-        return out.to_table(table, "start.countdown", "yellow", count=secs).items
+        return self.sit(table, player, now, then="opened")
 
     def open_table_near(self, pos) -> Table | None:
         best, best_d = None, None
         for t in self.tables.values():
-            if t.state != "lobby" or len(t.seats) >= self.config.seats:
+            if t.state != "lobby" or len(t.seats) >= self.config.seats or self.stakes.opening(t):
                 continue
             d = 0.0 if pos is None else math.dist(pos, t.pos)
             if d <= self.config.join_radius and (best_d is None or d < best_d):
                 best, best_d = t, d
         return best
 
-    def sit(self, t: Table, player: str, now: float, announce: bool = True) -> list[Notice]:
+    def sit(self, t: Table, player: str, now: float, then: str = "joined") -> list[Notice]:
+        """A player sits down (`then`: "joined" a table, or "opened" it). At a staked table that is
+        said once the stake is paid (`Stakes.answered`): a player who cannot pay reads only why."""
         t.seats.append(Seat(player, lang=self.lang(player)))
         self.where[player] = t.id
         log.info("%s sat down at table %s (%d seated)", player, t.id, len(t.seats))
-        out = Said()
-        if announce:
-            out.to_table(t, "start.joined", "green", about=player)
-        out.add(self.stakes.sat(t, player))
+        paying = self.stakes.sat(t, player, then)
+        out = Said(paying if paying else self.seated(t, player, then, now))
         self.changed(t)
         return out.items
+
+    def seated(self, t: Table, player: str, then: str, now: float) -> list[Notice]:
+        """What is said when `player` has sat down for good (paid in, at a staked table): the table
+        announced to the players near (`then` "opened") or the seat to the table ("joined")."""
+        out = Said()
+        if then == "opened":
+            out.note(Announce(player, "table.opened", {"table": t.id}))
+            secs = max(0, math.ceil(t.countdown_at - now))
+            return out.to_table(t, "start.countdown", "yellow", count=secs).items
+        return out.to_table(t, "start.joined", "green", about=player).items
 
     def watch(self, t: Table, player: str) -> list[Notice]:
         t.spectators[player] = self.lang(player)

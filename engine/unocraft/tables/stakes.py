@@ -2,8 +2,11 @@
 
 A table's owner sets the stake in the lobby (`/uno start stake=100`, `stake=3 diamond`); every human
 who sits down pays it in (a `stake_take` op; the plugin takes it, keeps it in escrow on disk and
-answers with a `stake` event) and is unseated, told why, when they cannot. The cards are not dealt
-while a pay-in is on its way. The plugin only moves what it is told (core Stakes.java): who gets
+answers with a `stake` event) and is unseated, told only why, when they cannot: the seat is announced
+(to the table; a new table's opening, to the players near) only once it is paid, so a stake the server
+cannot take (an item it does not know, money a player does not have) opens nothing anyone reads. A
+stake that cannot be one (`1e3`, `diamond_`, `100 coins`) is refused before anything (`parse`). The
+cards are not dealt while a pay-in is on its way. The plugin only moves what it is told (core Stakes.java): who gets
 what is decided here, in one `stake_settle` op naming the pay-ins it uses up:
 - the match's winner takes the pot (partners share it; what does not divide goes to the first
   seated), less the house cut (`stakes.house_cut` percent, to no one);
@@ -36,7 +39,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("unocraft.stakes")
 
-_ITEM = re.compile(r"^(?:(\d+)\s*[x*]?\s*)?((?:minecraft:)?[a-z0-9_]+)$")
+#: a count (apart from the item: `3 diamond`, `3xdiamond`, `3*diamond`) and an item id as Minecraft
+#: writes one, `namespace:path` or the path alone (minecraft's); a path starts with a letter and ends
+#: with a letter or digit (`diamond_` is a slip of the keyboard, `1e3` a number, neither an item)
+_ITEM = re.compile(r"^(?:(\d+)(?:\s+|\s*[x*×]\s*))?((?:[a-z0-9_.-]+:)?[a-z](?:[a-z0-9_./-]*[a-z0-9])?)$")
+#: what a player who means money writes after the amount (no item of the game is called so)
+MONEY_WORDS = ("coin", "coins", "money", "dollar", "dollars", "$", "eur", "euro", "euros")
 REASONS = ("offline", "no_permission", "no_economy", "too_little", "unknown_item", "too_few_items", "bad_stake",
            "failed")
 
@@ -64,8 +72,11 @@ def parse(text: str, config: EngineConfig) -> dict | None:
         if amount > config.stakes_max_money:
             raise StakeError("too_big", stake=text, max=config.stakes_max_money)
         return {"money": amount}
+    money = re.fullmatch(r"(\d+)\s*(\S+)", text)
+    if money and money.group(2) in MONEY_WORDS:        # `100 coins`: money, not 100 of an item called coins
+        raise StakeError("money_word", word=money.group(2), amount=int(money.group(1)))
     m = _ITEM.match(text)
-    if m is None or m.group(2).isdigit():
+    if m is None:
         raise StakeError("bad", stake=text)
     count = int(m.group(1)) if m.group(1) else 1
     item = m.group(2) if ":" in m.group(2) else "minecraft:" + m.group(2)
@@ -117,37 +128,49 @@ class Stakes:
             return "stake.error.locked"
         return None
 
-    def set(self, t: Table, stake: dict | None, by: str) -> list[Notice]:
+    def set(self, t: Table, stake: dict | None, by: str, now: float) -> list[Notice]:
         """The owner (`by`, or uno.admin) sets the table's stake in the lobby (`refusal` allowed it):
         the owner's own pay-in follows it; anyone else's fixes it."""
         if stake == t.stake:
             return []
-        out = Said()
+        out, unsaid = Said(), {}        # unsaid: who sat down with a pay-in on its way, not announced yet
         for eid, e in list(self._entries(t).items()):
             if e["state"] == "held":
                 out.add(self._settle(t, [eid], {e["player"]: amount(_staked(t))}, 0, "changed"))
             else:       # on its way: its answer finds no pay-in and it goes back (`answered`)
+                if e.get("then"):
+                    unsaid[e["player"]] = e["then"]
                 del self._entries(t)[eid]
         t.stake = stake
         for seat in list(t.humans()):
-            if seat.name == t.owner:
-                out.add(self.sat(t, seat.name))
-            elif stake:     # nobody pays what they did not sit down for: they sit down again, or not
+            then = unsaid.get(seat.name)
+            if seat.name == t.owner and stake:
+                out.add(self.sat(t, seat.name, then))
+            elif then and not stake:        # the table plays for nothing now: seated for good
+                out.add(self.core.seated(t, seat.name, then, now))
+            elif stake and seat.name != t.owner:    # nobody pays what they did not sit down for: they sit down again, or not
                 out.tell(seat.name, "stake.reseat", "yellow", table=t.id, stake=self.shown(stake, seat.name))
                 out.add(self.core.unseat(t, seat.name))
         return out.items
 
-    def sat(self, t: Table, player: str) -> list[Notice]:
-        """A human sat down at a staked table: their pay-in is asked for."""
+    def sat(self, t: Table, player: str, then: str | None = None) -> list[Notice]:
+        """A human sat down at a staked table: their pay-in is asked for. `then`, what is said once it
+        is paid (`Lifecycle.seated`: "opened", "joined"): nobody reads that a player sat down, nor that
+        a table opened, before the plugin took the stake (it may be refused: no such item, too little)."""
         if not t.stake:
             return []
         eid = f"{t.id}.{secrets.token_hex(6)}"     # never the same twice, even after a restart from an older save
-        self._entries(t)[eid] = {"player": player, "state": "paying", **_uuid(self.core, player)}
+        self._entries(t)[eid] = {"player": player, "state": "paying", **_uuid(self.core, player),
+                                 **({"then": then} if then else {})}
         return self._op({"op": "stake_take", "id": eid, "table": t.id, "player": player, **t.stake})
 
     def unpaid(self, t: Table) -> bool:
         """Whether a pay-in of the table is still on its way (the deal waits for it)."""
         return any(e["state"] == "paying" for e in self._entries(t).values())
+
+    def opening(self, t: Table) -> bool:
+        """Whether the table waits for its owner's first pay-in: not announced yet, nobody else sits down."""
+        return any(e.get("then") == "opened" for e in self._entries(t).values())
 
     def answered(self, ev: dict, now: float) -> list[Notice]:
         """The plugin's answer to a pay-in: paid, or refused (the player gets up, told why)."""
@@ -161,13 +184,16 @@ class Stakes:
             return []
         if ev.get("ok"):
             e["state"] = "held"
+            then = e.pop("then", None)
             log.info("%s paid %s into table %s", player, words(t.stake), t.id)
             self.core.changed(t)
-            return Said().tell(player, "stake.paid", "green", stake=self.shown(t.stake, player)).items
+            out = Said(self.core.seated(t, player, then, now) if then else [])
+            return out.tell(player, "stake.paid", "green", stake=self.shown(t.stake, player)).items
         del self._entries(t)[eid]
         reason = ev.get("reason") if ev.get("reason") in REASONS else "failed"
         log.info("%s could not pay %s into table %s: %s", player, words(t.stake), t.id, reason)
-        out = Said().error(player, f"stake.refused.{reason}", stake=self.shown(t.stake, player))
+        out = Said().error(player, f"stake.refused.{reason}", stake=self.shown(t.stake, player),
+                           item=t.stake.get("item", "").removeprefix("minecraft:"))     # the id as typed
         if t.state == "lobby" and t.seat(player) is not None:
             out.add(self.core.unseat(t, player))
         return out.items
@@ -291,4 +317,11 @@ def words_in(stake: dict | None, lang: str) -> str:
         return ""
     if "money" in stake:
         return say(lang, "stake.money", count=stake["money"])
-    return say(lang, "stake.items", amount=stake["count"], item=stake["item"].split(":", 1)[1].replace("_", " "))
+    return say(lang, "stake.items", amount=stake["count"], item=item_name(stake["item"]))
+
+
+def item_name(item: str) -> str:
+    """An item id as a player reads it: `minecraft:diamond_sword` -> "diamond sword" (never a space at
+    either end, nor two together)."""
+    path = item.split(":", 1)[-1]
+    return " ".join(path.replace("_", " ").split()) or path
