@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import subprocess
 import sys
 import threading
@@ -51,6 +52,12 @@ print(json.dumps({"reads": reads, "errors": errors, "rows": rows}), flush=True)
 """
 
 
+def helper_python() -> str:
+    """The Python of a helper process: this one, or in the GraalPy tier (whose sys.executable starts
+    no process) the CPython that scripts/test-graalpy names."""
+    return os.environ.get("UNOCRAFT_HELPER_PYTHON", sys.executable)
+
+
 def play_one_game(tables: Tables, now: float) -> float:
     """ann opens a single-round table, bob joins, a bot fills it; both humans play their first
     legal action until the table closes. Returns the clock at the end."""
@@ -83,7 +90,7 @@ def test_a_process_polling_the_file_while_games_are_saved_and_counted_causes_no_
         tables.handle({"type": "join", "player": name, "locale": "en_us", "uuid": f"0000-{name}"}, 0)
     tables.flush()
     assert tables.stats.idle()
-    reader = subprocess.Popen([sys.executable, "-c", READER, str(db)], stdin=subprocess.PIPE,
+    reader = subprocess.Popen([helper_python(), "-c", READER, str(db)], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)
     web_errors: list[Exception] = []
     playing = threading.Event()

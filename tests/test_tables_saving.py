@@ -8,6 +8,7 @@ from unocraft.tables import manager
 from unocraft.tables.manager import SAVE_INTERVAL
 from unocraft.tables.store import TableStore, write_lock
 from test_tables import cmd, make
+from waiting import PATIENCE
 
 
 def saved_tokens(store):
@@ -21,7 +22,7 @@ def test_an_answer_writes_the_tables_it_changed_and_the_clocks_changes_wait_for_
         tables.handle({"type": "join", "player": player, "locale": "en_us"}, 0)
         cmd(tables, player, "start", pos=(n * 1000, 64, 0))
     tables.flush()                                   # everything written
-    assert tables.stats.idle()      # its first read (names) done: the file is the saves' alone
+    assert tables.stats.idle(PATIENCE)      # its first read (names) done: the file is the saves' alone
     ann, bob = (tables.tables[tables.where[p]] for p in ("ann", "bob"))
     assert saved_tokens(store) == {ann.id: ann.token, bob.id: bob.token}
     # a clock changed bob's table (flushed and sent, not yet saved) ...
@@ -54,7 +55,7 @@ def test_the_intervals_save_writes_a_batch_a_round_and_the_rest_in_the_next_roun
         tables.handle({"type": "join", "player": player, "locale": "en_us"}, 0)
         cmd(tables, player, "start", pos=(n * 1000, 64, 0))
     tables.flush()
-    assert tables.stats.idle()      # its first read (names) done: the file is the saves' alone
+    assert tables.stats.idle(PATIENCE)      # its first read (names) done: the file is the saves' alone
     mine = [tables.tables[tables.where[p]] for p in players]
     for t in mine:                                   # the clocks changed every table
         t.token += 1
@@ -106,7 +107,7 @@ def test_saves_do_not_wait_for_another_writer_of_the_file_they_go_on_in_the_next
         tables.handle({"type": "join", "player": player, "locale": "en_us"}, 0)
         cmd(tables, player, "start", pos=(n * 1000, 64, 0))
     tables.flush()
-    assert tables.stats.idle()      # its first read (names) done: the file is the saves' alone
+    assert tables.stats.idle(PATIENCE)      # its first read (names) done: the file is the saves' alone
     ann, bob = (tables.tables[tables.where[p]] for p in ("ann", "bob"))
     now = tables.saved_at
     held = HeldElsewhere(path)
@@ -149,7 +150,7 @@ def test_an_event_the_saved_tables_hold_is_skipped_when_the_plugin_delivers_it_a
     tables.flush(save=False)
     # the statistics thread's first reads (the join asked for ann's hints) hold the file a moment:
     # an answer's save meanwhile is owed to the next round (the test above), not written now
-    assert tables.stats.idle()
+    assert tables.stats.idle(PATIENCE)
     tables.save_flushed()                    # the answer's save: what ann did is kept
     assert not tables.owed
     assert "ann" not in tables.where

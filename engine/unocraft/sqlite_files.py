@@ -37,7 +37,10 @@ def make_private(path: str | Path) -> None:
     one: it checkpointed, deleted the -wal and -shm files under the engine's connections, and the
     next connection the engine opened read the new log with the old index: "disk I/O error"."""
     p = Path(path)
+    made = [d for d in (p.parent, *p.parent.parents) if not d.exists()]
     p.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    for d in made:
+        os.chmod(d, 0o700)      # GraalPy's mkdir leaves the mode to the umask
     try:
         fd = os.open(p, os.O_CREAT | os.O_EXCL | os.O_RDWR, 0o600)
     except FileExistsError:

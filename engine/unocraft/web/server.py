@@ -25,6 +25,7 @@ log = logging.getLogger("unocraft.web")
 WAIT_FOR_PORT = 120.0   # seconds a taken port is waited for
 RETRY_FIRST = 0.1       # seconds before binding again; grows up to RETRY_MAX
 RETRY_MAX = 1.0
+BACKLOG = 2048          # what uvicorn listens with (its default)
 
 
 class _Server(uvicorn.Server):
@@ -133,7 +134,7 @@ class WebServer:
 
 def _bind(host: str, port: int) -> list[socket.socket]:
     """Bound sockets for every address `host` names, as asyncio's create_server binds them
-    (SO_REUSEADDR, IPv6 sockets IPv6 only); the first error closes them and is raised."""
+    (SO_REUSEADDR, IPv6 sockets IPv6 only), listening; the first error closes them and is raised."""
     infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     sockets: list[socket.socket] = []
     try:
@@ -144,6 +145,9 @@ def _bind(host: str, port: int) -> list[socket.socket]:
             if family == socket.AF_INET6:
                 s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
             s.bind(address)
+            # listening here, not in uvicorn: GraalPy reports a taken port or a foreign address only
+            # when a socket listens (uvicorn's listen again just keeps its backlog)
+            s.listen(BACKLOG)
     except OSError:
         for s in sockets:
             s.close()
