@@ -9,8 +9,10 @@ goes on updating; a phone-sized page fits, Russian by the browser's language, a 
 import os
 import re
 import shutil
+import signal
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -80,3 +82,45 @@ def test_the_web_page_follows_a_game_live_in_a_real_browser(server, tmp_path):
     assert all((SHOTS / f).stat().st_size > 1000 for f in ("phone.png", "table.png", "round.png", "top.png",
                                                            "restarted.png", "ru.png", "sk-top.png"))
     assert f"the web page of the tables: http://127.0.0.1:{web_port}/" in server.log()
+
+
+def page_answers(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
+            return r.status == 200
+    except OSError:
+        return False
+
+
+def test_a_server_killed_and_started_again_at_once_brings_the_page_back(tmp_path):
+    """Issue 43: the Java server killed, then started again at once. Its engine, still stopping
+    (it saves the tables when its standard input closes), holds the web port a moment; the new
+    engine's page waits for the port and answers once it is free (it was off for the whole run)."""
+    require_prerequisites()
+    web_port = free_port()
+    s = DevServer(tmp_path / "restart", {"web": {"enabled": True, "port": web_port}})
+    s.start()
+    try:
+        end = time.monotonic() + 60
+        while not page_answers(web_port):
+            assert time.monotonic() < end, "the first engine's page never answered"
+            time.sleep(0.1)
+        old_engine = s.engine_pids()[-1]
+        for pid in s._java_pids():          # the server alone, as a crash takes it: its engine stops by itself
+            os.kill(pid, signal.SIGKILL)
+        s.proc.wait(timeout=30)
+        s.proc = None
+        s.start()
+        end = time.monotonic() + 120
+        while Path(f"/proc/{old_engine}").exists():
+            assert time.monotonic() < end, "the old engine never stopped"
+            time.sleep(0.02)
+        freed = time.monotonic()
+        while not page_answers(web_port):
+            assert time.monotonic() < freed + 30, "the new engine's page did not come up after the port was free:\n" + s.log()[-3000:]
+            time.sleep(0.05)
+        print(f"the page answered {time.monotonic() - freed:.2f} s after the old engine exited"
+              + ("; it had waited for the port" if "the web page waits for port" in s.log() else ""))
+        assert "the web page is off" not in s.log()
+    finally:
+        s.stop()
