@@ -44,6 +44,8 @@ def engine_resources(folder: Path) -> Path:
 class JavaOnlyServer(DevServer):
     """The dev server started as an operator's would be: java alone, nothing else on its PATH."""
 
+    PROGRAM = "the dev server"
+
     def __init__(self, workdir: Path, resources: Path, config: dict | None = None, env: dict | None = None):
         super().__init__(workdir, config, env)
         self.resources = resources
@@ -66,16 +68,7 @@ class JavaOnlyServer(DevServer):
             cmd += ["--engine-arg", arg]
         self.proc = subprocess.Popen(cmd, cwd=self.workdir, stdout=log, stderr=subprocess.STDOUT,
                                      start_new_session=True, env=env)
-        mark = f"===== start {self.starts} ====="
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the dev server exited with {self.proc.returncode}:\n{self.log()[-3000:]}")
-            text = self.log()
-            if "attached to the minestom plugin" in text[text.rfind(mark):]:
-                return
-            time.sleep(0.5)
-        raise RuntimeError(f"the engine did not attach on GraalPy in {timeout} s:\n{self.log()[-3000:]}")
+        self.wait_attached(timeout)
 
 
 @pytest.fixture(scope="module")

@@ -149,6 +149,8 @@ class DevServer:
     """`unocraft serve --no-build` in a temporary folder, on free ports. `env`: extra environment
     variables for the engine (e.g. UNOCRAFT_TABLE_SEED, which fixes every table's deal)."""
 
+    PROGRAM = "unocraft serve"      # what start() runs, as a failure names it
+
     def __init__(self, workdir: Path, config: dict | None = None, env: dict | None = None):
         self.env = dict(os.environ, **env) if env else None
         self.workdir = Path(workdir)
@@ -181,16 +183,20 @@ class DevServer:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "unocraft.serve", "--no-build", "--config", str(self.config_file)],
             cwd=self.workdir, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=self.env)
+        self.wait_attached(timeout)
+
+    def wait_attached(self, timeout: float) -> None:
+        """Until the engine of this start attached (the log says so), or fails with the log's end."""
         mark = f"===== start {self.starts} ====="
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"unocraft serve exited with {self.proc.returncode}:\n{self.log()[-3000:]}")
+                raise RuntimeError(f"{self.PROGRAM} exited with {self.proc.returncode}:\n{self.log()[-3000:]}")
             text = self.log()
             if "attached to the minestom plugin" in text[text.rfind(mark):]:
                 return
             time.sleep(0.2)
-        raise RuntimeError(f"the dev server did not come up in {timeout} s:\n{self.log()[-3000:]}")
+        raise RuntimeError(f"the engine did not attach in {timeout} s:\n{self.log()[-3000:]}")
 
     def engine_pids(self) -> list[int]:
         """The process ids of every engine the server's supervisor started, in order (from its log)."""
