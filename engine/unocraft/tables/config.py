@@ -68,6 +68,9 @@ class EngineConfig:
     join_radius: float = 8
     announce: str = "nearby"   # who reads that a table opened: server, world, nearby, none
     announce_radius: float = 64
+    world_table: bool = True   # tables shown in the world by display entities (tables/stage.py)
+    world_size: float = 1.0
+    world_height: float = 0.9
     bots_fill_to: int = 4
     bot_kind: str = "basic"
     stand_in: str = "basic"
@@ -125,6 +128,9 @@ _SCHEMA: dict[str, tuple[str, type | tuple, Any]] = {
     "table.join_radius": ("join_radius", (int, float), lambda v: v >= 0),
     "table.announce": ("announce", str, lambda v: v in ANNOUNCE),
     "table.announce_radius": ("announce_radius", (int, float), lambda v: v >= 0),
+    "world.table": ("world_table", bool, None),
+    "world.size": ("world_size", (int, float), lambda v: 0.5 <= v <= 3),
+    "world.height": ("world_height", (int, float), lambda v: -1 <= v <= 3),
     "bots.fill_to": ("bots_fill_to", int, lambda v: 0 <= v <= 10),
     "bots.kind": ("bot_kind", str, lambda v: v in BOTS),
     "bots.stand_in": ("stand_in", str, lambda v: v in BOTS),

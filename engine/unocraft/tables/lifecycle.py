@@ -47,6 +47,7 @@ class Lifecycle:
         self.tables: dict[str, Table] = {}
         self.where: dict[str, str] = {}          # player -> table id (seated or watching)
         self.langs: dict[str, str] = {}
+        self.worlds: dict[str, str] = {}          # player -> the world they were last in (tables open there)
         self.online: set[str] = set()
         self.uuids: dict[str, str] = {}
         self.dirty: set[str] = set()             # tables to redraw
@@ -124,6 +125,7 @@ class Lifecycle:
     def open(self, player: str, pos, preset: str, overrides: dict, now: float,
              stake: dict | None = None) -> list[Notice]:
         table = Table(id=f"t{self.next_id}", owner=player, pos=tuple(pos or (0, 0, 0)), preset=preset, stake=stake,
+                      world=self.worlds.get(player, "") if pos is not None else "",
                       overrides={k: v for k, v in overrides.items()},
                       countdown_at=now + self.config.timers.lobby,
                       seed=table_seed(player, now, self.next_id))

@@ -47,6 +47,7 @@ from .input import Input
 from .lifecycle import Lifecycle
 from .notices import Notice, TableEvents
 from .sounds import Sounds
+from .stage import Stage
 from .stats_tally import StatsTally
 from .store import TableStore
 from .table import Table
@@ -74,6 +75,7 @@ class Tables:
         self.core = Lifecycle(config, store)
         hints = self.core.hints
         self.display = Display(shown(self.core), MENUS, hints.due)
+        self.stage = Stage()                      # the tables in the world (stage.py)
         self.input = Input(self.core)
         # statistics: written and read on their own thread (stats/service.py)
         self.stats = stats if stats is not None else open_stats(config, store)
@@ -130,6 +132,7 @@ class Tables:
         self.tally.feed(hello)
         self.tally.placeholder_tick(now)     # the top lists now, with the players' values
         self.display.attach(hello)
+        self.display.ops += self.stage.attach(list(self.core.tables.values()), self.core.config)
         self._show(self.core.stakes.attached() + self.core.resume(now))
         seated = {s.name for t in self.core.tables.values() for s in t.humans() if s.away_since is None}
         for name in hello.get("vault", []):
@@ -155,6 +158,8 @@ class Tables:
             core.langs[player] = normalise(ev["locale"], core.config.language)
         if ev.get("uuid"):
             core.uuids[player] = str(ev["uuid"])
+        if ev.get("world"):
+            core.worlds[player] = str(ev["world"])
         before = core.where.get(player)
         if kind != "quit":
             self.tally.ask_hints(player)
@@ -224,6 +229,9 @@ class Tables:
             t = core.tables.get(tid)
             if t is not None:
                 self.display.redraw(t)
+                self._stage(self.stage.draw(t, core.config))
+        for tid in [tid for tid in self.stage.sent if tid not in core.tables]:
+            self._stage(self.stage.remove(tid))
         for player, hint in self.display.take_hints():    # the hints the redraws showed: not due again
             core.hints.shown(player, hint)
         self.display.placeholder_states(core.dirty)
@@ -235,6 +243,14 @@ class Tables:
         if save:        # what the save decides goes out with the next batch
             self.maybe_save(now)
         return ops
+
+    def _stage(self, ops: list[Op]) -> None:
+        """The stage's ops, after the faces their cards show (each face's map once, as for items)."""
+        for op in ops:
+            for prop in op.get("put", {}).values():  # type: ignore[union-attr]
+                if "face" in prop:
+                    self.display.face(prop["face"])
+            self.display.ops.append(op)
 
     def maybe_save(self, now: float | None = None) -> None:
         """Saves now (`now` None); else, each round of the loop: the tables an answer's save owes

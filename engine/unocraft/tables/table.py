@@ -48,6 +48,7 @@ class Table:
     owner: str
     pos: tuple[float, float, float]
     preset: str
+    world: str = ""            # the world it opened in, by name ("": none known, nothing shown there)
     overrides: dict = field(default_factory=dict)
     seats: list[Seat] = field(default_factory=list)
     spectators: dict[str, str] = field(default_factory=dict)   # name -> language
@@ -164,7 +165,7 @@ class Table:
     # ------------------------------------------------------------ persistence
     def to_dict(self) -> dict:
         return {
-            "id": self.id, "owner": self.owner, "pos": list(self.pos), "preset": self.preset,
+            "id": self.id, "owner": self.owner, "pos": list(self.pos), "world": self.world, "preset": self.preset,
             "overrides": self.overrides, "state": self.state, "countdown_at": self.countdown_at,
             "seed": self.seed, "token": self.token, "changed_at": self.changed_at,
             "turn_actor": self.turn_actor, "turn_started": self.turn_started, "warned": self.warned,
@@ -176,7 +177,7 @@ class Table:
 
     @classmethod
     def from_dict(cls, d: dict) -> "Table":
-        t = cls(id=d["id"], owner=d["owner"], pos=tuple(d["pos"]), preset=d["preset"], overrides=d["overrides"],
+        t = cls(id=d["id"], owner=d["owner"], pos=tuple(d["pos"]), world=d.get("world", ""), preset=d["preset"], overrides=d["overrides"],
                 state=d["state"], countdown_at=d["countdown_at"], seed=d["seed"], token=d["token"],
                 changed_at=d["changed_at"], turn_actor=d["turn_actor"], turn_started=d["turn_started"],
                 warned=d["warned"], next_round_at=d["next_round_at"], pages=d.get("pages", {}),

@@ -190,8 +190,54 @@ class StakeTables(TypedDict):
     tables: dict[str, list[str]]
 
 
+Vec = Annotated[list[float], Meta(min_length=3, max_length=3, description="x, y, z in blocks")]
+
+
+class Prop(TypedDict):
+    """One display entity of a table in the world (display entities only: nothing placed or
+    broken). `at`: where it stands, from the table's centre; `yaw`/`pitch`: its rotation in degrees;
+    `scale`: its size. An `item` shows a card face's map (`face`), a `block` a block (`block`), a
+    `text` a component (`text`; `billboard`: it turns to face who looks). `came`: where a card just
+    played comes from (it moves from there to `at`)."""
+    kind: Literal["item", "text", "block"]
+    at: Vec
+    yaw: NotRequired[float]
+    pitch: NotRequired[float]
+    scale: NotRequired[Vec]
+    face: NotRequired[FaceKey]
+    block: NotRequired[Annotated[str, Meta(examples=["minecraft:green_wool"])]]
+    text: NotRequired[Component]
+    billboard: NotRequired[Literal["fixed", "vertical", "center"]]
+    glow: NotRequired[bool]
+    came: NotRequired[Vec]
+
+
+class Stage(TypedDict):
+    """A table in the world: its display entities by id, `put` (new or changed) and `drop` (gone).
+    `at` is its centre in `world`; `reset`: `put` is all of it, anything else shown of it goes."""
+    op: Literal["stage"]
+    table: str
+    world: str
+    at: Vec
+    reset: NotRequired[bool]
+    put: dict[str, Prop]
+    drop: list[str]
+
+
+class StageRemove(TypedDict):
+    """The table is gone from the world: every display entity of it removed."""
+    op: Literal["stage_remove"]
+    table: str
+
+
+class StageTables(TypedDict):
+    """The tables the engine shows in the world (at attach): the plugin removes any other's entities."""
+    op: Literal["stage_tables"]
+    tables: list[str]
+
+
 Op = Union[Msg, ActionBar, Title, Sound, Face, Items, Restore, Sidebar, SidebarClear, Complete, Console, Strings,
-           Placeholders, StakeTake, StakeSettle, StakeRefund, StakeTables]
+           Placeholders, StakeTake, StakeSettle, StakeRefund, StakeTables, Stage, StageRemove, StageTables]
 
 
 # ================================================================ events: plugin -> engine
@@ -204,6 +250,7 @@ class Numbered(TypedDict):
 
 
 Position = Annotated[list[float], Meta(description="x, y, z where the player stands")]
+World = Annotated[str, Meta(description="the world the player is in, by name", examples=["world"])]
 
 
 class Where(Numbered):
@@ -211,6 +258,7 @@ class Where(Numbered):
     player: Player
     locale: NotRequired[Annotated[str, Meta(examples=["en_us"])]]
     pos: NotRequired[Position]
+    world: NotRequired[World]
 
 
 class CommandEvent(Where):
@@ -325,6 +373,7 @@ _NESTED: dict[str, tuple[tuple[Any, Any], ...]] = {
     "msg": ((lambda op: [op["near"]] if "near" in op else [], Near),),
     "items": ((lambda op: [i for i in op["slots"].values() if i is not None], Item),),
     "stake_settle": ((lambda op: op["shares"], Share),),
+    "stage": ((lambda op: list(op["put"].values()), Prop),),
 }
 
 
