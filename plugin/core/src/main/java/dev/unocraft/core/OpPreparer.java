@@ -26,12 +26,14 @@ final class OpPreparer {
     private final PlayerDisplays displays;
     private final Placeholders placeholders;
     private final Stakes stakes;
+    private final TableStages<?> stages;
     /** Each op field read (ProtocolTest records them; nothing otherwise). */
     private volatile Consumer<String> reads = OpFields.NOT_RECORDED;
 
     OpPreparer(Platform platform, Inventories<?> inventories, java.util.function.Function<String, Players.Position> lastSeen,
                CardFaces faces, InventoryVault vault, ItemPolicy items, Completions completions,
-               CoreMessages messages, PlayerDisplays displays, Placeholders placeholders, Stakes stakes) {
+               CoreMessages messages, PlayerDisplays displays, Placeholders placeholders, Stakes stakes,
+               TableStages<?> stages) {
         this.platform = platform;
         this.players = platform.players();
         this.inventories = inventories;
@@ -44,6 +46,7 @@ final class OpPreparer {
         this.displays = displays;
         this.placeholders = placeholders;
         this.stakes = stakes;
+        this.stages = stages;
     }
 
     /** Records every op field read from now on (a test: ProtocolTest). */
@@ -96,7 +99,8 @@ final class OpPreparer {
 
     /** The ops for no one player (the protocol says which): they run in the global lane. */
     private static final java.util.Set<String> GLOBAL_OPS =
-            java.util.Set.of("face", "console", "strings", "stake_settle", "stake_tables", "stake_refund");
+            java.util.Set.of("face", "console", "strings", "stake_settle", "stake_tables", "stake_refund",
+                    "stage", "stage_remove", "stage_tables");
 
     /** The lane an op runs in (read after the op was checked): its player's (their inventory, chat, screen, money), else the global one. */
     private static String laneOf(JsonObject op) {
@@ -218,6 +222,20 @@ final class OpPreparer {
                 JsonObject copy = op.copy();
                 yield () -> stakes.tables(copy);
             }
+            case "stage" -> prepareStage(op);
+            case "stage_remove" -> {
+                String table = op.text("table");
+                yield () -> stages.remove(table);
+            }
+            case "stage_tables" -> {
+                java.util.Set<String> keep = new java.util.HashSet<>();
+                JsonElement list = op.get("tables");
+                if (list == null || !list.isJsonArray()) {
+                    throw new IllegalArgumentException("\"tables\" must be a list");
+                }
+                list.getAsJsonArray().forEach(t -> keep.add(t.getAsString()));
+                yield () -> stages.keepOnly(keep);
+            }
             default -> () -> platform.logger().warning("unknown op " + kind);
         };
         if (player == null || kind.equals("complete") || kind.startsWith("stake_")) {
@@ -336,6 +354,83 @@ final class OpPreparer {
                 }
             });
         };
+    }
+
+    /**
+     * {"op": "stage", "table", "world", "at": [x, y, z], "reset", "put": {id: prop}, "drop": [id]}: every
+     * prop checked and its text built here; the map a card shows is looked up when it runs (its face is
+     * shown by then: faces run first in the global lane).
+     */
+    private Runnable prepareStage(OpFields op) {
+        String table = op.text("table");
+        double[] at = vector(op, "at");
+        Stage.Place place = new Stage.Place(op.text("world"), at[0], at[1], at[2]);
+        boolean reset = op.has("reset") && op.get("reset").getAsBoolean();
+        Map<String, Stage.Prop> put = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, JsonElement> e : op.object("put").entries().entrySet()) {
+            put.put(e.getKey(), prop(op.inside("put", e.getValue(), "prop " + e.getKey())));
+        }
+        List<String> drop = new ArrayList<>();
+        JsonElement dropped = op.get("drop");
+        if (dropped == null || !dropped.isJsonArray()) {
+            throw new IllegalArgumentException("\"drop\" must be a list");
+        }
+        dropped.getAsJsonArray().forEach(d -> drop.add(d.getAsString()));
+        return () -> {
+            Map<String, Stage.Prop> shown = new java.util.LinkedHashMap<>();
+            put.forEach((id, p) -> {
+                Integer map = p.face() == null ? null : faces.idOf(p.face());
+                if (p.face() != null && map == null) {
+                    platform.logger().warning("stage " + table + ": face not sent yet: " + p.face());
+                } else {
+                    shown.put(id, map == null ? p : p.withMap(map));
+                }
+            });
+            stages.apply(table, place, reset, shown, drop);
+        };
+    }
+
+    private static final java.util.Set<String> PROP_KINDS = java.util.Set.of("item", "text", "block");
+    private static final java.util.Set<String> BILLBOARDS = java.util.Set.of("fixed", "vertical", "center");
+
+    /** One prop of a stage op, checked. */
+    private Stage.Prop prop(OpFields o) {
+        String kind = o.text("kind");
+        if (!PROP_KINDS.contains(kind)) {
+            throw new IllegalArgumentException("a prop's \"kind\" is item, text or block, not " + kind);
+        }
+        double[] scale = o.has("scale") ? vector(o, "scale") : new double[] {1, 1, 1};
+        String face = o.has("face") ? o.text("face") : null;
+        String block = o.has("block") ? o.text("block") : null;
+        if (kind.equals("item") && face == null || kind.equals("block") && block == null) {
+            throw new IllegalArgumentException("an item prop needs a \"face\", a block prop a \"block\"");
+        }
+        Object text = o.has("text") ? players.text(TextCaps.component(o.get("text"))) : null;
+        String billboard = o.has("billboard") ? o.text("billboard") : "fixed";
+        if (!BILLBOARDS.contains(billboard)) {
+            throw new IllegalArgumentException("a prop's \"billboard\" is fixed, vertical or center");
+        }
+        return new Stage.Prop(kind, vector(o, "at"), o.has("yaw") ? o.get("yaw").getAsFloat() : 0f,
+                o.has("pitch") ? o.get("pitch").getAsFloat() : 0f,
+                new float[] {(float) scale[0], (float) scale[1], (float) scale[2]}, face, -1, block, text, billboard,
+                o.has("glow") && o.get("glow").getAsBoolean(), o.has("came") ? vector(o, "came") : null);
+    }
+
+    /** The op's field {@code key}: three finite numbers. */
+    private static double[] vector(OpFields op, String key) {
+        JsonElement v = op.get(key);
+        if (v == null || !v.isJsonArray() || v.getAsJsonArray().size() != 3) {
+            throw new IllegalArgumentException("\"" + key + "\" must be [x, y, z]");
+        }
+        double[] out = new double[3];
+        for (int i = 0; i < 3; i++) {
+            JsonElement c = v.getAsJsonArray().get(i);
+            if (!c.isJsonPrimitive() || !c.getAsJsonPrimitive().isNumber() || !Double.isFinite(c.getAsDouble())) {
+                throw new IllegalArgumentException("\"" + key + "\" must be [x, y, z]");
+            }
+            out[i] = c.getAsDouble();
+        }
+        return out;
     }
 
     /** An inventory slot the engine may use: 0–8 hotbar, 9–35 main inventory, 40 off-hand. */

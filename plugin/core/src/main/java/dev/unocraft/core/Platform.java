@@ -29,6 +29,11 @@ public interface Platform {
     /** The inventory slots; the core reaches them through {@link Inventories}. */
     Slots<?> slots();
 
+    /** Display entities for the tables in the world ({@link TableStages}); null where the platform shows none. */
+    default Stage<?> stage() {
+        return null;
+    }
+
     /**
      * Called once at start-up on a thread of its own: loads and runs now, off the server's threads, what
      * the first game would otherwise pay for there (classes, component and item builders), where it

@@ -120,6 +120,7 @@ final class PlayerEvents {
                 p.add(pos.y());
                 p.add(pos.z());
                 e.add("pos", p);
+                e.addProperty("world", pos.world());
             }
         }
         return e;

@@ -37,6 +37,7 @@ public final class UnoCore {
     private final InventoryVault vault;
     private final ItemPolicy items;
     private final PlayerDisplays displays;
+    private final TableStages<?> stages;     // the tables in the world
     /** What tables play for, in escrow on disk ({@link Stakes}). */
     private final Stakes stakes;
     /** PlaceholderAPI's answers, from what the engine last sent ("placeholders" ops). */
@@ -76,11 +77,12 @@ public final class UnoCore {
                 messages::tell);
         this.items = new ItemPolicy(this, inventories, messages::tell);
         this.displays = new PlayerDisplays(platform.screen());
+        this.stages = new TableStages<>(platform.stage());
         this.input = new PlayerEvents(players, platform.logger(), events, messages, this::engineAttachedNow);
         this.stakes = new Stakes(data.resolve("stakes"), platform, inventories, vault, this::followUp,
                 then -> followUp(null, then), this::vaultKey, this::onlineNameOf, this::stakeAnswer, messages::tell);
         this.preparer = new OpPreparer(platform, inventories, input::lastSeen, faces, vault, items, completions,
-                messages, displays, placeholders, stakes);
+                messages, displays, placeholders, stakes, stages);
         this.applyStats = new ApplyStats(platform.logger());
         this.queue = new ApplyQueues(platform.scheduling(), preparer, applyStats, legs);
         this.warmUp = new WarmUp(platform, vault, preparer);
@@ -161,6 +163,7 @@ public final class UnoCore {
         vault.close();
         displays.unseatAll();
         displays.clearAllSidebars();      // their own scoreboards back too
+        stages.removeEverything();        // none is saved anyway: no ghost at the next start
         CardFaces.awaitSaves();
         if (figuresAtStop()) {
             platform.logger().info(statsLine());
@@ -488,6 +491,16 @@ public final class UnoCore {
 
     public InventoryVault vault() {
         return vault;
+    }
+
+    /** A chunk was loaded: the tables standing there get back what its unload took (their entities are not saved). */
+    public void onChunkLoad(String world, int chunkX, int chunkZ) {
+        stages.chunkLoaded(world, chunkX, chunkZ);
+    }
+
+    /** The tables in the world (tests). */
+    TableStages<?> stages() {
+        return stages;
     }
 
     public CardFaces faces() {

@@ -127,7 +127,10 @@ class ProtocolTest {
                 if (field.has("prefixItems")) {
                     field.getAsJsonArray("prefixItems").forEach(i -> a.add(sample(i.getAsJsonObject(), path, omit)));
                 } else {
-                    a.add(sample(field.getAsJsonObject("items"), path, omit));
+                    int n = field.has("minItems") ? Math.max(1, field.get("minItems").getAsInt()) : 1;   // a point has 3
+                    for (int i = 0; i < n; i++) {
+                        a.add(sample(field.getAsJsonObject("items"), path, omit));
+                    }
                 }
                 return a;
             }
