@@ -386,7 +386,7 @@ def rows_in(html: str) -> list[str]:
 def fake_tables(engine, monkeypatch):
     """A feed of tables that are snapshots themselves (a real table's, renamed and changed at will),
     and the ids of the list's rows the page renders, in order (a row's number is asked only then)."""
-    monkeypatch.setattr(feed_mod, "snapshot", lambda t: dict(t))
+    monkeypatch.setattr(feed_mod, "snapshot", lambda t, house_cut=0: dict(t))
     renders: list[str] = []
 
     def counted(table_id):
