@@ -26,6 +26,7 @@ from unocraft.web import server as server_mod
 from unocraft.web.app import pick_language
 from unocraft.web.feed import WebFeed, snapshot
 from unocraft.web.server import WebServer
+from test_stakes import Escrow
 from test_tables import cmd, make
 from waiting import PATIENCE, until
 
@@ -386,7 +387,7 @@ def rows_in(html: str) -> list[str]:
 def fake_tables(engine, monkeypatch):
     """A feed of tables that are snapshots themselves (a real table's, renamed and changed at will),
     and the ids of the list's rows the page renders, in order (a row's number is asked only then)."""
-    monkeypatch.setattr(feed_mod, "snapshot", lambda t: dict(t))
+    monkeypatch.setattr(feed_mod, "snapshot", lambda t, house_cut=0: dict(t))
     renders: list[str] = []
 
     def counted(table_id):
@@ -525,6 +526,100 @@ def test_a_table_that_ended_says_how_on_its_page(served):
     assert re.search(rf'<p class="result">{winner} won the round and scores \d+ points?\.</p>', html), html
     event, html, _ = Stream(str(http.base_url) + "table/t99/events").event(1)
     assert event == "gone" and "Table t99 has ended." in html and "result" not in html
+
+
+class StakedEngine(Engine):
+    """An engine whose pay-ins a model of the plugin's escrow answers (test_stakes.Escrow), as the
+    plugin does between two op batches; the feed knows the house cut the settings give."""
+
+    def __init__(self, balances=None, items=None, **config):
+        super().__init__(**config)
+        self.escrow = Escrow(balances, items)
+        self.feed.house_cut = lambda: self.tables.config.stakes_house_cut
+
+    def flush(self):
+        ops = []
+        while True:
+            batch = super().flush()
+            ops += batch
+            if not any(op["op"].startswith("stake_") for op in batch):
+                return ops
+            self.escrow.apply(self.tables, batch, self.now)
+
+    def sit(self, player, table="t1"):
+        self.tables.handle({"type": "join", "player": player, "locale": "en_us"}, self.now)
+        cmd(self.tables, player, "join", table, now=self.now)
+        self.flush()
+
+
+def stake_line(html):
+    """The line of the page (or of a row) that says what the table plays for, tags taken out."""
+    m = re.search(r'<p class="stake">(.*?)</p>', html, re.S)
+    return re.sub(r"<[^>]+>", "", m.group(1)) if m else None
+
+
+@pytest.mark.parametrize("stake,cut,en,ru", [
+    (["stake=100"], 0, "Stake: 100 coins a player · Pot: 200 coins", "Ставка: 100 монет с игрока · Банк: 200 монет"),
+    (["stake=3", "diamond"], 10, "Stake: 3 × diamond a player · Pot: 6 × diamond · House cut: 10%",
+     "Ставка: 3 × diamond с игрока · Банк: 6 × diamond · Комиссия сервера: 10%")])
+def test_a_staked_table_shows_its_stake_and_pot_in_the_list_and_on_its_page(served, stake, cut, en, ru):
+    e = StakedEngine({"ann": 500, "bob": 500}, {"ann": 5, "bob": 5}, stakes={"house_cut": cut})
+    e.open("ann", *stake)
+    e.sit("bob")
+    t = e.tables.tables["t1"]
+    assert [s.name for s in t.humans()] == ["ann", "bob"] and len(e.escrow.held) == 2
+    http = served(e)
+    for lang, line in (("en", en), ("ru", ru)):
+        listed, page = http.get(f"/?lang={lang}").text, http.get(f"/table/t1?lang={lang}").text
+        assert stake_line(listed) == line and stake_line(page) == line, (stake_line(listed), stake_line(page))
+    # in Slovak too, and the pay-ins' ids and the payers' UUIDs are nobody's business
+    assert stake_line(http.get("/table/t1?lang=sk").text).startswith("Vklad: ")
+    snap = e.feed.table("t1")[0]
+    assert not any(eid in repr(snap) for eid in t.pot["entries"]) and "entries" not in repr(snap)
+    e.run(3)                                            # the deal, a few moves: still shown
+    assert t.state == "playing" and stake_line(http.get("/table/t1").text) == en
+
+
+def test_a_table_without_a_stake_says_nothing_of_one(engine, served):
+    http = served(engine)
+    snap = next(iter(engine.feed.tables()[1]))
+    assert snap["stake"] is None and snap["pot"] is None and snap["house_cut"] == 0
+    for url in ("/", "/table/t1", "/?lang=ru", "/table/t1?lang=ru", "/table/t1?lang=sk"):
+        html = http.get(url).text
+        assert 'class="stake"' not in html and "class=\"pot\"" not in html
+        assert not re.search(r"Stake|Pot:|Ставка|Банк|Vklad|Bank:|House cut|Комиссия|Poplatok", html), url
+
+
+def test_the_pot_grows_live_as_players_pay_in(served):
+    """A player sits down and pays in: the feed's snapshot has the bigger pot, and the open pages'
+    streams (the list's row, the table's body) bring it; the row of an unstaked table never says a
+    word of stakes."""
+    e = StakedEngine({"ann": 500, "bob": 500, "cid": 500}, stakes={"house_cut": 5})
+    e.open("ann", "stake=100")
+    e.open("dan", x=50)                                 # t2 plays for nothing
+    assert e.feed.table("t1")[0]["pot"] == {"money": 100}
+    http = served(e)
+    base = str(http.base_url)
+    rows, body = Stream(base + "events?lang=en"), Stream(base + "table/t1/events?lang=ru")
+    event, html, _ = rows.event(1)
+    assert event == "update" and stake_line(html) == "Stake: 100 coins a player · Pot: 100 coins · House cut: 5%"
+    assert html.count('class="stake"') == 1             # t1's row only
+    event, html, _ = body.event(1)
+    assert event == "update" and "Банк: 100 монет" in stake_line(html)
+    e.sit("bob")
+    assert e.feed.table("t1")[0]["pot"] == {"money": 200}
+    event, html, _ = rows.event(2)
+    assert event == "rows" and rows_in(html) == ["t1"] and "Pot: 200 coins" in stake_line(html)
+    event, html, _ = body.event(2)
+    assert event == "update" and stake_line(html) == "Ставка: 100 монет с игрока · Банк: 200 монет · Комиссия сервера: 5%"
+    e.sit("cid")
+    assert "Pot: 300 coins" in stake_line(rows.event(3)[1]) and "Банк: 300 монет" in stake_line(body.event(3)[1])
+    assert "Pot: 300 coins" in stake_line(http.get("/").text)
+    # one gets up in the lobby: the stake goes back, and the pot shrinks on the page too
+    cmd(e.tables, "cid", "leave", now=e.now)
+    e.flush()
+    assert e.escrow.balances["cid"] == 500
+    assert "Банк: 200 монет" in stake_line(body.event(4)[1])
 
 
 #: 1,000 live pages in another process: raw asyncio connections (an HTTP client library would cost

@@ -165,6 +165,7 @@ def run_engine(cfg: config_mod.EngineConfig, token_file: Path, stop: threading.E
     web = None
     if feed is not None:
         loop.tables.listeners.append(feed.heard)
+        feed.house_cut = lambda: loop.tables.config.stakes_house_cut     # as `/uno reload` leaves it
         from .web.server import WebServer    # Starlette and uvicorn: imported only where the page is on
         web = WebServer(feed, cfg.web_host, cfg.web_port, loop.tables.stats.store, cfg.language, cfg.web_public_url)
         web.start()

@@ -203,9 +203,10 @@ class Stakes:
         return words_in(stake, self.core.lang(player))
 
     def pot_words(self, t: Table, lang: str) -> str | None:
-        """What is in the table's pot now, in `lang` (None: the table plays for nothing)."""
-        n = sum(1 for e in self._entries(t).values() if e["state"] in ("held", "forfeit"))
-        return words_in({**t.stake, **_as(t.stake, amount(t.stake) * n)}, lang) if t.stake and n else None
+        """What is in the table's pot now, in `lang` (None: the table plays for nothing, or nobody
+        has paid in yet)."""
+        pot = in_pot(t)
+        return words_in(pot, lang) if pot and amount(pot) else None
 
     # ---------------------------------------------------------------- getting up, ending
     def got_up(self, t: Table, player: str) -> list[Notice]:
@@ -292,6 +293,15 @@ class Stakes:
                 if e["state"] == "paying":
                     out.add(self._op({"op": "stake_take", "id": eid, "table": t.id, "player": e["player"], **t.stake}))
         return out.items
+
+
+def in_pot(t: Table) -> dict | None:
+    """What is in the table's pot now, as a stake: {"money": 200}, {"item", "count": 6} (the count
+    0 while nobody has paid in); None: the table plays for nothing. Only amounts: no payer's name."""
+    if not t.stake:
+        return None
+    n = sum(1 for e in t.pot.get("entries", {}).values() if e["state"] in ("held", "forfeit"))
+    return {**t.stake, **_as(t.stake, amount(t.stake) * n)}
 
 
 def _staked(t: Table) -> dict:

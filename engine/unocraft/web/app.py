@@ -36,6 +36,7 @@ from ..presentation.lang import about, card_name, colour_name
 from ..rules.cards import COLOUR_BY_NAME, Card
 from ..stats.store import TOP_KINDS
 from ..tables import render
+from ..tables.stakes import words_in
 from ..tables.stats_tally import has_stats, stats_lines, top_lines
 from ..tables.text import for_edition, say
 from .feed import WebFeed, number
@@ -147,6 +148,10 @@ class Words:
     def colour(self, name: str | None) -> str:
         letter = COLOUR_BY_NAME.get(name or "")
         return colour_name(self.lang, letter) if letter else ""
+
+    def stake(self, stake: dict | None) -> str:
+        """A stake or a pot in the game's words (stakes.py): "100 coins", "3 × diamond"."""
+        return words_in(stake, self.lang)
 
     def event(self, d: dict, edition: str | None = None) -> str:
         line = render.event_line(_Public(d), None, self.lang, edition)

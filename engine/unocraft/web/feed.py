@@ -17,6 +17,7 @@ from typing import Callable, Iterable
 from ..presentation.faces import face_key
 from ..rules.cards import Card
 from ..rules.views import DosView
+from ..tables.stakes import in_pot
 from ..tables.table import Table
 
 #: the events of a table the page shows, the newest last
@@ -28,11 +29,16 @@ LOG_KEPT = 1024
 ENDED_KEPT = 64
 
 
-def snapshot(t: Table) -> dict:
+def snapshot(t: Table, house_cut: int = 0) -> dict:
     """What anyone may see of table `t`: seats and card counts, whose turn, the top card (its face
-    key for the art), colour, direction, scores, spectators, and the round's and match's result."""
+    key for the art), colour, direction, scores, spectators, the round's and match's result, and
+    what it plays for (public at the table): the stake each player pays in, what is in the pot now
+    (amounts only: no payer, no pay-in's id) and the house's cut in percent (`house_cut`, the
+    setting `stakes.house_cut`; kept only with a stake)."""
     edition = t.game.opts.edition if t.game is not None else t.options().edition    # (build: ~0.1 ms)
     out: dict = {"id": t.id, "preset": t.preset, "state": t.state, "spectators": len(t.spectators),
+                 "stake": dict(t.stake) if t.stake else None, "pot": in_pot(t),
+                 "house_cut": house_cut if t.stake else 0,
                  "edition": edition, "turn": None, "top": None, "top_key": None, "colour": None,
                  "direction": None, "round": 0, "phase": None, "side": None, "centre": None,
                  "round_winner": None, "match_winners": [], "round_points": {}}
@@ -71,7 +77,9 @@ class WebFeed:
     sends the whole list (`tables`). A table's snapshot is replaced only when it changed (or the
     table had events), so its identity tells a renderer whether the table changed."""
 
-    def __init__(self, log_kept: int = LOG_KEPT) -> None:
+    def __init__(self, log_kept: int = LOG_KEPT, house_cut: Callable[[], int] = lambda: 0) -> None:
+        #: the house's cut of a pot in percent, as the settings say now (serve.py: the engine's)
+        self.house_cut = house_cut
         self._lock = threading.Lock()
         self._tables: dict[str, dict] = {}
         self._events: dict[str, deque] = {}
@@ -89,9 +97,10 @@ class WebFeed:
         """The tables in `changed` as they are now; tables gone from `tables` leave the feed."""
         heard, self._heard = self._heard, set()
         made = {}
+        cut = self.house_cut()
         for tid in set(changed) | heard:
             if tid in tables:
-                snap = snapshot(tables[tid])
+                snap = snapshot(tables[tid], cut)
                 if tid in heard or snap != self._tables.get(tid):
                     made[tid] = snap
         # every table was published when it opened, so a closed one shows as one too many
