@@ -29,6 +29,7 @@ final class MinestomPlatform implements Platform, Scheduling {
     private final MinestomPlayers players;
     private final MinestomScreen screen;
     private final MinestomSlots slots = new MinestomSlots();
+    private final MinestomStage stage = new MinestomStage(this);
 
     MinestomPlatform(Path dataFolder) {
         this.dataFolder = dataFolder;
@@ -90,6 +91,11 @@ final class MinestomPlatform implements Platform, Scheduling {
     @Override
     public MinestomSlots slots() {
         return slots;
+    }
+
+    @Override
+    public MinestomStage stage() {
+        return stage;
     }
 
     /** The dev server's economy (balances.properties in the data folder): what stakes of money go through. */
