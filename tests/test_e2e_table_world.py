@@ -4,8 +4,11 @@ top card's map on the pile and each seat's count, within moments of each play; a
 closes none is left; after the engine is killed mid-game the table is built again exactly once."""
 
 import json
+import os
 import re
+import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -64,3 +67,29 @@ def test_after_the_engine_is_killed_the_table_is_built_again_exactly_once(split,
     assert after["entities"] == before["entities"], r["restart"]  # the same table: no duplicate, none missing
     assert r["closed"]["entities"] == 0
     assert split.alive()
+
+
+def test_after_the_java_server_is_killed_the_resumed_table_stands_once_and_no_ghost(tmp_path):
+    """Nothing of a table is saved with the world: a server killed mid-game leaves no entity, and the
+    table the engine resumes after the restart is built once, where it stood."""
+    require_prerequisites()
+    s = DevServer(tmp_path / "server-kill", SETTINGS)
+    s.start()
+    try:
+        state = tmp_path / "state.json"
+        proc = start_node("table_world.js", s.port, state, "--server-kill")
+        wait_for_file(proc, "table_world.js", state, timeout=180)
+        dealt = json.loads(state.read_text())
+        s.save_tables_now() if hasattr(s, "save_tables_now") else time.sleep(6)   # the table reaches SQLite
+        for pid in s._java_pids():
+            os.kill(pid, signal.SIGKILL)
+        s.proc.wait(timeout=30)
+        s.proc = None
+        finish_node(proc, "table_world.js", timeout=60)
+        s.start()
+        r = run_node("table_rejoin.js", s.port, timeout=240)
+        assert r["entities"] == dealt["entities"], (r, dealt)     # the same table, once
+        assert r["destroyed"] == 0 and r["spawned"] == r["entities"], r   # nothing built twice or taken back
+        assert any("ann" in t for t in r["texts"])
+    finally:
+        s.stop()

@@ -5,7 +5,9 @@
 // after the table closes, none of ours is left. With a go file (argv[4]), ann waits at her turn for
 // the test to kill the engine and start it again (`<go>.paused` written when bob has the table), and
 // what bob is sent afterwards is counted: the table must be built again exactly once.
-// argv: port stateFile [goFile]
+// With `--server-kill` instead, the dealt table is written to the state file and the script waits for the
+// test to kill the Java server (table_rejoin.js looks at the table after the restart).
+// argv: port stateFile [goFile | --server-kill]
 'use strict'
 const fs = require('fs')
 const { Player, playUntil, main, result, sleep, until, writeWhole, OFFHAND } = require('./lib')
@@ -77,7 +79,9 @@ function offhandMapLegacy (p) {
   return c ? c.data : null
 }
 
-main(async () => {
+module.exports = { watch, texts, pile }
+
+if (require.main === module) main(async () => {
   const [port, stateFile, goFile] = process.argv.slice(2)
   const ann = await Player.join('ann', Number(port))
   const bob = await Player.join('bob', Number(port))
@@ -91,6 +95,13 @@ main(async () => {
   await until('bob sees the dealt table', () => pile(seen) && pile(seen).mapId != null && offhandMap(ann) != null && pile(seen).mapId === offhandMap(ann))
   const dealt = { entities: seen.live.size, spawned: seen.spawned, texts: texts(seen), annCards: ann.cards().length, pileMap: pile(seen).mapId, topMap: offhandMap(ann) }
 
+  if (goFile === '--server-kill') {     // the test kills the Java server now: written, then wait for the end
+    const ended = new Promise(resolve => bob.bot.once('end', resolve))
+    writeWhole(stateFile, JSON.stringify(dealt))
+    await ended
+    result({ dealt })
+    return
+  }
   let restart = null
   if (goFile) {      // the engine is killed and started again while bob watches
     const before = { entities: seen.live.size, spawned: seen.spawned, destroyed: seen.destroyed }

@@ -58,6 +58,9 @@ import net.minestom.server.item.Material;
  * Without either, an engine attaches on its own ({@code unocraft serve --attach}).
  */
 public final class DevServer {
+    /** The dev world's id, the same in every run: a table resumed after a restart stands where it stood. */
+    static final java.util.UUID WORLD_ID = java.util.UUID.nameUUIDFromBytes("unocraft dev world".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
     private static final Logger LOG = Logger.getLogger("unocraft");
     static final Pos SPAWN = new Pos(0.5, 40, 0.5);     // on the grass (y 39 is the top layer)
     /**
@@ -130,7 +133,9 @@ public final class DevServer {
 
         MinecraftServer server = MinecraftServer.init(new Auth.Offline());
         MinecraftServer.setBrandName("unocraft-dev");
-        InstanceContainer world = MinecraftServer.getInstanceManager().createInstanceContainer();
+        // one world whose id (its name for the engine: tables remember where they stand) is the same in every run
+        InstanceContainer world = new InstanceContainer(WORLD_ID, net.minestom.server.world.DimensionType.OVERWORLD);
+        MinecraftServer.getInstanceManager().registerInstance(world);
         world.setGenerator(unit -> {
             unit.modifier().fillHeight(0, 39, Block.STONE);
             unit.modifier().fillHeight(39, 40, Block.GRASS_BLOCK);
