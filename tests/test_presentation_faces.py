@@ -99,7 +99,7 @@ def test_face_keys_are_the_card_notation():
 def test_face_keys_round_trip():
     for key in faces.all_face_keys():
         card, dark = faces.face_from_key(key)
-        assert faces.face_key(card if card else faces.BACK, dark) == key
+        assert faces.face_key(card if card else faces.BACK, dark, edition=faces.key_edition(key)) == key
 
 
 def test_face_pixels_are_rendered_once():

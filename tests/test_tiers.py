@@ -54,6 +54,7 @@ FAST = {
     "test_presentation_chat.py",
     "test_presentation_faces.py",
     "test_presentation_lang.py",
+    "test_presentation_minecraft_art.py",
     "test_presentation_palette.py",
     "test_properties.py",
     "test_rules_imports.py",

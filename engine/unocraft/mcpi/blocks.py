@@ -1,4 +1,4 @@
-"""Card art as block pixel art: the map art of `presentation.card_art`, in the server's coloured blocks.
+"""Card art as block pixel art: the map art of `presentation.faces` (card_art, minecraft_art), in the server's coloured blocks.
 
 A block is the Minecraft Pi API's ``(id, data)``. Both palettes use wool (id 35, the data is the
 colour), the one coloured block every Pi API server has: on Minecraft (RaspberryJuice) as wool, on
@@ -19,8 +19,8 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
-from ..presentation.card_art import CARD_BOX, FILL, render_back, render_face
-from ..presentation.faces import face_from_key
+from ..presentation.card_art import CARD_BOX, FILL
+from ..presentation.faces import render_image
 
 Block = tuple[int, int]
 AIR: Block = (0, 0)
@@ -84,8 +84,7 @@ def face_blocks(key: str, width: int, height: int, palette: str) -> tuple[tuple[
     """The card face `key` (a `faces.face_key`, or "back") as `height` rows of `width` blocks, top
     row first, each block the majority of its pixels (rendered once per face, size and palette)."""
     pal = PALETTES[palette]
-    card, dark = face_from_key(key)
-    image = (render_back() if card is None else render_face(card, dark)).crop(CARD_BOX).convert("RGBA")
+    image = render_image(key).crop(CARD_BOX).convert("RGBA")
     w, h = image.size
     pixels: Any = image.load()     # RGBA: each pixel a 4-tuple
     rows = []

@@ -89,7 +89,7 @@ def draw(table: Table, palette: str, lanes: int) -> tuple[dict[Pos, Block], dict
         side = view.side
         for k, code in enumerate(view.hand or ()):
             card, dark = face_of(code, side)
-            picture(face_blocks(face_key(card, dark), CARD_W, CARD_H, palette),
+            picture(face_blocks(face_key(card, dark, edition=view.edition), CARD_W, CARD_H, palette),
                     FIRST_CARD_COL + k * (CARD_W + 1), i * LANE, Target("card", seat.name, code))
 
     base = lanes * LANE + 1
@@ -100,7 +100,7 @@ def draw(table: Table, palette: str, lanes: int) -> tuple[dict[Pos, Block], dict
             top = any_view.centre[0].split()[0] if any_view.centre else None
     if top:
         card, dark = face_of(top, any_view.side if any_view is not None else "light")
-        key = face_key(card, dark)
+        key = face_key(card, dark, edition=any_view.edition if any_view is not None else None)
     else:
         key = BACK
     picture(face_blocks(key, TOP_W, TOP_H, palette), 0, base, Target("top"))

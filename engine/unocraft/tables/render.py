@@ -72,14 +72,15 @@ def card_component(card: Card, lang: str, bold: bool = False) -> dict:
 
 
 @text_cache(maxsize=8192)
-def card_item(code: str, side: str, lang: str, playable: bool, can_call_uno: bool) -> Item:
-    """The item of a hand card. One dict per distinct item, shared by every redraw (never change
-    it): display.py compares it to the one sent without looking inside."""
+def card_item(code: str, side: str, lang: str, playable: bool, can_call_uno: bool,
+              edition: str | None = None) -> Item:
+    """The item of a hand card (its face in `edition`'s art). One dict per distinct item, shared
+    by every redraw (never change it): display.py compares it to the one sent without looking inside."""
     card, dark = face_of(code, side)
     lore = [{"text": say(lang, "item.play_lore"), "colour": "gray"}]
     if can_call_uno:
         lore.append({"text": say(lang, "item.uno_lore"), "colour": "gold"})
-    return {"face": face_key(card, dark), "name": card_component(card, lang, bold=playable),
+    return {"face": face_key(card, dark, edition=edition), "name": card_component(card, lang, bold=playable),
             "lore": lore, "glow": playable, "tag": TAG_CARD + code}
 
 
@@ -92,14 +93,15 @@ def hand_slots(view: View, lang: str, page: int, legal: list[Action]) -> dict[in
     inventory, the top card in the off-hand. Slots without a card map to None (emptied)."""
     side = view.side
     slots = dict(_card_slots(view.hand or (), side, lang, page,
-                             frozenset(playable_codes(legal, side)), uno_offered(view, legal) is not None))
+                             frozenset(playable_codes(legal, side)), uno_offered(view, legal) is not None,
+                             view.edition))
     slots[OFFHAND] = top_item(view, lang)
     return slots
 
 
 @text_cache(maxsize=4096)
 def _card_slots(hand: tuple[str, ...], side: str, lang: str, page: int, playable: frozenset[str],
-                can_uno: bool) -> dict[int, Item | None]:
+                can_uno: bool, edition: str | None = None) -> dict[int, Item | None]:
     """The hand's slots (all but the off-hand) from what they show, one shared dict per distinct
     hand, page and choice (a redraw mostly finds the hands of the players who did not act
     unchanged; never change it: `hand_slots` copies it)."""
@@ -109,10 +111,10 @@ def _card_slots(hand: tuple[str, ...], side: str, lang: str, page: int, playable
     rest = hand[:page * HOTBAR_CARDS] + hand[(page + 1) * HOTBAR_CARDS:]
     slots: dict[int, Item | None] = {}
     for i in range(HOTBAR_CARDS):
-        slots[i] = card_item(shown[i], side, lang, shown[i] in playable, can_uno) if i < len(shown) else None
+        slots[i] = card_item(shown[i], side, lang, shown[i] in playable, can_uno, edition) if i < len(shown) else None
     slots[PAGE_SLOT] = page_item(page, pages, lang) if pages > 1 else None
     for n, slot in enumerate(MAIN_SLOTS):
-        slots[slot] = card_item(rest[n], side, lang, rest[n] in playable, can_uno) if n < len(rest) else None
+        slots[slot] = card_item(rest[n], side, lang, rest[n] in playable, can_uno, edition) if n < len(rest) else None
     return slots
 
 
@@ -131,15 +133,15 @@ def top_item(view: View, lang: str) -> Item | None:
         top = view.centre[0] if view.centre else None
     if not top:
         return None
-    return _top_item(top, view.side, lang)
+    return _top_item(top, view.side, lang, view.edition)
 
 
 @text_cache(maxsize=4096)
-def _top_item(top: str, side: str, lang: str) -> Item:
+def _top_item(top: str, side: str, lang: str, edition: str | None = None) -> Item:
     """The top card in the off-hand (shared like `card_item`'s)."""
     card, dark = face_of(top, side)
     name = card_component(card, lang)
-    return {"face": face_key(card, dark),
+    return {"face": face_key(card, dark, edition=edition),
             "name": {"text": say(lang, "item.top", card=card_name(lang, card)), "colour": name["colour"]},
             "lore": [], "glow": False, "tag": TAG_TOP}
 

@@ -54,13 +54,13 @@ def snapshot(t: Table, house_cut: int = 0) -> dict:
                     for p in view.players]
     dark = view.side == "dark"
     top = (view.top or "").split(" ")[0] or None     # DOS names a Wild DOS's colour after it
-    out.update(turn=view.turn, top=top, top_key=face_key(Card.parse(top), dark) if top else None,
+    out.update(turn=view.turn, top=top, top_key=face_key(Card.parse(top), dark, edition=edition) if top else None,
                colour=view.colour, direction=view.direction, round=view.round,
                phase=view.phase, side=view.side)
     if isinstance(view, DosView):       # DOS: the centre row instead of one top card
         # a Wild DOS in the centre carries the colour it was given: "W2 blue"
         out["centre"] = [{"code": c.split(" ")[0], "colour": c.split(" ")[1] if " " in c else None,
-                          "key": face_key(Card.parse(c.split(" ")[0]))} for c in view.centre]
+                          "key": face_key(Card.parse(c.split(" ")[0]), edition=edition)} for c in view.centre]
     end = view.round_end
     if end is not None:
         out.update(round_winner=end.winner, match_winners=list(end.match_winners), round_points=dict(end.points))
