@@ -7,4 +7,6 @@ public interface Server {
     java.util.logging.Logger getLogger();
     String getName();
     io.papermc.paper.threadedregions.scheduler.GlobalRegionScheduler getGlobalRegionScheduler();
+    io.papermc.paper.threadedregions.scheduler.RegionScheduler getRegionScheduler();
+    boolean isOwnedByCurrentRegion(World world, int chunkX, int chunkZ);
 }

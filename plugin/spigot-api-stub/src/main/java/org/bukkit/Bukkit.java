@@ -8,8 +8,10 @@ public final class Bukkit {
     public static java.util.Collection<? extends org.bukkit.entity.Player> getOnlinePlayers() { throw new UnsupportedOperationException(); }
     public static org.bukkit.entity.Player getPlayerExact(String name) { throw new UnsupportedOperationException(); }
     public static boolean isPrimaryThread() { throw new UnsupportedOperationException(); }
+    public static World getWorld(String name) { throw new UnsupportedOperationException(); }
     public static java.util.List<World> getWorlds() { throw new UnsupportedOperationException(); }
     public static org.bukkit.map.MapView createMap(World world) { throw new UnsupportedOperationException(); }
+    public static org.bukkit.block.data.BlockData createBlockData(String data) throws IllegalArgumentException { throw new UnsupportedOperationException(); }
     public static org.bukkit.map.MapView getMap(int id) { throw new UnsupportedOperationException(); }
     public static org.bukkit.scheduler.BukkitScheduler getScheduler() { throw new UnsupportedOperationException(); }
     public static org.bukkit.plugin.PluginManager getPluginManager() { throw new UnsupportedOperationException(); }

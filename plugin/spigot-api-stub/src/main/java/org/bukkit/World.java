@@ -2,6 +2,7 @@
 // same package, name, and signatures for the members the unocraft adapter uses. Never packaged.
 package org.bukkit;
 
-public interface World {
+public interface World extends RegionAccessor {
     String getName();
+    boolean isChunkLoaded(int x, int z);
 }

@@ -169,7 +169,8 @@ abstract class AdapterTestBase {
     /** A server (a new one: MockBukkit must not be mocking) with the plugin; {@code beforeEnable} may lay files in its data folder first. */
     void startServer(DataFolderSetup beforeEnable) throws Exception {
         server = MockBukkit.mock(folia() ? new FoliaServer() : new CheckedServer());
-        world = server.addSimpleWorld("world");
+        world = new CheckedWorld(server, "world");     // its display entities judged where the plugin touches them
+        server.addWorld(world);
         if (withPlaceholderApi) {
             MockBukkit.createMockPlugin("PlaceholderAPI");     // enabled first, as softdepend has it
         }

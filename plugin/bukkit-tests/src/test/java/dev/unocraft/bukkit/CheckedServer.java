@@ -56,6 +56,16 @@ public class CheckedServer extends ServerMock {
         mainOnly("dispatchCommand");
     }
 
+    /** A call on a table's display entity (or its spawn) at {@code at}: here main-thread-only; on Folia, the region owning its chunk's. */
+    void entityCall(org.bukkit.Location at, String what) {
+        mainOnly("Entity." + what);
+    }
+
+    /** The server's current tick (the scheduler's). */
+    long tick() {
+        return super.getScheduler().getCurrentTick();
+    }
+
     /** A checked call made where it may be. */
     void count(String what) {
         mainThreadCalls.computeIfAbsent(what, k -> new AtomicInteger()).incrementAndGet();

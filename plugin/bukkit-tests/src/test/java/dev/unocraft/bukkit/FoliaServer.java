@@ -20,6 +20,7 @@ import org.bukkit.entity.Entity;
 import org.bukkit.plugin.IllegalPluginAccessException;
 import org.bukkit.plugin.Plugin;
 import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
 import org.mockbukkit.mockbukkit.scheduler.BukkitSchedulerMock;
 
 /**
@@ -29,8 +30,10 @@ import org.mockbukkit.mockbukkit.scheduler.BukkitSchedulerMock;
  * by its classes on the stack, is judged; a wrong one is a {@link #violations() violation}, and every test fails on one):
  * <ul>
  *   <li>the Bukkit scheduler ({@code Server.getScheduler()}, {@code Bukkit.getScheduler()}): never (Folia has none);
- *       Folia's region scheduler ({@code getRegionScheduler()}): never either, it is outside the contract (a player's
- *       work on {@code player.getScheduler()}, the rest on {@code getGlobalRegionScheduler()});</li>
+ *       a player's work on {@code player.getScheduler()}, work at a place (a table's display entities) on
+ *       {@code getRegionScheduler()}, which runs it on the region owning the chunk ({@link #chunkRegion}), the rest on
+ *       {@code getGlobalRegionScheduler()};</li>
+ *   <li>a table's display entities ({@link CheckedWorld}): spawned and changed only on the region thread owning their chunk;</li>
  *   <li>the scoreboard API (getScoreboardManager, Player.getScoreboard/setScoreboard): never (Folia does not support it);</li>
  *   <li>a player's inventory, location, messages, titles, action bar, sounds, locale, boss bars: only on that
  *       player's own region thread;</li>
@@ -66,6 +69,9 @@ public class FoliaServer extends CheckedServer {
     final RegionThread global = new RegionThread(this, "Folia global region");
     private final List<RegionThread> regions = new CopyOnWriteArrayList<>(List.of(global));
     private final GlobalScheduler globalScheduler = new GlobalScheduler();
+    private final ChunkRegionScheduler regionScheduler = new ChunkRegionScheduler();
+    /** The regions of the world's chunks, by world and area ({@link #chunkRegion}). */
+    private final java.util.Map<String, RegionThread> chunkRegions = new java.util.concurrent.ConcurrentHashMap<>();
     private final List<Timer> timers = new ArrayList<>();
     private long tick;
     private volatile Thread shutdownThread;
@@ -112,7 +118,47 @@ public class FoliaServer extends CheckedServer {
         if (entity instanceof FoliaPlayer p) {
             return p.region().isCurrent();
         }
+        if (entity instanceof CheckedWorld.Recorded) {
+            return ownsChunkOf(entity.getLocation());
+        }
         return isTickThread();
+    }
+
+    @Override
+    public boolean isOwnedByCurrentRegion(@NotNull org.bukkit.World world, int chunkX, int chunkZ) {
+        return Thread.currentThread() == shutdownThread || chunkRegion(world, chunkX, chunkZ).isCurrent();
+    }
+
+    /**
+     * The region thread that owns a chunk of a world: one per world and area of 8 x 8 chunks (Folia's regions
+     * are groups of chunks; a table and what stands around it are in one). Players' regions are their own.
+     */
+    RegionThread chunkRegion(org.bukkit.World world, int chunkX, int chunkZ) {
+        String key = world.getName() + " [" + (chunkX >> 3) + ", " + (chunkZ >> 3) + "]";
+        return chunkRegions.computeIfAbsent(key, k -> newRegion("Region of " + k));
+    }
+
+    private boolean ownsChunkOf(org.bukkit.Location at) {
+        return Thread.currentThread() == shutdownThread
+                || chunkRegion(at.getWorld(), (int) Math.floor(at.getX()) >> 4, (int) Math.floor(at.getZ()) >> 4).isCurrent();
+    }
+
+    /** A display entity touched (or spawned) by the plugin: only on the region thread owning its chunk (or the shutdown thread). */
+    @Override
+    void entityCall(org.bukkit.Location at, String what) {
+        if (!pluginOnStack() || ownsChunkOf(at)) {
+            count("Entity." + what);
+        } else {
+            violation("Entity." + what, "only on the region thread owning chunk "
+                    + ((int) Math.floor(at.getX()) >> 4) + ", " + ((int) Math.floor(at.getZ()) >> 4));
+        }
+    }
+
+    @Override
+    long tick() {
+        synchronized (timers) {
+            return tick;
+        }
     }
 
     /** A new region thread (a player's). */
@@ -251,16 +297,12 @@ public class FoliaServer extends CheckedServer {
     }
 
     /**
-     * Folia's region scheduler (work at a location) is not part of the contract the plugin follows here (a player's
-     * work on that player's scheduler, the rest on the global one): the plugin asking for it is a violation, named
-     * as such. MockBukkit's one is returned (its tasks run on MockBukkit's scheduler, on the global region thread).
+     * Folia's region scheduler: work at a place runs on the region thread that owns its chunk ({@link #chunkRegion}),
+     * as a table's display entities are touched there. Tasks as Folia's: the next tick at the earliest.
      */
     @Override
     public io.papermc.paper.threadedregions.scheduler.@NotNull RegionScheduler getRegionScheduler() {
-        if (calledByPlugin()) {
-            violation("getRegionScheduler", "not in the plugin's Folia contract: a player's work on player.getScheduler(), the rest on the global region scheduler");
-        }
-        return super.getRegionScheduler();
+        return regionScheduler;
     }
 
     @Override
@@ -454,6 +496,121 @@ public class FoliaServer extends CheckedServer {
                 }
             }
         }
+    }
+
+    // ---------------------------------------------------------------- the region scheduler, a display's scheduler
+
+    private final class ChunkRegionScheduler implements io.papermc.paper.threadedregions.scheduler.RegionScheduler {
+        @Override
+        public void execute(@NotNull Plugin plugin, org.bukkit.@NotNull World world, int chunkX, int chunkZ, @NotNull Runnable run) {
+            validate(plugin);
+            schedule(chunkRegion(world, chunkX, chunkZ), new FoliaTask(plugin, t -> run.run(), false), 1, 0);
+        }
+
+        @Override
+        public @NotNull ScheduledTask run(@NotNull Plugin plugin, org.bukkit.@NotNull World world, int chunkX, int chunkZ, @NotNull Consumer<ScheduledTask> task) {
+            validate(plugin);
+            FoliaTask t = new FoliaTask(plugin, task, false);
+            schedule(chunkRegion(world, chunkX, chunkZ), t, 1, 0);
+            return t;
+        }
+
+        @Override
+        public @NotNull ScheduledTask runDelayed(@NotNull Plugin plugin, org.bukkit.@NotNull World world, int chunkX, int chunkZ,
+                @NotNull Consumer<ScheduledTask> task, long delayTicks) {
+            validate(plugin);
+            validateDelay(delayTicks, "delayTicks");
+            FoliaTask t = new FoliaTask(plugin, task, false);
+            schedule(chunkRegion(world, chunkX, chunkZ), t, delayTicks, 0);
+            return t;
+        }
+
+        @Override
+        public @NotNull ScheduledTask runAtFixedRate(@NotNull Plugin plugin, org.bukkit.@NotNull World world, int chunkX, int chunkZ,
+                @NotNull Consumer<ScheduledTask> task, long initialDelayTicks, long periodTicks) {
+            validate(plugin);
+            validateDelay(initialDelayTicks, "initialDelayTicks");
+            validateDelay(periodTicks, "periodTicks");
+            FoliaTask t = new FoliaTask(plugin, task, true);
+            schedule(chunkRegion(world, chunkX, chunkZ), t, initialDelayTicks, periodTicks);
+            return t;
+        }
+    }
+
+    /**
+     * A display entity's scheduler, as Folia's: its tasks on the region owning the entity's chunk; a task whose
+     * entity is gone when it falls due runs its retired callback instead.
+     */
+    io.papermc.paper.threadedregions.scheduler.EntityScheduler chunkEntityScheduler(Entity entity) {
+        return new io.papermc.paper.threadedregions.scheduler.EntityScheduler() {
+            private RegionThread region() {
+                org.bukkit.Location at = entity.getLocation();
+                return chunkRegion(at.getWorld(), (int) Math.floor(at.getX()) >> 4, (int) Math.floor(at.getZ()) >> 4);
+            }
+
+            private FoliaTask task(Plugin plugin, Consumer<ScheduledTask> run, Runnable retired, boolean repeating) {
+                validate(plugin);
+                return new FoliaTask(plugin, run, repeating) {
+                    @Override
+                    boolean fire() {
+                        if (!entity.isValid()) {
+                            if (getExecutionState() == ExecutionState.IDLE) {
+                                retire();
+                                if (retired != null) {
+                                    retired.run();
+                                }
+                            }
+                            return false;
+                        }
+                        return super.fire();
+                    }
+                };
+            }
+
+            @Override
+            public boolean execute(@NotNull Plugin plugin, @NotNull Runnable run, @Nullable Runnable retired, long delay) {
+                validateDelay(delay, "delay");
+                if (!entity.isValid()) {
+                    return false;
+                }
+                schedule(region(), task(plugin, t -> run.run(), retired, false), delay, 0);
+                return true;
+            }
+
+            @Override
+            public @Nullable ScheduledTask run(@NotNull Plugin plugin, @NotNull Consumer<ScheduledTask> run, @Nullable Runnable retired) {
+                if (!entity.isValid()) {
+                    return null;
+                }
+                FoliaTask t = task(plugin, run, retired, false);
+                schedule(region(), t, 1, 0);
+                return t;
+            }
+
+            @Override
+            public @Nullable ScheduledTask runDelayed(@NotNull Plugin plugin, @NotNull Consumer<ScheduledTask> run, @Nullable Runnable retired, long delayTicks) {
+                validateDelay(delayTicks, "delayTicks");
+                if (!entity.isValid()) {
+                    return null;
+                }
+                FoliaTask t = task(plugin, run, retired, false);
+                schedule(region(), t, delayTicks, 0);
+                return t;
+            }
+
+            @Override
+            public @Nullable ScheduledTask runAtFixedRate(@NotNull Plugin plugin, @NotNull Consumer<ScheduledTask> run, @Nullable Runnable retired,
+                    long initialDelayTicks, long periodTicks) {
+                validateDelay(initialDelayTicks, "initialDelayTicks");
+                validateDelay(periodTicks, "periodTicks");
+                if (!entity.isValid()) {
+                    return null;
+                }
+                FoliaTask t = task(plugin, run, retired, true);
+                schedule(region(), t, initialDelayTicks, periodTicks);
+                return t;
+            }
+        };
     }
 
     // ---------------------------------------------------------------- tasks and threads

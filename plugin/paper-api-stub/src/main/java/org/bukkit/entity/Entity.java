@@ -2,8 +2,15 @@
 // same package, name, and signatures for the members the unocraft Paper adapter uses. Never packaged.
 package org.bukkit.entity;
 
-public interface Entity extends org.bukkit.command.CommandSender {
+public interface Entity extends org.bukkit.command.CommandSender, org.bukkit.persistence.PersistentDataHolder {
     org.bukkit.Location getLocation();
+    org.bukkit.World getWorld();
     java.util.UUID getUniqueId();
+    public boolean teleport(org.bukkit.Location location);
+    public void remove();
+    public boolean isValid();
+    public void setPersistent(boolean persistent);
+    void setGlowing(boolean flag);
     io.papermc.paper.threadedregions.scheduler.EntityScheduler getScheduler();
+    default java.util.concurrent.CompletableFuture<Boolean> teleportAsync(final org.bukkit.Location loc) { throw new UnsupportedOperationException(); }
 }

@@ -13,8 +13,9 @@ import org.bukkit.event.player.PlayerEvent;
 
 /**
  * The core's Platform on Paper: the Bukkit adapter's slots and maps, every text on Adventure
- * ({@link PaperPlayers}, {@link PaperScreen}, {@link PaperSlots}). On Folia its parts are Folia's:
- * Paper's region schedulers ({@link FoliaScheduling}) and the sidebar as a boss bar ({@link FoliaScreen}).
+ * ({@link PaperPlayers}, {@link PaperScreen}, {@link PaperSlots}, {@link PaperStage}). On Folia its parts are Folia's:
+ * Paper's region schedulers ({@link FoliaScheduling}), the sidebar as a boss bar ({@link FoliaScreen}) and each table's
+ * entities on its region ({@link PaperStage}).
  * On plain Paper work runs on the main thread through Bukkit's scheduler, where Paper's schedulers would
  * run it too. No game logic.
  */
@@ -23,7 +24,7 @@ public final class PaperPlatform extends SpigotPlatform {
 
     private PaperPlatform(UnocraftPlugin plugin, FoliaScheduling folia, PaperScreen screen) {
         super(plugin, folia != null ? folia : bukkitScheduling(plugin), new PaperPlayers(plugin.getLogger()), screen,
-                new PaperSlots(tagKey(plugin), screen::mapView));
+                new PaperSlots(tagKey(plugin), screen::mapView), new PaperStage(plugin, screen::mapView, folia != null));
         this.folia = folia;
     }
 

@@ -20,6 +20,7 @@ import org.bukkit.event.player.PlayerPickupArrowEvent;
 import org.bukkit.event.player.PlayerQuitEvent;
 import org.bukkit.event.player.PlayerRespawnEvent;
 import org.bukkit.event.player.PlayerSwapHandItemsEvent;
+import org.bukkit.event.world.ChunkLoadEvent;
 import org.bukkit.inventory.EquipmentSlot;
 import org.bukkit.inventory.InventoryView;
 import org.bukkit.inventory.ItemStack;
@@ -143,6 +144,15 @@ final class SpigotListener implements Listener {
     public void onDeath(PlayerDeathEvent e) {
         // the player's own items are in the vault; cards are never dropped into the world
         e.getDrops().removeIf(item -> !core.items().dropsAtDeath(tag(item)));
+    }
+
+    /**
+     * A chunk loaded: a table standing there gets back the display entities its unload took (they are never saved).
+     * On Folia this fires on the region that owns the chunk, where the table's entities are touched.
+     */
+    @EventHandler(priority = EventPriority.MONITOR)
+    public void onChunkLoad(ChunkLoadEvent e) {
+        core.onChunkLoad(e.getWorld().getName(), e.getChunk().getX(), e.getChunk().getZ());
     }
 
     /** The inventory was emptied at the death: the engine draws the hand again (its ops come in a later tick). */

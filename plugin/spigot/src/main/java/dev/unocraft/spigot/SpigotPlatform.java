@@ -18,8 +18,9 @@ import org.bukkit.inventory.ItemStack;
 /**
  * The core's {@link Platform} on Bukkit/Spigot: its four parts, chosen once. Spigot's are the main thread
  * ({@link BukkitScheduling}), BungeeCord text ({@link SpigotPlayers}), scoreboard and maps
- * ({@link SpigotScreen}) and the inventory's slots ({@link BukkitSlots}); the Paper adapter (plugin/paper)
- * hands in its own: Adventure text, and on Folia Paper's schedulers and a boss bar.
+ * ({@link SpigotScreen}), the inventory's slots ({@link BukkitSlots}) and the tables in the world as display entities
+ * ({@link BukkitStage}); the Paper adapter (plugin/paper) hands in its own: Adventure text, and on Folia Paper's
+ * schedulers, a boss bar and each table's entities on its region.
  */
 public class SpigotPlatform implements Platform {
     private final UnocraftPlugin plugin;
@@ -27,20 +28,24 @@ public class SpigotPlatform implements Platform {
     private final Players players;
     private final Screen screen;
     private final BukkitSlots slots;
+    private final BukkitStage stage;
 
     /** Spigot's own parts. */
     static SpigotPlatform spigot(UnocraftPlugin plugin) {
         SpigotScreen screen = new SpigotScreen();
         BukkitSlots slots = new BukkitSlots(tagKey(plugin), screen::mapView);
-        return new SpigotPlatform(plugin, new BukkitScheduling(plugin), new SpigotPlayers(plugin.getLogger()), screen, slots);
+        return new SpigotPlatform(plugin, new BukkitScheduling(plugin), new SpigotPlayers(plugin.getLogger()), screen, slots,
+                new BukkitStage(plugin, screen::mapView));
     }
 
-    protected SpigotPlatform(UnocraftPlugin plugin, Scheduling scheduling, Players players, Screen screen, BukkitSlots slots) {
+    protected SpigotPlatform(UnocraftPlugin plugin, Scheduling scheduling, Players players, Screen screen, BukkitSlots slots,
+                             BukkitStage stage) {
         this.plugin = plugin;
         this.scheduling = scheduling;
         this.players = players;
         this.screen = screen;
         this.slots = slots;
+        this.stage = stage;
     }
 
     /** Bukkit's scheduler: the main thread (Paper's platform takes it too, where the server is not Folia). */
@@ -106,5 +111,11 @@ public class SpigotPlatform implements Platform {
     @Override
     public BukkitSlots slots() {
         return slots;
+    }
+
+    /** The tables in the world, as display entities. */
+    @Override
+    public BukkitStage stage() {
+        return stage;
     }
 }
