@@ -8,7 +8,10 @@ of both, what the bridge adds to each play (the difference, play by play), where
 (the plugin's per-leg timings: queue, engine, prepare, wait for the server thread, apply; the
 engine's Python time), and the server time spent per applied op batch (median, p99).
 
-    python benchmarks/bridge_latency.py [--players 20] [--plays 500] [--sched 12]
+    python benchmarks/bridge_latency.py [--players 20] [--plays 500] [--sched 12] [--world-table off]
+
+`--world-table off` runs the same with the tables in the world off (`world.table: false`): the
+server time per batch beside a run with them on is what drawing the tables costs.
 
 With `--sched` (perf, as root) it also prints how long each thread waited for a core meanwhile
 (`sched_delays.py`): what the plays' slowest hand-offs waited on.
@@ -101,6 +104,8 @@ def main(argv=None) -> int:
                          "(-Dminestom.new-socket-write-lock=true), so the client sees what the bridge adds; "
                          "minestom: Minestom's default writer, which sends every half tick (25 ms), as the dev server "
                          "runs by default: the server-thread figures without waking a writer per packet")
+    ap.add_argument("--world-table", choices=("on", "off"), default="on",
+                    help="the tables in the world (display entities): on (the default) or off")
     ap.add_argument("--sched", type=float, metavar="SECONDS",
                     help="also record the kernel's scheduler for SECONDS (with perf, as root) once the plays "
                          "are under way, and print how long each thread waited for a core (sched_delays.py)")
@@ -118,6 +123,7 @@ def main(argv=None) -> int:
         server = DevServer(Path(tmp), {
             "game": {"single_round": False},
             "bots": {"fill_to": 2, "kind": "random"},
+            "world": {"table": args.world_table == "on"},
             "timers": {"lobby": 0.2, "bot_think": 0.5, "next_round": 0.5, "catch_window": 1.0}},
             env={"UNOCRAFT_FIGURES_EVERY": "5",   # the engine's own figures in the log every 5 s
                  **({"JAVA_TOOL_OPTIONS": WRITE_AT_ONCE} if args.writer == "at-once" else {})})
@@ -136,6 +142,7 @@ def main(argv=None) -> int:
             server.stop()
         log = server.log()
     java, bridge = r["java"], r["bridge"]
+    print(f"tables in the world: {args.world_table}")
     print(f"{r['players']} tables in play; {len(bridge)} plays measured, {len(java)} plain Java commands "
           f"(after {r['warmup']} warm-up rounds)")
     print(f"{'round trip (ms)':<34}{'p50':>8}{'p99':>8}{'mean':>8}")

@@ -87,7 +87,10 @@ def test_after_the_java_server_is_killed_the_resumed_table_stands_once_and_no_gh
         s.proc = None
         finish_node(proc, "table_world.js", timeout=60)
         s.start()
-        r = run_node("table_rejoin.js", s.port, timeout=240)
+        try:
+            r = run_node("table_rejoin.js", s.port, timeout=240)
+        except AssertionError as e:
+            raise AssertionError(f"{e}\nserver log:\n{s.log()[-6000:]}") from None
         assert r["entities"] == dealt["entities"], (r, dealt)     # the same table, once
         assert r["destroyed"] == 0 and r["spawned"] == r["entities"], r   # nothing built twice or taken back
         assert any("ann" in t for t in r["texts"])

@@ -28,7 +28,9 @@ function strings (v, out = []) {
 }
 
 function mapIdOf (slot) {
-  if (!slot || !slot.components) return null
+  if (!slot) return null
+  if (slot.componentMap) { const c = slot.componentMap.get('map_id'); return c ? c.data : null }   // a parsed item
+  if (!slot.components) return null
   const c = slot.components.find(x => x.type === 'map_id')
   return c ? c.data : null
 }
@@ -36,6 +38,15 @@ function mapIdOf (slot) {
 // The display entities a client is sent: id -> {type, x, y, z, text, mapId, block}; `spawned`: every spawn seen.
 function watch (p) {
   const seen = { live: new Map(), spawned: 0, destroyed: 0, changes: [] }
+  // what the client was sent before this (while it joined), as mineflayer keeps it
+  for (const e of Object.values(p.bot.entities)) {
+    if (!DISPLAYS.has(e.name)) continue
+    const v = e.metadata ? e.metadata[23] : undefined
+    seen.live.set(e.id, { type: e.name, x: e.position.x, y: e.position.y, z: e.position.z,
+      text: e.name === 'text_display' && v != null ? strings(v).join('') : null,
+      mapId: e.name === 'item_display' ? mapIdOf(v) : null })
+    seen.spawned++
+  }
   const c = p.bot._client
   c.on('spawn_entity', (pk) => {
     const type = p.bot.registry.entities[pk.type]?.name

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ..presentation.faces import BACK, face_key
 from ..presentation.lang import card_name, colour_name
 from ..rules.cards import COLOUR_BY_NAME
 from ..rules.views import DosView, View
@@ -26,7 +27,6 @@ from .text import for_edition, say
 
 FELT = "minecraft:green_wool"
 RIM = "minecraft:dark_oak_planks"
-BACK = "back"
 TURN = "▶ "
 
 
@@ -76,6 +76,7 @@ def layout(t: Table, lang: str, look: Look = Look(), match: bool = True) -> dict
                                     {"text": say(lang, "world.join", table=t.id), "colour": "yellow"}]}
         return props
     view = t.view(None)
+    back = face_key(BACK, edition=view.edition)     # the edition's own back (the Minecraft edition has one)
     dos = isinstance(view, DosView)
     score = keeps_score(view, match)
     n = len(view.players)
@@ -96,14 +97,14 @@ def layout(t: Table, lang: str, look: Look = Look(), match: bool = True) -> dict
         props[f"seat.{i}"] = {"kind": "text", "at": [x, _r(h + 0.7), z], "billboard": "center", "text": label,
                               "glow": p.name == turn}
         if p.active and p.cards:
-            props[f"hand.{i}"] = {"kind": "item", "face": BACK, "at": [_r(x * 0.8), _r(h + 0.01), _r(z * 0.8)],
+            props[f"hand.{i}"] = {"kind": "item", "face": back, "at": [_r(x * 0.8), _r(h + 0.01), _r(z * 0.8)],
                                   "yaw": _yaw_to_centre(x, z), "pitch": -90.0, "scale": [_r(0.5 * s)] * 3}
     top = render.top_item(view, lang)
     if top is not None and "face" in top:
         props["pile"] = {"kind": "item", "face": top["face"], "at": [0.0, _r(h + 0.02), 0.0], "pitch": -90.0,
                          "scale": [_r(0.8 * s)] * 3}
     if view.draw_count:
-        props["draw"] = {"kind": "item", "face": BACK, "at": [_r(0.75 * s), _r(h + 0.02), 0.0], "pitch": -90.0,
+        props["draw"] = {"kind": "item", "face": back, "at": [_r(0.75 * s), _r(h + 0.02), 0.0], "pitch": -90.0,
                          "scale": [_r(0.6 * s)] * 3}
     props["centre"] = {"kind": "text", "at": [0.0, _r(h + 0.45), 0.0], "billboard": "center",
                        "text": _centre_text(view, lang)}
