@@ -24,9 +24,9 @@ def plain(component):
     return component.get("text", "") + "".join(plain(c) for c in component.get("extra", []))
 
 
-def opened(tables, player="ann", world="world", pos=(10.5, 64, -3.5)):
+def opened(tables, player="ann", world="world", pos=(10.5, 64, -3.5), args=()):
     tables.handle({"type": "join", "player": player, "locale": "en_us", "world": world, "pos": list(pos)}, 0)
-    tables.handle({"type": "command", "player": player, "args": ["start"], "pos": list(pos), "world": world}, 0)
+    tables.handle({"type": "command", "player": player, "args": ["start", *args], "pos": list(pos), "world": world}, 0)
     return tables.flush()
 
 
@@ -150,3 +150,13 @@ def test_size_and_height_move_and_scale_the_table():
     s, b = shown(small)["t1"], shown(big)["t1"]
     assert b["felt"]["scale"][0] == 4 * s["felt"]["scale"][0]
     assert b["felt"]["at"][1] - s["felt"]["at"][1] == pytest.approx(1.0)
+
+
+def test_a_minecraft_table_shows_its_own_faces_and_backs():
+    tables = make(bots={"fill_to": 2, "kind": "basic"})
+    dealt(tables, args=("minecraft",))
+    assert tables.tables["t1"].options().edition == "minecraft"
+    props = shown(tables)["t1"]
+    faces = {p["face"] for p in props.values() if "face" in p}
+    assert "back@mc" in faces and "back" not in faces
+    assert props["pile"]["face"].endswith("@mc") or props["pile"]["face"] == "C"     # the Creeper keeps its key

@@ -247,9 +247,10 @@ class Tables:
     def _stage(self, ops: list[Op]) -> None:
         """The stage's ops, after the faces their cards show (each face's map once, as for items)."""
         for op in ops:
-            for prop in op.get("put", {}).values():  # type: ignore[union-attr]
-                if "face" in prop:
-                    self.display.face(prop["face"])
+            if op["op"] == "stage":
+                for prop in op["put"].values():
+                    if "face" in prop:
+                        self.display.face(prop["face"])
             self.display.ops.append(op)
 
     def maybe_save(self, now: float | None = None) -> None:
