@@ -134,6 +134,18 @@ PAPER_API = {
     "void execute(org.bukkit.plugin.Plugin plugin, Runnable run);":
         JD + "io/papermc/paper/threadedregions/scheduler/GlobalRegionScheduler.html#execute(org.bukkit.plugin.Plugin,java.lang.Runnable)",
     "public interface ScheduledTask": JD + "io/papermc/paper/threadedregions/scheduler/ScheduledTask.html",
+    # the tables in the world (issue 42): each table's entities on the region that owns it (Folia), moved with
+    # teleportAsync (Folia has no teleport), texts as Adventure components (Paper deprecates getText/setText(String))
+    "io.papermc.paper.threadedregions.scheduler.RegionScheduler getRegionScheduler();": JD + "org/bukkit/Server.html#getRegionScheduler()",
+    "boolean isOwnedByCurrentRegion(World world, int chunkX, int chunkZ);":
+        JD + "org/bukkit/Server.html#isOwnedByCurrentRegion(org.bukkit.World,int,int)",
+    "public interface RegionScheduler": JD + "io/papermc/paper/threadedregions/scheduler/RegionScheduler.html",
+    "void execute(org.bukkit.plugin.Plugin plugin, org.bukkit.World world, int chunkX, int chunkZ, Runnable run);":
+        JD + "io/papermc/paper/threadedregions/scheduler/RegionScheduler.html#execute(org.bukkit.plugin.Plugin,org.bukkit.World,int,int,java.lang.Runnable)",
+    "default java.util.concurrent.CompletableFuture<Boolean> teleportAsync(final org.bukkit.Location loc)":
+        JD + "org/bukkit/entity/Entity.html#teleportAsync(org.bukkit.Location) (a default method)",
+    "net.kyori.adventure.text.Component text();": JD + "org/bukkit/entity/TextDisplay.html#text()",
+    "void text(net.kyori.adventure.text.Component text);": JD + "org/bukkit/entity/TextDisplay.html#text(net.kyori.adventure.text.Component)",
     "public AsyncChatEvent(boolean async, org.bukkit.entity.Player player, java.util.Set<net.kyori.adventure.audience.Audience> viewers,"
     " io.papermc.paper.chat.ChatRenderer renderer, net.kyori.adventure.text.Component message,"
     " net.kyori.adventure.text.Component originalMessage, net.kyori.adventure.chat.SignedMessage signedMessage)":
