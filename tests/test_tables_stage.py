@@ -160,3 +160,13 @@ def test_a_minecraft_table_shows_its_own_faces_and_backs():
     faces = {p["face"] for p in props.values() if "face" in p}
     assert "back@mc" in faces and "back" not in faces
     assert props["pile"]["face"].endswith("@mc") or props["pile"]["face"] == "C"     # the Creeper keeps its key
+
+
+def test_the_colour_in_play_shows_under_the_pile_and_in_the_line_above_it():
+    tables = make(bots={"fill_to": 2, "kind": "basic"})
+    dealt(tables)
+    view = tables.tables["t1"].view(None)
+    props = shown(tables)["t1"]
+    name = {"red": "red", "yellow": "yellow", "green": "lime", "blue": "blue"}.get(view.colour, "black")
+    assert props["colour"]["block"] == f"minecraft:{name}_concrete"
+    assert props["centre"]["text"][0]["colour"] == {"red": "red", "yellow": "yellow", "green": "green", "blue": "blue"}.get(view.colour, "white")

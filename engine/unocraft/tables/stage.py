@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ..presentation.chat import CHAT_COLOUR
 from ..presentation.faces import BACK, face_key
 from ..presentation.lang import card_name, colour_name
 from ..rules.cards import COLOUR_BY_NAME
@@ -26,6 +27,9 @@ from .table import Table
 from .text import for_edition, say
 
 FELT = "minecraft:green_wool"
+#: under the top card, the colour in play as a card-shaped slab of concrete: seen from afar (a map
+#: item on a display shows the map icon, not its picture; the line above the pile names the card)
+CONCRETE = {"R": "red", "Y": "yellow", "G": "lime", "B": "blue", "P": "pink", "T": "cyan", "O": "orange", "V": "purple"}
 RIM = "minecraft:dark_oak_planks"
 TURN = "▶ "
 
@@ -103,6 +107,9 @@ def layout(t: Table, lang: str, look: Look = Look(), match: bool = True) -> dict
     if top is not None and "face" in top:
         props["pile"] = {"kind": "item", "face": top["face"], "at": [0.0, _r(h + 0.02), 0.0], "pitch": -90.0,
                          "scale": [_r(0.8 * s)] * 3}
+    letter = COLOUR_BY_NAME.get(view.colour) if view.colour else None
+    props["colour"] = {"kind": "block", "block": f"minecraft:{CONCRETE[letter]}_concrete" if letter else "minecraft:black_concrete",
+                       "at": [0.0, _r(h + 0.005), 0.0], "scale": [_r(0.62 * s), 0.01, _r(0.86 * s)]}
     if view.draw_count:
         props["draw"] = {"kind": "item", "face": back, "at": [_r(0.75 * s), _r(h + 0.02), 0.0], "pitch": -90.0,
                          "scale": [_r(0.6 * s)] * 3}
@@ -118,7 +125,7 @@ def _centre_text(view: View, lang: str) -> list:
     else:
         cards = card_name(lang, render.face_of(view.top, view.side)[0]) if view.top else ""
     letter = COLOUR_BY_NAME.get(view.colour) if view.colour else None
-    out: list = [{"text": cards, "colour": "white", "bold": True}]
+    out: list = [{"text": cards, "colour": CHAT_COLOUR.get(letter, "white") if letter else "white", "bold": True}]
     if letter:
         out += ["\n", {"text": say(lang, "world.colour", colour=colour_name(lang, letter)), "colour": "yellow"}]
     out += ["\n", {"text": say(lang, f"direction.{view.direction}"), "colour": "aqua", "bold": True}]
