@@ -93,9 +93,16 @@ final class MinestomStage implements Stage<Entity> {
         return new Pos(place.x() + prop.at()[0], place.y() + prop.at()[1], place.z() + prop.at()[2]);
     }
 
-    /** What the entity shows: its item, block or text, size, turn and the mark of the turn (only what changed from {@code before}). */
+    /** What the entity shows: its item, block or text, size, turn and the mark of the turn; only what changed from {@code before}, in one metadata packet. */
     private static void show(Entity entity, Prop prop, Prop before) {
+        if (before == null || prop.glow() != before.glow()) {
+            entity.setGlowing(prop.glow());
+        }
         entity.editEntityMeta(AbstractDisplayMeta.class, meta -> {
+            if (before == null) {
+                meta.setBillboardRenderConstraints(AbstractDisplayMeta.BillboardConstraints.valueOf(prop.billboard().toUpperCase(java.util.Locale.ROOT)));
+                meta.setViewRange(1.0f);
+            }
             if (before == null || !java.util.Arrays.equals(prop.scale(), before.scale()) || prop.yaw() != before.yaw()
                     || prop.pitch() != before.pitch()) {
                 meta.setScale(new Vec(prop.scale()[0], prop.scale()[1], prop.scale()[2]));
@@ -104,34 +111,19 @@ final class MinestomStage implements Stage<Entity> {
                     meta.setTranslation(new Vec(-prop.scale()[0] / 2, 0, -prop.scale()[2] / 2));
                 }
             }
-            meta.setBillboardRenderConstraints(AbstractDisplayMeta.BillboardConstraints.valueOf(prop.billboard().toUpperCase(java.util.Locale.ROOT)));
-            meta.setViewRange(1.0f);
-            entity.setGlowing(prop.glow());
+            if (meta instanceof ItemDisplayMeta item && (before == null || prop.mapId() != before.mapId())) {
+                item.setItemStack(MinestomSlots.build(new CardItem(prop.mapId(), null, new JsonPrimitive(""), List.of(), false, "table")));
+            } else if (meta instanceof BlockDisplayMeta block && (before == null || !prop.block().equals(before.block()))) {
+                Block b = Block.fromKey(prop.block());
+                block.setBlockState(b != null ? b : Block.STONE);
+            } else if (meta instanceof TextDisplayMeta text && (before == null || !java.util.Objects.equals(prop.text(), before.text()))) {
+                text.setText(prop.text() instanceof Component c ? c : Component.empty());
+                if (before == null) {
+                    text.setAlignment(TextDisplayMeta.Alignment.CENTER);
+                    text.setBackgroundColor(0x60000000);
+                }
+            }
         });
-        switch (prop.kind()) {
-            case "item" -> {
-                if (before == null || prop.mapId() != before.mapId()) {
-                    entity.editEntityMeta(ItemDisplayMeta.class, m -> m.setItemStack(MinestomSlots.build(
-                            new CardItem(prop.mapId(), null, new JsonPrimitive(""), List.of(), false, "table"))));
-                }
-            }
-            case "block" -> {
-                if (before == null || !prop.block().equals(before.block())) {
-                    Block block = Block.fromKey(prop.block());
-                    entity.editEntityMeta(BlockDisplayMeta.class, m -> m.setBlockState(block != null ? block : Block.STONE));
-                }
-            }
-            default -> {
-                if (before == null || !java.util.Objects.equals(prop.text(), before.text())) {
-                    Component text = prop.text() instanceof Component c ? c : Component.empty();
-                    entity.editEntityMeta(TextDisplayMeta.class, m -> {
-                        m.setText(text);
-                        m.setAlignment(TextDisplayMeta.Alignment.CENTER);
-                        m.setBackgroundColor(0x60000000);
-                    });
-                }
-            }
-        }
     }
 
     /** A card just played: shown at its player's seat at once, then moved to its place over {@link #MOVE_TICKS} ticks. */
