@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..presentation.chat import CHAT_COLOUR
 from ..presentation.faces import BACK, face_key
-from ..presentation.lang import card_name, colour_name
+from ..presentation.lang import card_name, colour_name, text_cache
 from ..rules.cards import COLOUR_BY_NAME
 from ..rules.views import DosView, View
 from ..transport.protocol import Op, Prop
@@ -60,49 +61,67 @@ def _yaw_to_centre(x: float, z: float) -> float:
     return _r(math.degrees(math.atan2(x, -z)))
 
 
-def layout(t: Table, lang: str, look: Look = Look(), match: bool = True) -> dict[str, Prop]:
-    """Every display entity of table `t` as its public view shows it (no hand is read), by id."""
+@lru_cache(maxsize=256)
+def _frame(look: Look) -> dict[str, Prop]:
+    """What every table of this size and height shows alike (one shared dict: never change it)."""
     s, h = look.size, look.height
-    props: dict[str, Prop] = {
-        "felt": {"kind": "block", "block": FELT, "at": [0.0, _r(h - 0.06), 0.0], "scale": [_r(2.4 * s), 0.06, _r(2.4 * s)]},
-        "rim": {"kind": "block", "block": RIM, "at": [0.0, _r(h - 0.1), 0.0], "scale": [_r(2.6 * s), 0.04, _r(2.6 * s)]},
-    }
-    game = t.game if t.state == "playing" else None
-    radius = 1.5 * s
-    if game is None:       # the lobby: the seats taken so far, and how to join
+    return {"felt": {"kind": "block", "block": FELT, "at": [0.0, _r(h - 0.06), 0.0], "scale": [_r(2.4 * s), 0.06, _r(2.4 * s)]},
+            "rim": {"kind": "block", "block": RIM, "at": [0.0, _r(h - 0.1), 0.0], "scale": [_r(2.6 * s), 0.04, _r(2.6 * s)]}}
+
+
+@lru_cache(maxsize=256)
+def _seats(n: int, look: Look) -> tuple[tuple[list[float], list[float], float], ...]:
+    """Where each of `n` seats' label and hand stand, and the hand's yaw (shared lists: never change them)."""
+    s, h = look.size, look.height
+    out = []
+    for i in range(n):
+        x, z = _seat_spot(i, n, 1.5 * s)
+        out.append(([x, _r(h + 0.7), z], [_r(x * 0.8), _r(h + 0.01), _r(z * 0.8)], _yaw_to_centre(x, z)))
+    return tuple(out)
+
+
+@text_cache(maxsize=8192)
+def _label(name: str, turn: bool, active: bool, cards: int, uno: bool, score: int | None, lang: str,
+           edition: str) -> list:
+    """A seat's words: its name (the turn's marked), its count, an UNO call, its points (None: no
+    match score). One shared list per distinct label: never change it."""
+    label: list = [{"text": (TURN if turn else "") + name, "colour": "gold" if turn else "white" if active else "gray",
+                    "bold": turn}]
+    if active:
+        label += ["\n", {"text": say(lang, "sidebar.cards", count=cards), "colour": "red" if cards == 1 else "gray"}]
+        if uno and cards <= (2 if edition == "dos" else 1):
+            label += ["  ", {"text": say(lang, for_edition("sidebar.uno", edition)), "colour": "gold", "bold": True}]
+    else:
+        label += ["\n", {"text": say(lang, "sidebar.out"), "colour": "dark_gray", "italic": True}]
+    if score is not None:
+        label += ["\n", {"text": say(lang, "sidebar.points", count=score), "colour": "aqua"}]
+    return label
+
+
+def layout(t: Table, lang: str, look: Look = Look(), match: bool = True, view: View | None = None) -> dict[str, Prop]:
+    """Every display entity of table `t` as its public view (`view`: a spectator's, when the caller
+    has it) shows it, by id: no hand is read."""
+    s, h = look.size, look.height
+    props: dict[str, Prop] = dict(_frame(look))
+    if t.game is None or t.state != "playing":       # the lobby: the seats taken so far, and how to join
         names = [seat.name for seat in t.seats]
-        for i, name in enumerate(names):
-            x, z = _seat_spot(i, len(names), radius)
-            props[f"seat.{i}"] = {"kind": "text", "at": [x, _r(h + 0.7), z], "billboard": "center",
-                                  "text": {"text": name, "colour": "white"}}
+        for i, (name, (at, _, _)) in enumerate(zip(names, _seats(len(names), look))):
+            props[f"seat.{i}"] = {"kind": "text", "at": at, "billboard": "center", "text": {"text": name, "colour": "white"}}
         props["centre"] = {"kind": "text", "at": [0.0, _r(h + 0.5), 0.0], "billboard": "center",
                            "text": [{"text": say(lang, "world.title"), "colour": "gold", "bold": True}, "\n",
                                     {"text": say(lang, "world.join", table=t.id), "colour": "yellow"}]}
         return props
-    view = t.view(None)
+    view = view if view is not None else t.view(None)
     back = face_key(BACK, edition=view.edition)     # the edition's own back (the Minecraft edition has one)
-    dos = isinstance(view, DosView)
     score = keeps_score(view, match)
-    n = len(view.players)
     turn = view.turn if view.phase == "play" else None
-    for i, p in enumerate(view.players):
-        x, z = _seat_spot(i, n, radius)
-        label: list = [{"text": (TURN if p.name == turn else "") + p.name,
-                        "colour": "gold" if p.name == turn else "white" if p.active else "gray",
-                        "bold": p.name == turn}]
-        if p.active:
-            label += ["\n", {"text": say(lang, "sidebar.cards", count=p.cards), "colour": "red" if p.cards == 1 else "gray"}]
-            if p.called_uno and p.cards <= (2 if dos else 1):
-                label += ["  ", {"text": say(lang, for_edition("sidebar.uno", view.edition)), "colour": "gold", "bold": True}]
-        else:
-            label += ["\n", {"text": say(lang, "sidebar.out"), "colour": "dark_gray", "italic": True}]
-        if score:
-            label += ["\n", {"text": say(lang, "sidebar.points", count=p.score), "colour": "aqua"}]
-        props[f"seat.{i}"] = {"kind": "text", "at": [x, _r(h + 0.7), z], "billboard": "center", "text": label,
-                              "glow": p.name == turn}
+    for i, (p, (at, hand, yaw)) in enumerate(zip(view.players, _seats(len(view.players), look))):
+        props[f"seat.{i}"] = {"kind": "text", "at": at, "billboard": "center", "glow": p.name == turn,
+                              "text": _label(p.name, p.name == turn, p.active, p.cards, p.called_uno,
+                                             p.score if score else None, lang, view.edition)}
         if p.active and p.cards:
-            props[f"hand.{i}"] = {"kind": "item", "face": back, "at": [_r(x * 0.8), _r(h + 0.01), _r(z * 0.8)],
-                                  "yaw": _yaw_to_centre(x, z), "pitch": -90.0, "scale": [_r(0.5 * s)] * 3}
+            props[f"hand.{i}"] = {"kind": "item", "face": back, "at": hand, "yaw": yaw, "pitch": -90.0,
+                                  "scale": [_r(0.5 * s)] * 3}
     top = render.top_item(view, lang)
     if top is not None and "face" in top:
         props["pile"] = {"kind": "item", "face": top["face"], "at": [0.0, _r(h + 0.02), 0.0], "pitch": -90.0,
@@ -113,22 +132,26 @@ def layout(t: Table, lang: str, look: Look = Look(), match: bool = True) -> dict
     if view.draw_count:
         props["draw"] = {"kind": "item", "face": back, "at": [_r(0.75 * s), _r(h + 0.02), 0.0], "pitch": -90.0,
                          "scale": [_r(0.6 * s)] * 3}
+    centre = tuple(view.centre) if isinstance(view, DosView) else None
     props["centre"] = {"kind": "text", "at": [0.0, _r(h + 0.45), 0.0], "billboard": "center",
-                       "text": _centre_text(view, lang)}
+                       "text": _centre_text(view.top, centre, view.side, view.colour, view.direction, lang)}
     return props
 
 
-def _centre_text(view: View, lang: str) -> list:
-    """Above the pile: the top card (DOS: the centre row), the colour asked for, the direction."""
-    if isinstance(view, DosView):
-        cards = ", ".join(card_name(lang, render.face_of(c, view.side)[0]) for c in view.centre)
+@text_cache(maxsize=4096)
+def _centre_text(top: str | None, centre: tuple[str, ...] | None, side: str, colour: str | None, direction: str,
+                 lang: str) -> list:
+    """Above the pile: the top card (DOS: the centre row), the colour asked for, the direction (one
+    shared list per distinct line: never change it)."""
+    if centre is not None:
+        cards = ", ".join(card_name(lang, render.face_of(c, side)[0]) for c in centre)
     else:
-        cards = card_name(lang, render.face_of(view.top, view.side)[0]) if view.top else ""
-    letter = COLOUR_BY_NAME.get(view.colour) if view.colour else None
+        cards = card_name(lang, render.face_of(top, side)[0]) if top else ""
+    letter = COLOUR_BY_NAME.get(colour) if colour else None
     out: list = [{"text": cards, "colour": CHAT_COLOUR.get(letter, "white") if letter else "white", "bold": True}]
     if letter:
         out += ["\n", {"text": say(lang, "world.colour", colour=colour_name(lang, letter)), "colour": "yellow"}]
-    out += ["\n", {"text": say(lang, f"direction.{view.direction}"), "colour": "aqua", "bold": True}]
+    out += ["\n", {"text": say(lang, f"direction.{direction}"), "colour": "aqua", "bold": True}]
     return out
 
 
@@ -152,12 +175,13 @@ class Stage:
         nothing changed or the table has no place in a world; its removal when tables are off)."""
         if not config.world_table or not t.world:
             return self.remove(t.id)
-        props = layout(t, config.language, Look.of(config), not config.single_round)
+        view = t.view(None) if t.game is not None and t.state == "playing" else None
+        props = layout(t, config.language, Look.of(config), not config.single_round, view)
         before = self.sent.get(t.id)
         reset = before is None
         old = before or {}
         put = {k: v for k, v in props.items() if old.get(k) != v}
-        self._came(t, props, old, put)
+        self._came(t, view, props, old, put)
         drop = sorted(set(old) - set(props))
         self.sent[t.id] = props
         if not put and not drop and not reset:
@@ -168,13 +192,13 @@ class Stage:
             op["reset"] = True
         return [op]  # type: ignore[list-item]  # built as a dict: mypy cannot follow the optional key
 
-    def _came(self, t: Table, props: dict[str, Prop], old: dict[str, Prop], put: dict[str, Prop]) -> None:
+    def _came(self, t: Table, view: View | None, props: dict[str, Prop], old: dict[str, Prop],
+              put: dict[str, Prop]) -> None:
         """A new top card moves in from the seat whose hand shrank by one (who just played it)."""
-        game = t.game
-        if game is None or t.state != "playing":
+        if view is None:
             self.counts.pop(t.id, None)
             return
-        now = {p.name: p.cards for p in t.view(None).players}
+        now = {p.name: p.cards for p in view.players}
         before = self.counts.get(t.id, {})
         self.counts[t.id] = now
         pile = put.get("pile")
