@@ -35,7 +35,7 @@ class Input:
         t = self.core.seated_table(player)
         if t is None or t.game is None or not tag.startswith(render.TAG_CARD):
             return []
-        return self.act(player, "uno", None, now)
+        return self.act(player, Action(player, "uno"), None, now)
 
     def use(self, player: str, tag: str, now: float) -> list[Notice]:
         """A right-click with an item: a card plays it (a wild asks its colour first), the page
@@ -61,7 +61,7 @@ class Input:
         if face.is_wild and any(a.colour for a in legal if a.verb in LAYING and a.cards
                                 and render.playable_codes([a], side) == {code}):
             return Said().send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal, side)).items
-        return self.act(player, f"play {code}", None, now)
+        return self.act(player, Action(player, "play", (parse_ref(code),)), None, now)
 
     def chat(self, player: str, now: float) -> list[Notice]:
         """A chat line is an action when the rules make it one now (silent twos, RULES.md §10:
@@ -70,7 +70,7 @@ class Input:
         if t is None or t.state != "playing" or t.game is None or t.game.phase != "play":
             return []
         said = next((a for a in t.legal(player) if a.verb in CHAT), None)
-        return self.act(player, said.verb, None, now) if said is not None else []
+        return self.act(player, Action(player, said.verb), None, now) if said is not None else []
 
     def typed(self, c: Call) -> list[Notice]:
         """A typed game action (`/uno play R7`, `/uno colour blue`): a card code or colour the
@@ -98,12 +98,12 @@ class Input:
         if t is not None and action.colour is not None and action.colour not in colours(t):
             out.add(self._not_a_colour(player, t, codes.colour_word(lang, action.colour)))
             return out.usage(player, name).items
-        return self.act(player, text, c.token, c.now, action)
+        return self.act(player, action, c.token, c.now)
 
     # ================================================================ acting
-    def act(self, player: str, text: str, token: str | None, now: float, action: Action | None = None) -> list[Notice]:
-        if action is None:
-            action = Action.parse(player, text)
+    def act(self, player: str, action: Action, token: str | None, now: float) -> list[Notice]:
+        """The action, made where the input entered (a click, a right-click, a chat line, a typed
+        command), played if the player may act now; else why not."""
         t = self.core.seated_table(player)
         out = Said()
         if t is None:
@@ -119,9 +119,9 @@ class Input:
         except Refused as r:
             if r.code == "wild_needs_colour":
                 legal = t.legal(player)
-                code = text.split()[1] if len(text.split()) > 1 else ""
-                out.send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal,
-                                                         t.view(player).side))
+                side = t.view(player).side
+                code = render.hand_code(action.cards[0], side) if action.cards else ""
+                out.send(player, render.wild_colour_line(code, self.core.lang(player), t.token, legal, side))
             else:
                 out.add(self._refused(player, r.code, t.game.opts.edition))
                 if r.code == "not_in_hand" and action.cards:
