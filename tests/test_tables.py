@@ -340,3 +340,28 @@ def test_the_test_seed_variable_fixes_a_new_tables_deal(monkeypatch):
     tables = make()
     cmd(tables, "ann", "start", now=3.0)
     assert next(iter(tables.tables.values())).seed != 1234
+
+
+def test_a_wild_played_without_its_colour_asks_for_it_with_a_button_per_colour():
+    """`/uno play w` (lower case) and a right-click on a wild both answer "Choose a colour" with a
+    button for each colour; the action is made once where the input entered (issue 44)."""
+    from test_tables import tick_until_turn
+    tables = make(bots={"fill_to": 2, "kind": "basic"})
+    started(tables)
+    t = next(iter(tables.tables.values()))
+    now = tick_until_turn(tables, t, "ann", 10.0)
+    g = t.game
+    ann, faces = g.names.index("ann"), g.faces[g.side]
+    wild = next(c for c in g.draw_pile if str(faces[c]) == "W")
+    g.draw_pile[g.draw_pile.index(wild)], g.hands[ann][0] = g.hands[ann][0], wild     # a swap: no card made
+    tables.flush()
+    for how in ("typed", "right-click"):
+        if how == "typed":
+            cmd(tables, "ann", "play", "w", now=now)
+        else:
+            tables.handle({"type": "use", "player": "ann", "tag": "card:W"}, now)
+        ops = tables.flush()
+        line = next(op["c"] for op in ops if op["op"] == "msg" and op["player"] == "ann")
+        buttons = [part["click"]["command"] for part in line if isinstance(part, dict) and "click" in part]
+        assert [b.split()[:4] for b in buttons] == [["/uno", "play", "W", c] for c in ("red", "yellow", "green", "blue")], (how, line)
+        assert str(faces[g.hands[ann][0]]) == "W"       # nothing played yet
