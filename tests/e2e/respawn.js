@@ -4,7 +4,7 @@
 // waits), and at the end the own items come back.
 // argv: port
 'use strict'
-const { Player, main, result, sleep, until, promptWith, tags, PATIENCE_MS } = require('./lib')
+const { Player, main, result, sleep, until, tags, PATIENCE_MS } = require('./lib')
 
 function counts (p) {
   const out = {}
@@ -22,7 +22,15 @@ main(async () => {
   const from = p.mark()
   p.chat('/uno start')
   await p.waitDealt(from)
-  await promptWith(p, /^\/uno draw /)            // ivy's turn: her hand changes only when she acts
+  // ivy's turn: her hand changes only when she acts (a wild start card first asks her for its colour)
+  let answered = null
+  await until('ivy\'s turn with [Draw]', () => {
+    const prompt = p.latestPrompt()
+    if (!prompt) return false
+    const colour = prompt.commands.find(c => /^\/uno colour (red|yellow|green|blue)\b/.test(c))
+    if (colour && answered !== prompt.last) { answered = prompt.last; p.chat(colour) }
+    return prompt.commands.some(c => /^\/uno draw /.test(c))
+  })
   await sleep(1000)                              // what the turn sends has arrived
   out.before = tags(p)
   out.topBefore = p.topCard() && p.topCard().name
