@@ -24,8 +24,8 @@ from setuptools.command.build_ext import build_ext
 #: Every house rule module (rules/house/) is compiled: the core calls their hooks.
 COMPILED = [f"engine/unocraft/rules/{name}.py" for name in (
     "cards", "actions", "events", "errors", "editions", "options", "pending",
-    "hooks", "state", "dealing", "round_end", "answers", "plays", "verbs", "dispatch", "core",
-    "legal", "views", "scoring", "game", "dos_events", "dos_match", "dos", "match")] + \
+    "hooks", "views", "state", "dealing", "scoring", "round_end", "answers", "plays", "verbs", "dispatch",
+    "legal", "viewer", "game", "dos_events", "dos_match", "dos", "match")] + \
     sorted(glob.glob("engine/unocraft/rules/house/*.py"))
 #: the search's rollouts (the lookahead bot spends most of its time there) and the
 #: strategy they play (strong's, which the rollouts call for every move)

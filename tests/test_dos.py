@@ -1,4 +1,4 @@
-"""DOS edition (RULES.md §12): DosGame in unocraft.rules.dos."""
+"""DOS edition (RULES.md §12): its `Variant` and rules in unocraft.rules.dos."""
 
 from collections import Counter
 
@@ -7,7 +7,8 @@ import pytest
 from unocraft.bots import make_bot
 from unocraft.rules.actions import Action
 from unocraft.bots import DosBot
-from unocraft.rules.dos import DosGame
+from unocraft.rules import dos
+from unocraft.rules.game import Game
 from unocraft.rules.dos_events import Match
 from unocraft.rules.errors import ConfigError, Refused
 from unocraft.rules.options import Options
@@ -51,7 +52,7 @@ BASE = {"ann": ["R5", "Y9", "B9", "Y10"], "bob": ["B6", "B7", "Y6"], "cid": ["G9
 
 # ------------------------------------------------------------------ set-up
 def test_new_game_deals_seven_and_lays_two_centre_cards():
-    game = DosGame.new(["a", "b", "c"], DOS, seed=4)
+    game = Game.new(["a", "b", "c"], DOS, seed=4)
     assert [len(h) for h in game.hands] == [7, 7, 7]
     assert len(game.centre) == 2
     assert game.total_cards() == 108
@@ -59,11 +60,11 @@ def test_new_game_deals_seven_and_lays_two_centre_cards():
     assert "centre" in game.view("a").to_dict() and len(game.view("a").centre) == 2
 
 
-def test_player_count_and_edition_are_checked():
+def test_player_count_is_checked_and_the_edition_picks_the_rules():
     with pytest.raises(ConfigError):
-        DosGame.new(["a", "b", "c", "d", "e"], DOS)
-    with pytest.raises(ConfigError):
-        DosGame.new(["a", "b"], Options.build("official"))
+        Game.new(["a", "b", "c", "d", "e"], DOS)
+    assert Game.new(["a", "b"], Options.build("official")).variant.name == "classic"
+    assert Game.new(["a", "b"], DOS).variant is dos.DOS
 
 
 # ---------------------------------------------------------------- matching
@@ -223,7 +224,7 @@ def test_add_wild_dos_needs_a_colour():
     act(game, "ann", "draw")
     assert refused(game, "ann", "add W2") == "wild_needs_colour"
     act(game, "ann", "add W2 red")
-    assert game.centre_colour(game.centre[-1]) == "R"
+    assert dos.centre_colour(game, game.centre[-1]) == "R"
 
 
 def test_forced_play_and_draw_until_playable():
@@ -300,12 +301,12 @@ def test_turn_limit_ends_a_round_even_with_an_empty_discard_pile():
 
 # --------------------------------------------------------- whole games
 def test_every_legal_action_is_accepted_and_json_round_trips():
-    game = DosGame.new(["a", "b", "c"], DOS, seed=11)
+    game = Game.new(["a", "b", "c"], DOS, seed=11)
     bots = [make_bot("random", i) for i in range(3)]
     for _ in range(300):
         if game.phase != "play":
             break
-        copy = DosGame.from_json(game.to_json())
+        copy = Game.from_json(game.to_json())
         assert copy.fingerprint() == game.fingerprint()
         legal = game.legal_actions()
         assert legal
@@ -334,7 +335,7 @@ def test_self_play_with_options(rules):
 def test_start_card_number_only_gives_a_row_of_numbers():
     opts = Options.build("dos", start_card="number_only")
     for seed in range(30):
-        game = DosGame.new(["a", "b"], opts, seed)
+        game = Game.new(["a", "b"], opts, seed)
         assert all(game.face(c).is_number for c in game.centre)
 
 
@@ -342,7 +343,7 @@ def test_start_card_number_only_gives_a_row_of_numbers():
 def test_strong_plays_dos_with_the_dos_bot_and_beats_basic_and_random():
     wins = Counter()
     for seed in range(20):
-        game = DosGame.new(["strong", "random", "basic"], DOS, seed)
+        game = Game.new(["strong", "random", "basic"], DOS, seed)
         bots = [make_bot("strong", seed), make_bot("random", seed), make_bot("basic", seed)]
         result = play_match(game, bots, check=True)
         wins.update(result.winners)

@@ -15,7 +15,7 @@ from harness import run_node, saved_replay, two_humans_server  # noqa: E402
 
 from unocraft.rules.actions import Action  # noqa: E402
 from unocraft.rules.cards import Card  # noqa: E402
-from unocraft.rules.dos import DosGame  # noqa: E402
+from unocraft.rules.game import Game  # noqa: E402
 from unocraft.rules.options import Options  # noqa: E402
 from unocraft.simulate import actor, new_game  # noqa: E402
 
@@ -24,11 +24,11 @@ pytestmark = pytest.mark.e2e  # the dev server (Java) and mineflayer clients
 PLAYERS = ["ann", "bob"]          # seat order: ann opens the table, bob joins it
 
 
-def deal(seed: int) -> DosGame:
+def deal(seed: int) -> Game:
     return new_game(PLAYERS, Options.build("dos"), seed)
 
 
-def illegal_match(game: DosGame) -> str | None:
+def illegal_match(game: Game) -> str | None:
     """`play X on C` with a number card X of ann's hand that does not match the number card C."""
     view = game.view("ann", legal=False)
     for code in view.hand:
@@ -59,10 +59,10 @@ def server(tmp_path_factory):
     yield from two_humans_server(tmp_path_factory, "e2e-dos", SEED)
 
 
-def saved_game(database: Path, replay: DosGame) -> DosGame:
+def saved_game(database: Path, replay: Game) -> Game:
     row = saved_replay(database, replay)      # (saved after the answer the clients saw)
     assert row["preset"] == "dos" and row["seed"] == SEED
-    return DosGame.from_json(row["game"])
+    return Game.from_json(row["game"])
 
 
 def centre_text(view) -> str:

@@ -3,6 +3,7 @@
 import pytest
 
 from unocraft.rules.actions import Action
+from unocraft.rules.scoring import hand_points
 from unocraft.rules.errors import ConfigError, Refused
 from unocraft.rules.events import Blocked, CardReturned, DealerDraw
 from unocraft.rules.game import Game
@@ -35,7 +36,7 @@ def test_turn_limit_ends_a_round_and_the_lowest_hand_wins():
     assert [e.reason for e in events if isinstance(e, Blocked)] == ["turn_limit"]
     assert game.phase in ("round_over", "match_over")
     assert game.turns_this_round <= 101
-    points = [game.hand_points(s) for s in range(2)]
+    points = [hand_points(game, s) for s in range(2)]
     assert points[game.round_winner] == min(points)
 
 

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from unocraft.rules import dos
 from unocraft.rules.house.hand_slap import SLAP
 from unocraft.rules.house.silent_twos import SILENCE
 from unocraft.rules.match import load_game, new_game
@@ -27,7 +28,7 @@ def old_must_play(game, seat: int) -> bool:
     if not game.opts.forced_play:
         return False
     if game.opts.edition == "dos":
-        return game.can_match(seat)
+        return dos.can_match(game, seat)
     p = game.pending
     if p is not None and p.kind == "drawn":
         return game.can_play(seat, p.card)

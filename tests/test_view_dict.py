@@ -2,7 +2,7 @@
 and in order, in every position seeded self-play reaches in each edition and under the house
 rules: the web, the mcpi board and saved data read that dict, so it must not change.
 
-`old_view` below is the function views.py was (with DosGame's additions), kept as the reference."""
+`old_view` below is the function views.py was (with DOS's additions), kept as the reference."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from unocraft.rules.cards import COLOUR_NAMES, RESTRICTED_WILDS
-from unocraft.rules.dos import DosGame
+from unocraft.rules import dos
 from unocraft.rules.options import Options
 from unocraft.rules.pending import Choice, DosTurn, Drawn, Penalty
 from unocraft.rules.views import DosView, PenaltyView, View
@@ -21,7 +21,7 @@ from unocraft.simulate import actor, new_game
 
 
 def old_view(game, player: str | None, legal: bool = True) -> dict[str, Any]:
-    """The reference: views.view and DosGame.view as they were, returning the dict."""
+    """The reference: views.view and DOS's view as they were, returning the dict."""
     seat = game.seat_of.get(player) if player is not None else None
     other = 1 - game.side
     players = []
@@ -43,7 +43,7 @@ def old_view(game, player: str | None, legal: bool = True) -> dict[str, Any]:
         "discard_count": len(game.discard), "start_card": game.start_top,
         "scores": dict(zip(game.names, game.scores)), "options": game.opts.changed(),
     }
-    for state, value in zip(game.STATES, game.house_state):
+    for state, value in zip(game.variant.states, game.house_state):
         if state.view is not None:
             out.update(state.view(value))
     if seat is not None:
@@ -59,9 +59,9 @@ def old_view(game, player: str | None, legal: bool = True) -> dict[str, Any]:
         out["match_winners"] = [game.names[s] for s in game.match_winners]
     if seat is not None and legal:
         out["legal"] = [str(a) for a in game.legal_actions(player)]
-    if isinstance(game, DosGame):
-        out["centre"] = [game._centre_code(c) for c in game.centre]
-        out["centre_colours"] = [COLOUR_NAMES.get(game.centre_colour(c) or "") for c in game.centre]
+    if game.opts.edition == "dos":
+        out["centre"] = [dos.centre_code(game, c) for c in game.centre]
+        out["centre_colours"] = [COLOUR_NAMES.get(dos.centre_colour(game, c) or "") for c in game.centre]
         p = game.pending
         if isinstance(p, DosTurn):
             out["pending"] = {"kind": p.kind, "player": game.names[p.who], "drew": p.drew,
@@ -106,7 +106,7 @@ TABLES = [
 
 def _same(game, name: str | None, legal: bool) -> None:
     view = game.view(name, legal=legal)
-    assert isinstance(view, DosView) == isinstance(game, DosGame) and isinstance(view, View)
+    assert isinstance(view, DosView) == (game.opts.edition == "dos") and isinstance(view, View)
     new, old = view.to_dict(), old_view(game, name, legal)
     assert new == old
     assert json.dumps(new) == json.dumps(old)   # the same order of keys, at every depth

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 
 from .bots import Bot, make_bot
-from .rules.core import seat_to_act
+from .rules.state import seat_to_act
 from .rules.errors import Refused
 from .rules.match import new_game  # noqa: F401 - self-play's games (stress, the tests) are the rules'
 from .rules.options import Options

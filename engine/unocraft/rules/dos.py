@@ -2,9 +2,10 @@
 
 DOS is played with its own 108-card deck and a different turn: instead of one
 discard pile there is a *centre row* of face-up cards, and a turn is a series
-of matches on it. `DosGame` reuses `Game` for everything the two games share:
-choosing the dealer, dealing, drawing with reshuffle (`take`), the call and
-catch machinery (`catchable`, `uno_called`, `_check_catch`), the mistake
+of matches on it. A DOS match is a `Game` with the `DOS` variant (at the end of this
+module): its own verb table, set-up, reshuffle, forced play, candidates and view. It
+shares the rest with the other editions: choosing the dealer, dealing, drawing
+(`take`), the call and catch machinery (`catchable`, `uno_called`, `check_catch`), the mistake
 penalty, going out, scoring (`scoring.score_round`: numbers face value, Wild DOS
 20, Wild # 40) and the match to `target` (the dos preset: 200).
 
@@ -89,9 +90,9 @@ chosen for a Wild DOS added to the row) and the turn state in `pending`
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any
 
-from . import views
+from . import viewer
 from .actions import Action
 from .cards import Card, COLOUR_NAMES, LIGHT_COLOURS
 from .dos_events import Add, CentreRefill, CentreRow, ColourBonus, Dos, EndTurn, Match
@@ -99,11 +100,16 @@ from .dos_match import colour_match, match_numbers, values
 from .errors import ConfigError, Refused
 from .events import Reshuffle, StartCardReturned
 from .editions import Deck
-from .game import MISTAKES, Game
-from .hooks import Apply
+from .dealing import begin_turn, close_windows, pop_draw, take
+from .dispatch import verb_table
+from .hooks import MISTAKES, Apply
+from .house import STATES as HOUSE_STATES, VERBS as HOUSE_VERBS
 from .options import Options
 from .pending import DosTurn
-from .views import DosView
+from .round_end import out_of_cards
+from .state import STATE_FIELDS, GameState, Variant
+from .verbs import check_catch
+from .views import DosView, View
 
 #: The verbs of a DOS turn; the others (pass, jump, challenge, uno, ...) are `bad_action`.
 DOS_VERBS = ("play", "draw", "add", "end", "dos", "catch")
@@ -113,373 +119,373 @@ DOS_MISTAKES = MISTAKES
 CENTRE_SIZE = 2
 
 
-class DosGame(Game):
-    """One DOS match. The public API is `Game`'s; `centre` is the centre row."""
+def lay_start(g: GameState, start: list[int] | None) -> None:
+    """A rigged game's `start` is the centre row (card ids, left to right); a row
+    of fewer than 2 cards is filled from the draw pile."""
+    turn_start_card(g, list(start) if start else [])
 
-    STATE_FIELDS: ClassVar[tuple[str, ...]] = Game.STATE_FIELDS + ("centre",)
-    VERBS: ClassVar[tuple[str, ...] | None] = DOS_VERBS
-    MISTAKE_CODES: ClassVar[tuple[str, ...]] = DOS_MISTAKES
-    MISTAKE_VERBS: ClassVar[tuple[str, ...]] = ("play", "add", "dos")
 
-    def __init__(self, names: list[str], options: Options | None = None, seed: int = 0,
-                 deck: Deck | None = None) -> None:
-        options = options or Options.build("dos")
-        if options.edition != "dos":
-            raise ConfigError("DosGame plays the dos edition")
-        super().__init__(names, options, seed, deck)
-        self.centre: list[int] = []           # the centre row, left to right
-        self.wild_colour: dict[int, str] = {}  # a Wild DOS added to the row: its colour
+# ------------------------------------------------------------- set-up
+def turn_start_card(g: GameState, start: int | list[int] | None) -> None:
+    """Lay the starting centre row (the given cards, then from the draw pile)
+    and give the turn to the player left of the dealer."""
+    g.round_no += 1
+    g.direction = 1
+    g.side = 0
+    g.colour = ""
+    g.discard = []
+    g.centre = [start] if isinstance(start, int) else list(start or [])
+    g.wild_colour = {}
+    g.start_top = False
+    while len(g.centre) < CENTRE_SIZE and g.draw_pile:
+        card = g.draw_pile.pop()
+        if g.opts.start_card == "number_only" and not g.face(card).is_number and g.draw_pile:
+            # §16.5: turn the next card first, then shuffle the refused one in.
+            nxt = g.draw_pile.pop()
+            g.draw_pile.insert(g.rng.randrange(len(g.draw_pile) + 1), card)
+            g.emit(StartCardReturned(str(g.face(card))))
+            g.draw_pile.append(nxt)
+            continue
+        g.centre.append(card)
+    g.emit(CentreRow(g.codes(g.centre), g.names[g.dealer]))
+    begin_turn(g, g.next_seat(g.dealer))
 
-    def _lay_start(self, start: list[int] | None) -> None:
-        """A rigged game's `start` is the centre row (card ids, left to right); a row
-        of fewer than 2 cards is filled from the draw pile."""
-        self._turn_start_card(list(start) if start else [])
 
-    # ------------------------------------------------------------- set-up
-    def _deal_round(self) -> None:
-        self.centre = []
-        self.wild_colour = {}
-        super()._deal_round()
+# -------------------------------------------------------------- helpers
+def centre_colour(g: GameState, card: int) -> str | None:
+    """The colour a centre card asks for; None: a turned-up Wild DOS (the matcher chooses)."""
+    face = g.face(card)
+    return face.colour if face.colour is not None else g.wild_colour.get(card)
 
-    def _turn_start_card(self, start: int | list[int] | None) -> None:
-        """Lay the starting centre row (the given cards, then from the draw pile)
-        and give the turn to the player left of the dealer."""
-        self.round_no += 1
-        self.direction = 1
-        self.side = 0
-        self.colour = ""
-        self.discard = []
-        self.centre = [start] if isinstance(start, int) else list(start or [])
-        self.wild_colour = {}
-        self.start_top = False
-        while len(self.centre) < CENTRE_SIZE and self.draw_pile:
-            card = self.draw_pile.pop()
-            if self.opts.start_card == "number_only" and not self.face(card).is_number and self.draw_pile:
-                # §16.5: turn the next card first, then shuffle the refused one in.
-                nxt = self.draw_pile.pop()
-                self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), card)
-                self.emit(StartCardReturned(str(self.face(card))))
-                self.draw_pile.append(nxt)
-                continue
-            self.centre.append(card)
-        self.emit(CentreRow(self.codes(self.centre), self.names[self.dealer]))
-        self.begin_turn(self.next_seat(self.dealer))
 
-    # -------------------------------------------------------------- helpers
-    def centre_colour(self, card: int) -> str | None:
-        """The colour a centre card asks for; None: a turned-up Wild DOS (the matcher chooses)."""
-        face = self.face(card)
-        return face.colour if face.colour is not None else self.wild_colour.get(card)
+def centre_code(g: GameState, card: int) -> str:
+    colour = g.wild_colour.get(card)
+    return f"{g.face(card)} {COLOUR_NAMES[colour]}" if colour else str(g.face(card))
 
-    def _centre_code(self, card: int) -> str:
-        colour = self.wild_colour.get(card)
-        return f"{self.face(card)} {COLOUR_NAMES[colour]}" if colour else str(self.face(card))
 
-    def numbers_for(self, centre: int, cards: list[int], named: int | None = None) -> set[int]:
-        """The numbers the first Wild # among `cards` can take so that `cards`
-        match `centre` ({0} when no Wild # is involved and they match; empty: no match)."""
-        return match_numbers(self.face(centre), [self.face(c) for c in cards], named)
+def numbers_for(g: GameState, centre: int, cards: list[int], named: int | None = None) -> set[int]:
+    """The numbers the first Wild # among `cards` can take so that `cards`
+    match `centre` ({0} when no Wild # is involved and they match; empty: no match)."""
+    return match_numbers(g.face(centre), [g.face(c) for c in cards], named)
 
-    def is_colour_match(self, centre: int, cards: list[int]) -> bool:
-        """All the cards have the centre card's colour. A Wild DOS played takes
-        any colour; a turned-up Wild DOS in the row takes the colour of the cards."""
-        return colour_match(self.centre_colour(centre), [self.face(c) for c in cards])
 
-    def _find_centre(self, action: Action) -> int:
-        ref = action.centre
-        if ref is None:
-            raise Refused("bad_action", "name the centre card: play CARD on CENTRE")
-        if isinstance(ref, tuple):
-            raise Refused("bad_action", "DOS cards have one face")
-        for card in self.centre:
-            if self.face(card) == ref:
-                return card
-        raise Refused("illegal_card", f"{ref} is not in the centre row")
+def is_colour_match(g: GameState, centre: int, cards: list[int]) -> bool:
+    """All the cards have the centre card's colour. A Wild DOS played takes
+    any colour; a turned-up Wild DOS in the row takes the colour of the cards."""
+    return colour_match(centre_colour(g, centre), [g.face(c) for c in cards])
 
-    def _first_match(self, cards: list[int], number: int | None) -> int:
-        """`play CARD` without `on`: the first centre card (left to right) the cards
-        match, a colour match first (a right-click on a card in Minecraft)."""
-        matches = [c for c in self.centre if self.numbers_for(c, cards, number)]
-        if not matches:
-            raise Refused("illegal_card", "the cards match no centre card")
-        colour = [c for c in matches if self.is_colour_match(c, cards)]
-        return (colour or matches)[0]
 
-    def can_match(self, seat: int) -> bool:
-        """Whether `seat` holds a single or double match on some centre card."""
-        hand = self.hands[seat]
-        for centre in self.centre:
-            for card in hand:
-                if self.numbers_for(centre, [card]):
-                    return True
-            for a, b in combinations(hand, 2):
-                if self.numbers_for(centre, [a, b]):
-                    return True
+def find_centre(g: GameState, action: Action) -> int:
+    ref = action.centre
+    if ref is None:
+        raise Refused("bad_action", "name the centre card: play CARD on CENTRE")
+    if isinstance(ref, tuple):
+        raise Refused("bad_action", "DOS cards have one face")
+    for card in g.centre:
+        if g.face(card) == ref:
+            return card
+    raise Refused("illegal_card", f"{ref} is not in the centre row")
+
+
+def first_match(g: GameState, cards: list[int], number: int | None) -> int:
+    """`play CARD` without `on`: the first centre card (left to right) the cards
+    match, a colour match first (a right-click on a card in Minecraft)."""
+    matches = [c for c in g.centre if numbers_for(g, c, cards, number)]
+    if not matches:
+        raise Refused("illegal_card", "the cards match no centre card")
+    colour = [c for c in matches if is_colour_match(g, c, cards)]
+    return (colour or matches)[0]
+
+
+def can_match(g: GameState, seat: int) -> bool:
+    """Whether `seat` holds a single or double match on some centre card."""
+    hand = g.hands[seat]
+    for centre in g.centre:
+        for card in hand:
+            if numbers_for(g, centre, [card]):
+                return True
+        for a, b in combinations(hand, 2):
+            if numbers_for(g, centre, [a, b]):
+                return True
+    return False
+
+
+def must_play(g: GameState, seat: int) -> bool:
+    """Forced play in DOS forces a match: `seat` may not draw, nor add or end without one."""
+    return g.forced_play and can_match(g, seat)
+
+
+def turn_state(g: GameState, seat: int) -> DosTurn:
+    p = g.pending
+    return p if isinstance(p, DosTurn) else DosTurn(seat)
+
+
+def reshuffle(g: GameState) -> bool:
+    """The discard pile has no top card that matters in DOS: all of it is shuffled."""
+    if not g.discard:
         return False
+    pile = g.discard
+    g.rng.shuffle(pile)
+    g.draw_pile = pile
+    g.discard = []
+    g.emit(Reshuffle(len(pile)))
+    return True
 
-    def must_play(self, seat: int) -> bool:
-        """Forced play in DOS forces a match: `seat` may not draw, nor add or end without one."""
-        return self.forced_play and self.can_match(seat)
 
-    def _turn_state(self, seat: int) -> DosTurn:
-        p = self.pending
-        return p if isinstance(p, DosTurn) else DosTurn(seat)
+# ---------------------------------------------------------------- match
+def check_play(g: GameState, seat: int, action: Action, jump: bool = False) -> Apply:
+    if seat != g.turn:
+        raise Refused("not_your_turn")
+    state = turn_state(g, seat)
+    if state.added:
+        raise Refused("bad_action", "the bonus cards come after the matches: end the turn")
+    if len(action.cards) not in (1, 2):
+        raise Refused("bad_action", "a match is one card, or two that add up")
+    if action.colour is not None:
+        raise Refused("bad_action", "a match names no colour")
+    cards = [g.find_card(seat, action.cards[0])]
+    if len(action.cards) == 2:
+        cards.append(g.find_card(seat, action.cards[1], exclude=(cards[0],)))
+    centre = find_centre(g, action) if action.centre is not None else \
+        first_match(g, cards, action.number)
+    faces = [g.face(c) for c in cards]
+    if action.number is not None and not any(f.rank == "#" for f in faces):
+        raise Refused("bad_action", "only a Wild # names a number")
+    numbers = numbers_for(g, centre, cards, action.number)
+    if not numbers:
+        what = " + ".join(map(str, faces))
+        raise Refused("illegal_card", f"{what} does not match {g.face(centre)}")
+    number = action.number if action.number is not None else (
+        next(iter(numbers)) if len(numbers) == 1 and 0 not in numbers else None)
+    colour_match = is_colour_match(g, centre, cards)
+    return lambda: apply_match(g, seat, cards, centre, number, colour_match)
 
-    def _reshuffle(self) -> bool:
-        """The discard pile has no top card that matters in DOS: all of it is shuffled."""
-        if not self.discard:
-            return False
-        pile = self.discard
-        self.rng.shuffle(pile)
-        self.draw_pile = pile
-        self.discard = []
-        self.emit(Reshuffle(len(pile)))
-        return True
 
-    # ---------------------------------------------------------------- match
-    def _check_play(self, seat: int, action: Action, jump: bool = False) -> Apply:
-        if seat != self.turn:
-            raise Refused("not_your_turn")
-        state = self._turn_state(seat)
-        if state.added:
-            raise Refused("bad_action", "the bonus cards come after the matches: end the turn")
-        if len(action.cards) not in (1, 2):
-            raise Refused("bad_action", "a match is one card, or two that add up")
-        if action.colour is not None:
-            raise Refused("bad_action", "a match names no colour")
-        cards = [self.find_card(seat, action.cards[0])]
-        if len(action.cards) == 2:
-            cards.append(self.find_card(seat, action.cards[1], exclude=(cards[0],)))
-        centre = self._find_centre(action) if action.centre is not None else \
-            self._first_match(cards, action.number)
-        faces = [self.face(c) for c in cards]
-        if action.number is not None and not any(f.rank == "#" for f in faces):
-            raise Refused("bad_action", "only a Wild # names a number")
-        numbers = self.numbers_for(centre, cards, action.number)
-        if not numbers:
-            what = " + ".join(map(str, faces))
-            raise Refused("illegal_card", f"{what} does not match {self.face(centre)}")
-        number = action.number if action.number is not None else (
-            next(iter(numbers)) if len(numbers) == 1 and 0 not in numbers else None)
-        colour_match = self.is_colour_match(centre, cards)
-        return lambda: self._apply_match(seat, cards, centre, number, colour_match)
+def apply_match(g: GameState, seat: int, cards: list[int], centre: int, number: int | None,
+                 colour_match: bool) -> None:
+    state = turn_state(g, seat)
+    if g.pending is None:
+        close_windows(g, seat, played=True)   # the turn begins: earlier catch windows close (§7)
+    on = centre_code(g, centre)
+    g.centre.remove(centre)
+    g.wild_colour.pop(centre, None)
+    g.discard.append(centre)
+    for card in cards:
+        g.hands[seat].remove(card)
+        g.discard.append(card)
+    double = len(cards) == 2
+    if g.record_events:
+        g.emit(Match(g.names[seat], g.codes(cards), on, double, colour_match, number))
+    adds = state.adds + 1 if colour_match else state.adds
+    state = DosTurn(seat, state.drew, state.matched + 1, adds, state.added)
+    if colour_match:
+        g.emit(ColourBonus(g.names[seat], double))
+        if double:
+            for q in g.others(seat):
+                take(g, q, 1, reason="colour_bonus")
+    g.pending = state
+    after_shed(g, seat, cards[-1])
 
-    def _apply_match(self, seat: int, cards: list[int], centre: int, number: int | None,
-                     colour_match: bool) -> None:
-        state = self._turn_state(seat)
-        if self.pending is None:
-            self._close_windows(seat, played=True)   # the turn begins: earlier catch windows close (§7)
-        on = self._centre_code(centre)
-        self.centre.remove(centre)
-        self.wild_colour.pop(centre, None)
-        self.discard.append(centre)
-        for card in cards:
-            self.hands[seat].remove(card)
-            self.discard.append(card)
-        double = len(cards) == 2
-        if self.record_events:
-            self.emit(Match(self.names[seat], self.codes(cards), on, double, colour_match, number))
-        adds = state.adds + 1 if colour_match else state.adds
-        state = DosTurn(seat, state.drew, state.matched + 1, adds, state.added)
-        if colour_match:
-            self.emit(ColourBonus(self.names[seat], double))
-            if double:
-                for q in self.others(seat):
-                    self.take(q, 1, reason="colour_bonus")
-        self.pending = state
-        self._after_shed(seat, cards[-1])
 
-    def _after_shed(self, seat: int, last: int) -> None:
-        """The DOS call (§7) and going out, after a match or an add."""
-        left = len(self.hands[seat])
-        if self._call_due(left):
-            if seat not in self.uno_called:
-                self.catchable.add(seat)
-        else:
-            self.catchable.discard(seat)    # past two cards in this turn: no longer catchable
-        if not left:
-            self.out_of_cards(seat, self.face(last))
+def after_shed(g: GameState, seat: int, last: int) -> None:
+    """The DOS call (§7) and going out, after a match or an add."""
+    left = len(g.hands[seat])
+    if call_due(g, left):
+        if seat not in g.uno_called:
+            g.catchable.add(seat)
+    else:
+        g.catchable.discard(seat)    # past two cards in this turn: no longer catchable
+    if not left:
+        out_of_cards(g, seat, g.face(last))
 
-    # ----------------------------------------------------------------- draw
-    def _check_draw(self, seat: int, action: Action) -> Apply:
-        if seat != self.turn:
-            raise Refused("not_your_turn")
-        if self.pending is not None:
-            if self._turn_state(seat).matched:
-                raise Refused("bad_action", "you have matched: add your bonus cards or end the turn")
-            raise Refused("bad_action", "you have drawn: match, or add a card to the centre row")
-        if self.must_play(seat):
+
+# ----------------------------------------------------------------- draw
+def check_draw(g: GameState, seat: int, action: Action) -> Apply:
+    if seat != g.turn:
+        raise Refused("not_your_turn")
+    if g.pending is not None:
+        if turn_state(g, seat).matched:
+            raise Refused("bad_action", "you have matched: add your bonus cards or end the turn")
+        raise Refused("bad_action", "you have drawn: match, or add a card to the centre row")
+    if must_play(g, seat):
+        raise Refused("must_play", "forced play: make the match you can")
+    return lambda: apply_draw(g, seat)
+
+
+def apply_draw(g: GameState, seat: int) -> None:
+    close_windows(g, seat, played=False)
+    state = turn_state(g, seat)
+    g.pending = DosTurn(seat, True, state.matched, state.adds, state.added)
+    while True:
+        got = take(g, seat, 1, reason="turn")
+        if not got or g.opts.draw != "until_playable" or can_match(g, seat):
+            break
+
+
+# ------------------------------------------------------------------ add
+def check_add(g: GameState, seat: int, action: Action) -> Apply:
+    if seat != g.turn:
+        raise Refused("not_your_turn")
+    if len(action.cards) != 1 or action.number is not None:
+        raise Refused("bad_action", "add one card")
+    card = g.find_card(seat, action.cards[0])
+    face = g.face(card)
+    if face.rank == "W2":
+        if action.colour is None:
+            raise Refused("wild_needs_colour", "name the colour of the Wild DOS you add")
+        if action.colour not in LIGHT_COLOURS:
+            raise Refused("bad_action", f"{COLOUR_NAMES[action.colour]} is not a DOS colour")
+    elif action.colour is not None:
+        raise Refused("bad_action", f"{face} has its own colour")
+    if g.pending is None:
+        raise Refused("draw_first", "match, or draw before adding a card")
+    state = turn_state(g, seat)
+    if state.matched:
+        if state.added >= state.adds:
+            raise Refused("bad_action", "no colour-match bonus left: end the turn")
+        return lambda: apply_add(g, seat, card, action.colour, bonus=True)
+    if must_play(g, seat):
+        raise Refused("must_play", "forced play: make the match you can")
+    return lambda: apply_add(g, seat, card, action.colour, bonus=False)
+
+
+def apply_add(g: GameState, seat: int, card: int, colour: str | None, bonus: bool) -> None:
+    g.hands[seat].remove(card)
+    g.centre.append(card)
+    if colour is not None:
+        g.wild_colour[card] = colour
+    g.emit(Add(g.names[seat], str(g.face(card)), COLOUR_NAMES.get(colour or ""), bonus))
+    if bonus:
+        state = turn_state(g, seat)
+        g.pending = DosTurn(seat, state.drew, state.matched, state.adds, state.added + 1)
+    after_shed(g, seat, card)
+    if g.phase == "play" and not bonus:
+        end_turn(g, seat)
+
+
+# ------------------------------------------------------------------ end
+def check_end(g: GameState, seat: int, action: Action) -> Apply:
+    if seat != g.turn:
+        raise Refused("not_your_turn")
+    p = g.pending if isinstance(g.pending, DosTurn) else None
+    if p is not None and p.matched:
+        return lambda: end_turn(g, seat)
+    if p is not None and p.drew and g.opts.dos_add_after_draw == "may":
+        if must_play(g, seat):
             raise Refused("must_play", "forced play: make the match you can")
-        return lambda: self._apply_draw(seat)
+        return lambda: end_turn(g, seat)
+    if p is not None and p.drew:
+        raise Refused("nothing_to_end", "no match after the draw: add a card to the centre row")
+    raise Refused("nothing_to_end", "match first, or draw")
 
-    def _apply_draw(self, seat: int) -> None:
-        self._close_windows(seat, played=False)
-        state = self._turn_state(seat)
-        self.pending = DosTurn(seat, True, state.matched, state.adds, state.added)
-        while True:
-            got = self.take(seat, 1, reason="turn")
-            if not got or self.opts.draw != "until_playable" or self.can_match(seat):
-                break
 
-    # ------------------------------------------------------------------ add
-    def _check_add(self, seat: int, action: Action) -> Apply:
-        if seat != self.turn:
-            raise Refused("not_your_turn")
-        if len(action.cards) != 1 or action.number is not None:
-            raise Refused("bad_action", "add one card")
-        card = self.find_card(seat, action.cards[0])
-        face = self.face(card)
-        if face.rank == "W2":
-            if action.colour is None:
-                raise Refused("wild_needs_colour", "name the colour of the Wild DOS you add")
-            if action.colour not in LIGHT_COLOURS:
-                raise Refused("bad_action", f"{COLOUR_NAMES[action.colour]} is not a DOS colour")
-        elif action.colour is not None:
-            raise Refused("bad_action", f"{face} has its own colour")
-        if self.pending is None:
-            raise Refused("draw_first", "match, or draw before adding a card")
-        state = self._turn_state(seat)
-        if state.matched:
-            if state.added >= state.adds:
-                raise Refused("bad_action", "no colour-match bonus left: end the turn")
-            return lambda: self._apply_add(seat, card, action.colour, bonus=True)
-        if self.must_play(seat):
-            raise Refused("must_play", "forced play: make the match you can")
-        return lambda: self._apply_add(seat, card, action.colour, bonus=False)
+def end_turn(g: GameState, seat: int) -> None:
+    """Refill the centre row up to 2 cards, then the next player's turn."""
+    refill = []
+    while len(g.centre) < CENTRE_SIZE:
+        card = pop_draw(g)
+        if card is None:
+            break
+        g.centre.append(card)
+        refill.append(card)
+    g.emit(EndTurn(g.names[seat]))
+    if refill:
+        g.emit(CentreRefill(g.codes(refill)))
+    begin_turn(g, g.next_seat(seat))
 
-    def _apply_add(self, seat: int, card: int, colour: str | None, bonus: bool) -> None:
-        self.hands[seat].remove(card)
-        self.centre.append(card)
-        if colour is not None:
-            self.wild_colour[card] = colour
-        self.emit(Add(self.names[seat], str(self.face(card)), COLOUR_NAMES.get(colour or ""), bonus))
-        if bonus:
-            state = self._turn_state(seat)
-            self.pending = DosTurn(seat, state.drew, state.matched, state.adds, state.added + 1)
-        self._after_shed(seat, card)
-        if self.phase == "play" and not bonus:
-            self._end_turn(seat)
 
-    # ------------------------------------------------------------------ end
-    def _check_end(self, seat: int, action: Action) -> Apply:
-        if seat != self.turn:
-            raise Refused("not_your_turn")
-        p = self.pending if isinstance(self.pending, DosTurn) else None
-        if p is not None and p.matched:
-            return lambda: self._end_turn(seat)
-        if p is not None and p.drew and self.opts.dos_add_after_draw == "may":
-            if self.must_play(seat):
-                raise Refused("must_play", "forced play: make the match you can")
-            return lambda: self._end_turn(seat)
-        if p is not None and p.drew:
-            raise Refused("nothing_to_end", "no match after the draw: add a card to the centre row")
-        raise Refused("nothing_to_end", "match first, or draw")
+# ------------------------------------------------------------- DOS call
+def call_due(g: GameState, cards: int) -> bool:
+    """A hand of `cards` must have called DOS (option dos_call)."""
+    return cards == 2 if g.opts.dos_call == "two" else 1 <= cards <= 2
 
-    def _end_turn(self, seat: int) -> None:
-        """Refill the centre row up to 2 cards, then the next player's turn."""
-        refill = []
-        while len(self.centre) < CENTRE_SIZE:
-            card = self._pop_draw()
-            if card is None:
-                break
-            self.centre.append(card)
-            refill.append(card)
-        self.emit(EndTurn(self.names[seat]))
-        if refill:
-            self.emit(CentreRefill(self.codes(refill)))
-        self.begin_turn(self.next_seat(seat))
 
-    # ------------------------------------------------------------- DOS call
-    def _check_uno(self, seat: int, action: Action) -> Apply:
-        raise Refused("bad_action", "in DOS the call is dos")
+def check_dos(g: GameState, seat: int, action: Action) -> Apply:
+    if seat in g.catchable or (seat == g.turn and call_due(g, len(g.hands[seat]))
+                                  and seat not in g.uno_called):
+        return lambda: apply_dos(g, seat)
+    if g.opts.dos_call == "two":
+        raise Refused("nothing_to_call", "DOS is called when your own play leaves you 2 cards")
+    raise Refused("nothing_to_call", "DOS is called when your own play leaves you 2 cards or fewer")
 
-    def _call_due(self, cards: int) -> bool:
-        """A hand of `cards` must have called DOS (option dos_call)."""
-        return cards == 2 if self.opts.dos_call == "two" else 1 <= cards <= 2
 
-    def _check_dos(self, seat: int, action: Action) -> Apply:
-        if seat in self.catchable or (seat == self.turn and self._call_due(len(self.hands[seat]))
-                                      and seat not in self.uno_called):
-            return lambda: self._apply_dos(seat)
-        if self.opts.dos_call == "two":
-            raise Refused("nothing_to_call", "DOS is called when your own play leaves you 2 cards")
-        raise Refused("nothing_to_call", "DOS is called when your own play leaves you 2 cards or fewer")
+def apply_dos(g: GameState, seat: int) -> None:
+    g.catchable.discard(seat)
+    g.uno_called.add(seat)
+    g.emit(Dos(g.names[seat]))
 
-    def _apply_dos(self, seat: int) -> None:
-        self.catchable.discard(seat)
-        self.uno_called.add(seat)
-        self.emit(Dos(self.names[seat]))
 
-    # -------------------------------------------------------------- queries
-    def total_cards(self) -> int:
-        return super().total_cards() + len(self.centre)
-
-    def all_cards(self) -> list[int]:
-        return super().all_cards() + list(self.centre)
-
-    def candidates(self, seat: int) -> list[Action]:
-        """A DOS turn's candidates; `legal_actions` (legal.py, as in every edition) keeps those
-        `refusal` accepts. Order (bots fall back to the first): the call, single matches,
-        double matches, draw, adds, end, catches."""
-        name = self.names[seat]
-        if self.phase != "play" or not self.active[seat]:
-            return []
-        out = [Action(name, "dos")]
-        if seat == self.turn:
-            hand = self.hands[seat]
-            unique = list(dict.fromkeys(self.face(c) for c in hand))
-            by_face: dict[Card, list[int]] = {}
-            for c in hand:
-                by_face.setdefault(self.face(c), []).append(c)
-            pairs = [(a, b) for a, b in combinations(unique, 2)] + \
-                    [(f, f) for f in unique if len(by_face[f]) >= 2]
-            centres = list(dict.fromkeys(self.face(c) for c in self.centre))
-            centre_ids = {self.face(c): c for c in reversed(self.centre)}
-            for cf in centres:
-                centre = centre_ids[cf]
-                for f in unique:
-                    out.append(self._match_action(name, centre, [by_face[f][0]], cf))
-            for cf in centres:
-                centre = centre_ids[cf]
-                for a, b in pairs:
-                    cards = [by_face[a][0], by_face[b][0] if a != b else by_face[b][1]]
-                    out.append(self._match_action(name, centre, cards, cf))
-            out.append(Action(name, "draw"))
+# -------------------------------------------------------------- queries
+def candidates(g: GameState, seat: int) -> list[Action]:
+    """A DOS turn's candidates; `legal_actions` (legal.py, as in every edition) keeps those
+    `refusal` accepts. Order (bots fall back to the first): the call, single matches,
+    double matches, draw, adds, end, catches."""
+    name = g.names[seat]
+    if g.phase != "play" or not g.active[seat]:
+        return []
+    out = [Action(name, "dos")]
+    if seat == g.turn:
+        hand = g.hands[seat]
+        unique = list(dict.fromkeys(g.face(c) for c in hand))
+        by_face: dict[Card, list[int]] = {}
+        for c in hand:
+            by_face.setdefault(g.face(c), []).append(c)
+        pairs = [(a, b) for a, b in combinations(unique, 2)] + \
+                [(f, f) for f in unique if len(by_face[f]) >= 2]
+        centres = list(dict.fromkeys(g.face(c) for c in g.centre))
+        centre_ids = {g.face(c): c for c in reversed(g.centre)}
+        for cf in centres:
+            centre = centre_ids[cf]
             for f in unique:
-                if f.rank == "W2":
-                    out += [Action(name, "add", (f,), colour=c) for c in LIGHT_COLOURS]
-                else:
-                    out.append(Action(name, "add", (f,)))
-            out.append(Action(name, "end"))
-        for q in sorted(self.catchable):
-            if q != seat:
-                out.append(Action(name, "catch", target=self.names[q]))
-        return out
-
-    def _match_action(self, name: str, centre: int, cards: list[int], centre_face: Card) -> Action:
-        numbers = self.numbers_for(centre, cards)
-        number = next(iter(numbers)) if len(numbers) == 1 and 0 not in numbers else None
-        return Action(name, "play", tuple(self.face(c) for c in cards), number=number, centre=centre_face)
-
-    def view(self, player: str | None, legal: bool = True) -> DosView:
-        out = views.build(DosView, self, player, legal)
-        out.centre = tuple([self._centre_code(c) for c in self.centre])
-        out.centre_colours = tuple([COLOUR_NAMES.get(self.centre_colour(c) or "") for c in self.centre])
-        return out
-
-    # ---------------------------------------------------------- persistence
-    def _save_extra(self, state: dict[str, Any]) -> None:
-        state["wild_colour"] = {str(k): v for k, v in self.wild_colour.items()}
-
-    def _restore_extra(self, state: dict[str, Any]) -> None:
-        self.wild_colour = {int(k): v for k, v in state.get("wild_colour", {}).items()}
-
-    def fingerprint(self) -> tuple[object, ...]:
-        return super().fingerprint() + (tuple(self.centre), tuple(sorted(self.wild_colour.items())))
+                out.append(match_action(g, name, centre, [by_face[f][0]], cf))
+        for cf in centres:
+            centre = centre_ids[cf]
+            for a, b in pairs:
+                cards = [by_face[a][0], by_face[b][0] if a != b else by_face[b][1]]
+                out.append(match_action(g, name, centre, cards, cf))
+        out.append(Action(name, "draw"))
+        for f in unique:
+            if f.rank == "W2":
+                out += [Action(name, "add", (f,), colour=c) for c in LIGHT_COLOURS]
+            else:
+                out.append(Action(name, "add", (f,)))
+        out.append(Action(name, "end"))
+    for q in sorted(g.catchable):
+        if q != seat:
+            out.append(Action(name, "catch", target=g.names[q]))
+    return out
 
 
-def new_dos_game(names: list[str], options: Options | None = None, seed: int = 0) -> DosGame:
-    return DosGame.new(names, options or Options.build("dos"), seed)
+def match_action(g: GameState, name: str, centre: int, cards: list[int], centre_face: Card) -> Action:
+    numbers = numbers_for(g, centre, cards)
+    number = next(iter(numbers)) if len(numbers) == 1 and 0 not in numbers else None
+    return Action(name, "play", tuple(g.face(c) for c in cards), number=number, centre=centre_face)
 
 
-__all__ = ["DosGame", "values", "new_dos_game"]
+def view(g: GameState, player: str | None, legal: bool = True) -> View:
+    out = viewer.build(DosView, g, player, legal)
+    out.centre = tuple([centre_code(g, c) for c in g.centre])
+    out.centre_colours = tuple([COLOUR_NAMES.get(centre_colour(g, c) or "") for c in g.centre])
+    return out
+
+
+# ---------------------------------------------------------- persistence
+def save_extra(g: GameState, state: dict[str, Any]) -> None:
+    state["wild_colour"] = {str(k): v for k, v in g.wild_colour.items()}
+
+
+def restore_extra(g: GameState, state: dict[str, Any]) -> None:
+    g.wild_colour = {int(k): v for k, v in state.get("wild_colour", {}).items()}
+
+
+#: DOS, as the variant of the rules it is: its own verbs (house rules' verbs are not
+#: part of it), set-up, reshuffle, forced play, candidates, view and centre row
+DOS = Variant(
+    "dos", classic=False,
+    checks=verb_table({"play": check_play, "draw": check_draw, "add": check_add, "end": check_end,
+                       "dos": check_dos, "catch": check_catch}, HOUSE_VERBS, DOS_VERBS),
+    saved=STATE_FIELDS + ("centre",), mistake_codes=DOS_MISTAKES, mistake_verbs=("play", "add", "dos"),
+    states=HOUSE_STATES, turn_start_card=turn_start_card, lay_start=lay_start, reshuffle=reshuffle,
+    must_play=must_play, candidates=candidates, view=view, save_extra=save_extra, restore_extra=restore_extra)
+
+__all__ = ["DOS", "values"]

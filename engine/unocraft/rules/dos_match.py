@@ -1,6 +1,6 @@
 """The arithmetic of a DOS match (RULES.md §12), on faces alone: the numbers a card
 counts as (a Wild # any, a Wild DOS 2), whether one or two cards add up to a centre
-card's number, and whether they make a colour match. `DosGame` (dos.py) asks these
+card's number, and whether they make a colour match. DOS's rules (dos.py) ask these
 for the cards of its hands and centre row.
 """
 

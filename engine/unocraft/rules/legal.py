@@ -8,11 +8,13 @@ from typing import cast
 
 from .actions import Action
 from .cards import Card, Colour, RESTRICTED_WILDS
-from .core import GameCore
 from .pending import Choice, Drawn, Penalty
+from .answers import answer_kind
+from .dispatch import refusal
+from .state import GameState
 
 
-def candidates(game: GameCore, seat: int) -> list[Action]:
+def candidates(game: GameState, seat: int) -> list[Action]:
     """Every action worth asking about for `seat` now (a superset of the legal ones)."""
     name = game.names[seat]
     out: list[Action] = []
@@ -27,7 +29,7 @@ def candidates(game: GameCore, seat: int) -> list[Action]:
     cache = game.action_cache[2 * seat + game.side]
     # the victim of a draw card may play only an answer to it: ask the game which
     answering = isinstance(pending, Penalty) and pending.victim == seat
-    # out of turn only a jump rule lets a card in (`GameCore._check_jump_in`): without one, asking
+    # out of turn only a jump rule lets a card in (plays.check_jump_in): without one, asking
     # about each card would only collect refusals (most of a redraw's legality time)
     hand = game.hands[seat] if in_turn or answering or game.jump_rules else ()
     for card in hand:
@@ -35,7 +37,7 @@ def candidates(game: GameCore, seat: int) -> list[Action]:
         if face in seen:
             continue
         seen.add(face)
-        if answering and game.answer_kind(face) is None:
+        if answering and answer_kind(game, face) is None:
             continue
         out += _play_actions(cache, name, face, "play" if in_turn else "jump",
                              (None,) if not face.is_wild or rotation else colours)
@@ -61,12 +63,12 @@ def candidates(game: GameCore, seat: int) -> list[Action]:
     return out
 
 
-def checked_actions(game: GameCore, seat: int) -> list[Action]:
+def checked_actions(game: GameState, seat: int) -> list[Action]:
     """The legal actions of `seat`, each candidate asked of the game's checks."""
-    return [a for a in dict.fromkeys(game.candidates(seat)) if game.refusal(a) is None]
+    return [a for a in dict.fromkeys(game.variant.candidates(game, seat)) if refusal(game, a) is None]
 
 
-def legal_actions(game: GameCore, player: str | None = None) -> list[Action]:
+def legal_actions(game: GameState, player: str | None = None) -> list[Action]:
     """The actions `player` (or every seated player) may send now, each accepted
     by `Game.play`. Deduplicated, in a stable order. Every edition's: the candidates
     are the edition's (`game.candidates`), the checks decide."""
@@ -84,7 +86,7 @@ def legal_actions(game: GameCore, player: str | None = None) -> list[Action]:
     return out
 
 
-def fast_path_applies(game: GameCore, seat: int) -> bool:
+def fast_path_applies(game: GameState, seat: int) -> bool:
     """The common position: `seat`'s own turn, nothing pending, no out-of-turn
     business. `turn_actions` answers it without asking the checks one by one; a
     property test holds it equal to `checked_actions`."""
@@ -92,10 +94,10 @@ def fast_path_applies(game: GameCore, seat: int) -> bool:
     return ((pending is None or isinstance(pending, Drawn)) and seat == game.turn and game.phase == "play"
             and not (game.call_hooks and game.open_to_all())   # a call due from all: more actions
             and not game.checked_legal
-            and game.VERBS is None)   # not DOS (it restricts the verbs, and has its own moves)
+            and game.variant.classic)   # not DOS (it restricts the verbs, and has its own moves)
 
 
-def turn_actions(game: GameCore, seat: int) -> list[Action]:
+def turn_actions(game: GameState, seat: int) -> list[Action]:
     # the interned actions of this player (shared between games, see `action_cache`)
     cache = game.action_cache[2 * seat + game.side]
     name = game.names[seat]

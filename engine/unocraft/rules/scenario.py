@@ -18,10 +18,10 @@ import yaml  # type: ignore[import-untyped]
 
 from .actions import Action, CardRef, parse_ref, ref_str
 from .cards import Card, COLOUR_NAMES, DARK_COLOURS, parse_colour
-from .core import GameCore
 from .editions import Deck, Edition, build_deck, find_edition
 from .errors import ALIASES, ConfigError, Refused
 from .events import Event
+from .game import Game
 from .options import Options
 
 TOP_KEYS = {"name", "rule", "edition", "preset", "rules", "players", "dealer", "seed", "deck",
@@ -227,9 +227,8 @@ def _face_side(face: Card) -> int:
     return 1 if (face.colour in DARK_COLOURS or face.rank in ("WC", "+5", "E")) else 0
 
 
-def build_game(sc: Scenario) -> GameCore:
+def build_game(sc: Scenario) -> Game:
     """The rigged game: named cards where the file puts them, the rest in seed order."""
-    from .match import game_class
     edition = find_edition(sc.options.edition)
     # the same order as the take() calls below: hands, start, deck
     named = sum((sc.hands or {}).values(), []) + (sc.start or []) + sc.deck
@@ -239,7 +238,7 @@ def build_game(sc: Scenario) -> GameCore:
     deck = build_deck(edition, sc.options.plus_ten, pairs=pairs, pairing_seed=sc.seed)
     order, hands, start = _arrange(deck, edition, sc.players, Deal(sc.deck, sc.hands, sc.start),
                                    sc.seed, len(pairs))
-    return game_class(edition.name).rigged(sc.players, sc.options, sc.seed, deck, sc.dealer, order, hands, start)
+    return Game.rigged(sc.players, sc.options, sc.seed, deck, sc.dealer, order, hands, start)
 
 
 def _arrange(deck: Deck, edition: Edition, players: list[str], deal: Deal, seed: int, named_pairs: int = 0
@@ -281,7 +280,7 @@ def _arrange(deck: Deck, edition: Edition, players: list[str], deal: Deal, seed:
     return order, ([hands.get(n, []) for n in players] if deal.hands is not None else None), start
 
 
-def _next_round(game: GameCore, action: Deal, seed: int) -> list[Event]:
+def _next_round(game: Game, action: Deal, seed: int) -> list[Event]:
     """Deals the next round: the engine's own deal, or the one the file rigs."""
     rigged = None
     if action.hands is not None or action.start or action.deck:
@@ -346,7 +345,7 @@ def run_file(path: str | Path, on_event: Callable[[Event], None] | None = None) 
     return run(load(path), on_event)
 
 
-def _check_all(game: GameCore, checks: list[dict[str, Any]], index: int | str,
+def _check_all(game: Game, checks: list[dict[str, Any]], index: int | str,
                action: Action | Deal | None) -> str | None:
     for body in checks:
         for key, expected in body.items():
@@ -359,7 +358,7 @@ def _check_all(game: GameCore, checks: list[dict[str, Any]], index: int | str,
     return None
 
 
-def _face_text(game: GameCore, card: int, expected: str) -> str:
+def _face_text(game: Game, card: int, expected: str) -> str:
     if "/" in expected and getattr(game.edition, "double_sided", False):
         return f"{game.faces[0][card]}/{game.faces[1][card]}"
     return str(game.face(card))
@@ -370,7 +369,7 @@ def _norm_code(text: Any) -> str:
     return ref_str(ref)
 
 
-def _actual(game: GameCore, key: str, expected: Any) -> tuple[Any, Any]:
+def _actual(game: Game, key: str, expected: Any) -> tuple[Any, Any]:
     names = game.names
     if key == "hand_count":
         return ({n: len(game.hands[names.index(str(n))]) for n in expected},

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import Card
-from .core import GameCore
+from .state import GameState
 from .events import Eliminated, MatchOver, RoundOver
 
 
@@ -11,10 +11,19 @@ def partner(seat: int) -> int:
     return (seat + 2) % 4
 
 
-def score_round(game: GameCore, winner: int, last: Card | None) -> None:
+def hand_points(game: GameState, seat: int) -> int:
+    """What `seat`'s hand counts (§8): a house rule's count, else the edition's points."""
+    for rule in game.points_rules:
+        points = rule.hand_points(game, seat)
+        if points >= 0:
+            return points
+    return sum(game.edition.points(game.face(c)) for c in game.hands[seat])
+
+
+def score_round(game: GameState, winner: int, last: Card | None) -> None:
     opts = game.opts
     n = len(game.names)
-    hand = [game.hand_points(s) for s in range(n)]
+    hand = [hand_points(game, s) for s in range(n)]
     points = [0] * n
     mode = opts.scoring
     if mode in ("standard", "lazy"):
@@ -51,7 +60,7 @@ def score_round(game: GameCore, winner: int, last: Card | None) -> None:
         game.phase = "round_over"
 
 
-def _match_winners(game: GameCore, hand: list[int], winner: int) -> list[int]:
+def _match_winners(game: GameState, hand: list[int], winner: int) -> list[int]:
     opts = game.opts
     n = len(game.names)
     scores = game.scores

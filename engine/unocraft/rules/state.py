@@ -5,38 +5,40 @@ the small helpers the rules share (seats in turn order, card
 lookups, the bare match of §3, events), the queries (who must act, whether anyone
 may act out of turn, whether forced play binds) and most of the public hook API the
 house rules call (`emit`, `next_seat`, `others`, `find_card`, `seat_named`, ...; the
-rest lives with its concern: `take` and `begin_turn` in dealing.py, `lay_card` in
-plays.py, ...).
+rules themselves are functions over the state, each in the module of its concern:
+`take` and `begin_turn` in dealing.py, `lay_card` in plays.py, ...).
 
-The bottom of the game classes, one chain of single inheritance (mypyc compiles
-native classes with one base each): state -> dealing -> round_end -> answers ->
-plays -> verbs -> dispatch -> core (`GameCore`).
+`GameState` is the one value a match is; `Game` (game.py) adds only its public API.
+What differs between DOS and the other editions is data: the game's `Variant`.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Literal
+from typing import Any, Callable
 
 from .actions import Action, CardRef
 from .cards import (Card, Colour, ColourInPlay, COLOUR_NAMES, DARK_COLOURS, LIGHT_COLOURS, RESTRICTED_WILDS)
 from .editions import Deck, build_deck, find_edition
 from .errors import ConfigError, Refused
 from .events import Event
-from .hooks import MISTAKES, Check, HouseRule, State
-from .options import Options
+from .hooks import Apply, State
+from .options import Options, is_on
 from .pending import Drawn, Penalty, Pending, owed_by
 
-#: where a match is: a round being played, a round over (the next one not dealt yet), the match over
-Phase = Literal["play", "round_over", "match_over"]
-#: the side of the cards in play (flip), and the way play goes
-Side = Literal["light", "dark"]
-Direction = Literal["cw", "ccw"]
+from .views import Direction, Phase, Side, View
 
-#: class -> verb -> its check, shared by every game of the class. Bound methods of a game kept
-#: on the game would be a reference cycle: a dropped game would wait for the cyclic garbage
-#: collector, and the tables' loop freezes what lives long (tables/collector.py).
-_CHECKS: dict[type, dict[str, Check]] = {}
+
+#: the fields every edition saves as they are (`Game.to_state`; DOS adds its centre row)
+STATE_FIELDS: tuple[str, ...] = (
+    "hands", "draw_pile", "discard", "side", "colour", "direction", "turn", "dealer",
+    "phase", "active", "eliminated", "start_top", "last_player", "scores", "round_no", "round_points",
+    "round_winner", "round_loser", "match_winners", "seq", "blocked", "turns_this_round")
+
+
+#: A verb's check, called as `check(game, seat, action)`: a `check_<verb>` function, or the
+#: check of a verb house rules decide (dispatch.verb_table).
+Check = Callable[["GameState", int, Action], Apply]
 
 
 def seat_to_act(pending: Pending | None, turn: int) -> int:
@@ -47,29 +49,178 @@ def seat_to_act(pending: Pending | None, turn: int) -> int:
     return turn if owner < 0 else owner
 
 
+class Variant:
+    """The rules that differ between the editions of one family (classic, minecraft, flip:
+    game.py's `CLASSIC`) and DOS (dos.py's `DOS`), a different game on the same cards, as
+    data and functions: its verbs and their checks, its set-up, its reshuffle, what forced
+    play forces, its candidates, its view and what it saves beyond STATE_FIELDS."""
+
+    def __init__(self, name: str, classic: bool, checks: dict[str, Check], saved: tuple[str, ...],
+                 mistake_codes: tuple[str, ...], mistake_verbs: tuple[str, ...],
+                 states: tuple[State[Any], ...],
+                 turn_start_card: Callable[[GameState, int | list[int] | None], None],
+                 lay_start: Callable[[GameState, list[int] | None], None],
+                 reshuffle: Callable[[GameState], bool],
+                 must_play: Callable[[GameState, int], bool],
+                 candidates: Callable[[GameState, int], list[Action]],
+                 view: Callable[[GameState, str | None, bool], View],
+                 save_extra: Callable[[GameState, dict[str, Any]], None],
+                 restore_extra: Callable[[GameState, dict[str, Any]], None]) -> None:
+        self.name = name
+        #: the classic family: `play` and `draw` are its own checks (dispatch's fast path)
+        self.classic = classic
+        #: verb -> its check, house rules' verbs included (dispatch.verb_table)
+        self.checks = checks
+        #: the fields saved as they are (STATE_FIELDS, and DOS's centre row)
+        self.saved = saved
+        #: refusals that cost `mistake_penalty` cards, and the verbs they count for
+        self.mistake_codes = mistake_codes
+        self.mistake_verbs = mistake_verbs
+        #: the states the house rules keep, each in its slot of `house_state` (all of them,
+        #: whether or not the table plays the rule: every game saves the same keys)
+        self.states = states
+        self.turn_start_card = turn_start_card
+        self.lay_start = lay_start
+        self.reshuffle = reshuffle
+        self.must_play = must_play
+        self.candidates = candidates
+        self.view = view
+        self.save_extra = save_extra
+        self.restore_extra = restore_extra
+
+
+class HouseRule:
+    """One house rule: its option, the scenario files that prove it, and the checks
+    and effects it adds to the core. Each lives in `rules/house/<option>.py`.
+
+    `install` puts the rule into the hook tuples (or plain fields) of a game whose
+    options turn it on; the core then calls only the hooks installed. Every method
+    below but `install` is a hook with the core's behaviour as its default."""
+
+    def __init__(self, option: str, scenarios: tuple[str, ...], verbs: tuple[str, ...] = (),
+                 state: State[Any] | None = None) -> None:
+        #: its option in `Options` (RULES.md §15)
+        self.option = option
+        #: the scenario files that prove it, relative to tests/scenarios/
+        self.scenarios = scenarios
+        #: verbs only this rule gives meaning to: `check` decides them at every
+        #: table, refusing them with option_off where the rule is off
+        self.verbs = verbs
+        #: the state it keeps in every game, or None (the registry gives it its slot)
+        self.state = state
+
+    def active(self, opts: Options) -> bool:
+        return is_on(opts, self.option)
+
+    def install(self, game: GameState) -> None:
+        """Join `game` (whose options turn the rule on): add self to its hooks."""
+
+    # -- its own verbs (`verbs`), at every table
+    def check(self, game: GameState, seat: int, action: Action) -> Apply | None:
+        """The effect of `action` (one of `verbs`), or a refusal; None: another rule's."""
+        return None
+
+    # -- playing a card
+    def allows_jump(self, game: GameState, seat: int, face: Card, cards: list[int]) -> bool:
+        """`seat` may play `cards` (of `face`) out of turn now, or a refusal; False:
+        not under this rule (game.jump_rules)."""
+        return False
+
+    def second_card(self, game: GameState, seat: int, ref: CardRef, first: int) -> int:
+        """The second card of a play naming two (game.pair_rule)."""
+        raise Refused("option_off")
+
+    def lay_second(self, game: GameState, seat: int, card: int, colour: Colour | None) -> None:
+        """Lay the second card of a two-card play, after the first (game.pair_rule)."""
+
+    def new_colour(self, game: GameState, face: Card) -> ColourInPlay:
+        """The colour a wild sets, chosen by no player (game.colour_rule)."""
+        return ""
+
+    def after_lay(self, game: GameState, seat: int, face: Card, prev_colour: ColourInPlay) -> None:
+        """A card was laid (game.lay_hooks)."""
+
+    def effect(self, game: GameState, seat: int, card: int, face: Card, gone: bool) -> bool:
+        """The effect of a number card; True when it took the turn on (game.effect_hooks).
+        `gone`: the player laid its last card."""
+        return False
+
+    # -- answering a draw card (§9, §10)
+    def answerable(self, game: GameState, rank: str) -> bool:
+        """The victim of a draw card of `rank` gets to answer it (game.answer_rules)."""
+        return False
+
+    def answer_kind(self, game: GameState, face: Card) -> str | None:
+        """How `face` answers the pending draw card under this rule, or None."""
+        return None
+
+    def apply_answer(self, game: GameState, seat: int, card: int, face: Card, p: Penalty,
+                     prev_colour: ColourInPlay, hand_then: list[int]) -> Penalty:
+        """The pending draw after `seat` answered `p` with `card`."""
+        return p
+
+    # -- turns, calls and windows
+    def begin_turn(self, game: GameState, seat: int) -> None:
+        """`seat`'s turn begins (game.turn_hooks)."""
+
+    def close_windows(self, game: GameState, seat: int) -> None:
+        """`seat` plays, draws or answers (game.window_hooks)."""
+
+    def after_uno(self, game: GameState, seat: int) -> None:
+        """`seat` called UNO (game.uno_hooks)."""
+
+    def check_draw(self, game: GameState, seat: int) -> None:
+        """Refuse `seat`'s turn draw (game.draw_rules)."""
+
+    def check_pass(self, game: GameState, seat: int, p: Pending) -> Apply | None:
+        """A pass while `p` is due: its effect, a refusal, or None: the core decides
+        (game.pass_rules)."""
+        return None
+
+    # -- the candidates of legal.candidates (a superset of the legal actions)
+    def pair_candidates(self, game: GameState, seat: int, out: list[Action]) -> None:
+        """Add `seat`'s plays of two cards (game.pair_rule)."""
+
+    def candidates(self, game: GameState, seat: int, kind: str | None, out: list[Action]) -> None:
+        """Add `seat`'s answers to the choice of `kind` due, or None (game.candidate_hooks)."""
+
+    def call_candidates(self, game: GameState, seat: int, out: list[Action]) -> None:
+        """Add what `seat` may call or do out of turn (game.call_hooks)."""
+
+    def open_to_all(self, game: GameState) -> bool:
+        """Something is open to every player now, not only to the one who must act (a
+        call due from everyone): `game.may_act_out_of_turn` (game.call_hooks)."""
+        return False
+
+    def refused(self, game: GameState, action: Action, refused: Refused) -> None:
+        """`action` was refused (game.refusal_hooks)."""
+
+    # -- end of a round
+    def went_out(self, game: GameState, seat: int) -> bool:
+        """`seat` has no card left; True: the round goes on (game.out_hooks)."""
+        return False
+
+    def round_winner(self, game: GameState, seat: int) -> int:
+        """The round's winner when `seat` finished it (game.out_hooks)."""
+        return seat
+
+    def hand_points(self, game: GameState, seat: int) -> int:
+        """What `seat`'s hand counts, or -1: the edition's points (game.points_rules)."""
+        return -1
+
+    def score(self, game: GameState, points: list[int], winner: int, last: Card | None) -> None:
+        """Change the round's `points` (game.score_hooks)."""
+
+    def round_loser(self, game: GameState, loser: int) -> int:
+        """The round's loser (game.score_hooks)."""
+        return loser
+
+
 class GameState:
-    #: The verbs this edition accepts (None: every verb with a `_check_<verb>`).
-    VERBS: ClassVar[tuple[str, ...] | None] = None
-    #: Refusals that cost `mistake_penalty` cards, and the verbs they count for.
-    MISTAKE_CODES: ClassVar[tuple[str, ...]] = MISTAKES
-    MISTAKE_VERBS: ClassVar[tuple[str, ...]] = ("play", "jump", "uno")
-    #: verb -> every house rule deciding it (`Game`: all of them, house.VERBS; the core knows none)
-    HOUSE_VERBS: ClassVar[dict[str, tuple[HouseRule, ...]]] = {}
-
-    #: the states the house rules keep, each in its slot of `house_state` (`Game`: all of them,
-    #: house.STATES, whether or not the table plays the rule: every game saves the same keys)
-    STATES: ClassVar[tuple[State[Any], ...]] = ()
-
-    STATE_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "draw_pile", "discard", "side", "colour", "direction", "turn", "dealer",
-                    "phase", "active", "eliminated", "start_top",
-                    "last_player", "scores", "round_no", "round_points",
-                    "round_winner", "round_loser", "match_winners", "seq", "blocked",
-                    "turns_this_round")
-
     # ------------------------------------------------------------------ setup
-    def __init__(self, names: list[str], options: Options | None = None, seed: int = 0,
+    def __init__(self, variant: Variant, names: list[str], options: Options, seed: int = 0,
                  deck: Deck | None = None):
-        options = options or Options()
+        self.variant = variant
         self.edition = find_edition(options.edition)
         names = [str(n) for n in names]
         self.edition.check_players(len(names))
@@ -99,8 +250,8 @@ class GameState:
         self.catchable: set[int] = set()
         self.active = [True] * n            # False: out (a house rule's) or eliminated
         self.eliminated = [False] * n
-        #: the house rules' own states, one slot each (`STATES`; hooks.State)
-        self.house_state: list[Any] = [state.fresh(n) for state in self.STATES]
+        #: the house rules' own states, one slot each (`Variant.states`; hooks.State)
+        self.house_state: list[Any] = [state.fresh(n) for state in variant.states]
         self.start_top = True               # the top card is the start card (no jump-in)
         self.blocked = 0                    # turns in a row that found nothing to draw
         self.turns_this_round = 0
@@ -113,9 +264,10 @@ class GameState:
         self.round_loser: int | None = None
         self.match_winners: list[int] = []
         self.seq = 0                        # accepted actions so far (turn tokens for the UI)
+        self.centre: list[int] = []          # DOS: the centre row, left to right (else empty)
+        self.wild_colour: dict[int, str] = {}  # DOS: a Wild DOS added to the row: its colour
         #: interned Actions of legal_actions, per seat and side (speed): see legal.turn_actions
         self.action_cache: list[dict[object, tuple[Action, ...]]] = []
-        self._checks = _CHECKS.setdefault(type(self), {})   # verb -> its check (speed): see _check
         #: False: no events are built (self-play, bots, benchmarks: nobody reads them);
         #: `play` then returns an empty list. The state is the same either way.
         self.record_events = True
@@ -257,7 +409,7 @@ class GameState:
     def reset_house_state(self, round_over: bool = False) -> None:
         """The house rules' states as at a new round (`round_over`: only those a round's end clears)."""
         n = len(self.names)
-        for i, state in enumerate(self.STATES):
+        for i, state in enumerate(self.variant.states):
             if not round_over or state.cleared_at_round_end:
                 self.house_state[i] = state.fresh(n)
 
@@ -268,7 +420,7 @@ class GameState:
         self.uno_called.clear()
 
     # --------------------------------------------------------------- flip
-    def _flip_piles(self) -> None:
+    def flip_piles(self) -> None:
         """§11: the discard pile turns over as a whole, then the draw pile, then the hands."""
         self.discard.reverse()
         self.draw_pile.reverse()
@@ -284,22 +436,13 @@ class GameState:
         return "dark" if self.side else "light"
 
     def total_cards(self) -> int:
-        return len(self.draw_pile) + len(self.discard) + sum(len(h) for h in self.hands)
+        return len(self.draw_pile) + len(self.discard) + len(self.centre) + sum(len(h) for h in self.hands)
 
     def all_cards(self) -> list[int]:
-        out = list(self.draw_pile) + list(self.discard)
+        out = list(self.draw_pile) + list(self.discard) + list(self.centre)
         for hand in self.hands:
             out += hand
         return out
-
-    def legal_actions(self, player: str | None = None) -> list[Action]:
-        """The actions `player` (or every seated player) may send now: `Game` asks legal.py."""
-        raise NotImplementedError
-
-    def candidates(self, seat: int) -> list[Action]:
-        """Every action worth asking the checks about for `seat` now, a superset of the legal
-        ones (legal.py keeps those the checks accept): `Game` asks legal.py, DOS has its own."""
-        raise NotImplementedError
 
     def actor(self) -> int:
         """The seat that must act now: the victim of a draw card, whoever owes a choice,
@@ -323,16 +466,9 @@ class GameState:
         return False
 
     def must_play(self, seat: int) -> bool:
-        """Forced play (the forced_play option) binds `seat` now: it holds a card it may
-        play (after a draw: the drawn card), so it may neither draw nor pass. The one
-        place this is decided: the refusals (house/forced_play.py), the legal actions
-        (legal.py) and DOS (which forces a match, dos.py) ask it."""
-        if not self.forced_play:
-            return False
-        p = self.pending
-        if isinstance(p, Drawn):
-            return self.can_play(seat, p.card)
-        return any(self.can_play(seat, c) for c in self.hands[seat])
+        """Forced play binds `seat` now (the edition's `Variant.must_play`: classic_must_play, or
+        DOS's, which forces a match)."""
+        return self.variant.must_play(self, seat)
 
     def penalty(self) -> Penalty:
         """The draw card waiting for its victim's answer (where a check found one)."""
@@ -355,10 +491,3 @@ class GameState:
             return None
         return {"winners": [self.names[s] for s in self.match_winners],
                 "scores": dict(zip(self.names, self.scores))}
-
-    def _save_extra(self, state: dict[str, Any]) -> None:
-        """Hook: an edition's own state beyond STATE_FIELDS, saved into `state`."""
-
-    def _restore_extra(self, state: dict[str, Any]) -> None:
-        """Hook: the counterpart of `_save_extra`."""
-

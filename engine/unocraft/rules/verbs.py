@@ -11,125 +11,134 @@ from .errors import Refused
 from .events import Caught, ColourChosen, FalseCatch, MayPlayDrawn, Uno
 from .hooks import Apply
 from .pending import Choice, Drawn, Penalty, owed_by
-from .plays import Plays
+from .answers import accept_penalty
+from .dealing import begin_turn, close_windows, take
+from .round_end import nothing_to_draw
+from .state import GameState
 
 
-class Verbs(Plays):
-    # ----------------------------------------------------------------- draw
-    def _check_draw(self, seat: int, action: Action) -> Apply:
-        p = self.pending
-        if p is not None:
-            if isinstance(p, Penalty):
-                if seat != p.victim:
-                    raise Refused("not_your_turn")
-                return lambda: self._accept_penalty(seat)
-            if seat == owed_by(p):
-                raise Refused("choose_first")
-            if isinstance(p, Drawn) and seat == self.turn:
-                raise Refused("only_drawn_card", "play the drawn card or pass")
-            raise Refused("not_your_turn")
-        if seat != self.turn:
-            raise Refused("not_your_turn")
-        for rule in self.draw_rules:
-            rule.check_draw(self, seat)
-        return lambda: self._apply_draw(seat)
-
-
-    def _apply_draw(self, seat: int) -> None:
-        self._close_windows(seat, played=False)
-        until = self.opts.draw == "until_playable"
-        while True:
-            got = self.take(seat, 1, reason="turn")
-            if not got:
-                self._nothing_to_draw(seat)
-                return
-            card = got[0]
-            if self.can_play(seat, card):
-                self.pending = Drawn(card)
-                if self.record_events:
-                    name = self.names[seat]
-                    self.emit(MayPlayDrawn(name, str(self.face(card)), to=name))
-                return
-            if not until:
-                self.begin_turn(self.next_seat(seat))
-                return
-
-
-    def _check_pass(self, seat: int, action: Action) -> Apply:
-        p = self.pending
-        if p is not None:
-            for rule in self.pass_rules:
-                apply = rule.check_pass(self, seat, p)
-                if apply is not None:
-                    return apply
-        if isinstance(p, Drawn) and seat == self.turn:
-            return lambda: self.begin_turn(self.next_seat(seat))
-        if p is not None and seat == owed_by(p):
+# ----------------------------------------------------------------- draw
+def check_draw(g: GameState, seat: int, action: Action) -> Apply:
+    p = g.pending
+    if p is not None:
+        if isinstance(p, Penalty):
+            if seat != p.victim:
+                raise Refused("not_your_turn")
+            return lambda: accept_penalty(g, seat)
+        if seat == owed_by(p):
             raise Refused("choose_first")
-        if isinstance(p, Penalty) and seat == p.victim:
-            raise Refused("answer_first", "draw the cards or answer the draw card")
-        if seat != self.turn or p is not None:
-            raise Refused("not_your_turn")
-        raise Refused("draw_first")
+        if isinstance(p, Drawn) and seat == g.turn:
+            raise Refused("only_drawn_card", "play the drawn card or pass")
+        raise Refused("not_your_turn")
+    if seat != g.turn:
+        raise Refused("not_your_turn")
+    for rule in g.draw_rules:
+        rule.check_draw(g, seat)
+    return lambda: apply_draw(g, seat)
 
 
-    # -------------------------------------------------------------- UNO call
-    def _check_uno(self, seat: int, action: Action) -> Apply:
-        hand = self.hands[seat]
-        if seat in self.catchable:
-            return lambda: self._apply_uno(seat, late=True)
-        if seat == self.turn and len(hand) == 2 and seat not in self.uno_called and \
-                (self.pending is None or isinstance(self.pending, (Drawn, Penalty))):
-            return lambda: self._apply_uno(seat, late=False)
-        raise Refused("nothing_to_call", "UNO is called with two cards before playing, "
-                                         "or right after playing the next-to-last card")
+def apply_draw(g: GameState, seat: int) -> None:
+    close_windows(g, seat, played=False)
+    until = g.opts.draw == "until_playable"
+    while True:
+        got = take(g, seat, 1, reason="turn")
+        if not got:
+            nothing_to_draw(g, seat)
+            return
+        card = got[0]
+        if g.can_play(seat, card):
+            g.pending = Drawn(card)
+            if g.record_events:
+                name = g.names[seat]
+                g.emit(MayPlayDrawn(name, str(g.face(card)), to=name))
+            return
+        if not until:
+            begin_turn(g, g.next_seat(seat))
+            return
 
-    def _check_dos(self, seat: int, action: Action) -> Apply:
-        raise Refused("bad_action", "DOS is called in the dos edition; here call uno")
 
-    def _apply_uno(self, seat: int, late: bool) -> None:
-        if late:
-            self.catchable.discard(seat)
-        else:
-            self.uno_called.add(seat)
-        self.emit(Uno(self.names[seat]))
-        for rule in self.uno_hooks:
-            rule.after_uno(self, seat)
+def check_pass(g: GameState, seat: int, action: Action) -> Apply:
+    p = g.pending
+    if p is not None:
+        for rule in g.pass_rules:
+            apply = rule.check_pass(g, seat, p)
+            if apply is not None:
+                return apply
+    if isinstance(p, Drawn) and seat == g.turn:
+        return lambda: begin_turn(g, g.next_seat(seat))
+    if p is not None and seat == owed_by(p):
+        raise Refused("choose_first")
+    if isinstance(p, Penalty) and seat == p.victim:
+        raise Refused("answer_first", "draw the cards or answer the draw card")
+    if seat != g.turn or p is not None:
+        raise Refused("not_your_turn")
+    raise Refused("draw_first")
 
-    def _check_catch(self, seat: int, action: Action) -> Apply:
-        target = self.seat_named(action.target or "")
-        if target == seat:
-            raise Refused("illegal_target", "you cannot catch yourself")
-        if target in self.catchable:
-            return lambda: self._apply_catch(seat, target)
-        if self.opts.false_catch_penalty > 0:
-            return lambda: self._apply_false_catch(seat, target)
-        raise Refused("nothing_to_catch", f"{action.target} cannot be caught now")
 
-    def _apply_catch(self, seat: int, target: int) -> None:
-        self.catchable.discard(target)
-        self.emit(Caught(self.names[seat], self.names[target], self.opts.uno_penalty))
-        self.take(target, self.opts.uno_penalty, reason="uno_penalty")
+# -------------------------------------------------------------- UNO call
+def check_uno(g: GameState, seat: int, action: Action) -> Apply:
+    hand = g.hands[seat]
+    if seat in g.catchable:
+        return lambda: apply_uno(g, seat, late=True)
+    if seat == g.turn and len(hand) == 2 and seat not in g.uno_called and \
+            (g.pending is None or isinstance(g.pending, (Drawn, Penalty))):
+        return lambda: apply_uno(g, seat, late=False)
+    raise Refused("nothing_to_call", "UNO is called with two cards before playing, "
+                                     "or right after playing the next-to-last card")
 
-    def _apply_false_catch(self, seat: int, target: int) -> None:
-        self.emit(FalseCatch(self.names[seat], self.names[target], self.opts.false_catch_penalty))
-        self.take(seat, self.opts.false_catch_penalty, reason="false_catch")
 
-    # --------------------------------------------------------- choices: colour
-    def _check_colour(self, seat: int, action: Action) -> Apply:
-        p = self.pending
-        if not isinstance(p, Choice) or p.kind != "colour":
-            raise Refused("bad_action", "no colour to choose now")
-        if seat != p.who:
-            raise Refused("not_your_turn")
-        colour = action.colour
-        if colour is None or colour not in self.side_colours:
-            raise Refused("bad_action", f"{COLOUR_NAMES.get(action.colour or '', action.colour)} is not a colour of this side")
-        then = p.then
-        return lambda: self._apply_colour(seat, colour, then)
+def check_dos(g: GameState, seat: int, action: Action) -> Apply:
+    raise Refused("bad_action", "DOS is called in the dos edition; here call uno")
 
-    def _apply_colour(self, seat: int, colour: Colour, then: int) -> None:
-        self.colour = colour
-        self.emit(ColourChosen(self.names[seat], COLOUR_NAMES[colour]))
-        self.begin_turn(then)
+
+def apply_uno(g: GameState, seat: int, late: bool) -> None:
+    if late:
+        g.catchable.discard(seat)
+    else:
+        g.uno_called.add(seat)
+    g.emit(Uno(g.names[seat]))
+    for rule in g.uno_hooks:
+        rule.after_uno(g, seat)
+
+
+def check_catch(g: GameState, seat: int, action: Action) -> Apply:
+    target = g.seat_named(action.target or "")
+    if target == seat:
+        raise Refused("illegal_target", "you cannot catch yourself")
+    if target in g.catchable:
+        return lambda: apply_catch(g, seat, target)
+    if g.opts.false_catch_penalty > 0:
+        return lambda: apply_false_catch(g, seat, target)
+    raise Refused("nothing_to_catch", f"{action.target} cannot be caught now")
+
+
+def apply_catch(g: GameState, seat: int, target: int) -> None:
+    g.catchable.discard(target)
+    g.emit(Caught(g.names[seat], g.names[target], g.opts.uno_penalty))
+    take(g, target, g.opts.uno_penalty, reason="uno_penalty")
+
+
+def apply_false_catch(g: GameState, seat: int, target: int) -> None:
+    g.emit(FalseCatch(g.names[seat], g.names[target], g.opts.false_catch_penalty))
+    take(g, seat, g.opts.false_catch_penalty, reason="false_catch")
+
+
+# --------------------------------------------------------- choices: colour
+def check_colour(g: GameState, seat: int, action: Action) -> Apply:
+    p = g.pending
+    if not isinstance(p, Choice) or p.kind != "colour":
+        raise Refused("bad_action", "no colour to choose now")
+    if seat != p.who:
+        raise Refused("not_your_turn")
+    colour = action.colour
+    if colour is None or colour not in g.side_colours:
+        raise Refused("bad_action", f"{COLOUR_NAMES.get(action.colour or '', action.colour)} is not a colour of this side")
+    then = p.then
+    return lambda: apply_colour(g, seat, colour, then)
+
+
+def apply_colour(g: GameState, seat: int, colour: Colour, then: int) -> None:
+    g.colour = colour
+    g.emit(ColourChosen(g.names[seat], COLOUR_NAMES[colour]))
+    begin_turn(g, then)
 

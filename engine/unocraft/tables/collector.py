@@ -10,7 +10,7 @@ hold is not frozen with them): a full pass then walks only what was promoted sin
 
 A frozen object freed by its reference count goes as usual; one that dies in a reference cycle
 stays until it is unfrozen. A closed table's game no longer does (its rules keep no bound method of
-their own: rules/core.py `_CHECKS`; tests/test_speed_caches.py checks every edition): with the
+their own: the verbs' checks are functions in a table built once, dispatch.verb_table; tests/test_speed_caches.py checks every edition): with the
 games, the tables and their SQLite saves, a thaw every 45 s of a capacity run (100 tables, 632
 matches in 11 minutes) found nothing after the start-up's own leftovers. What can still be caught
 is garbage of libraries: the statistics thread builds an SQLAlchemy upsert (its `excluded` alias,

@@ -20,8 +20,9 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..actions import add_verbs
-from ..core import HouseRule, State
+from ..hooks import State
 from ..options import HouseOption, Options
+from ..state import HouseRule
 from . import (colour_rotation, draw_four_escape, draw_two_chain, five_swap, forced_play, h2o_scoring,
                hand_slap, jump_in, mistake_penalty, play_doubles, plus_ten, reverse_deflect,
                seven_o, seven_rounds, silent_twos, until_the_last, zero_costs_50)
@@ -76,7 +77,7 @@ def _states() -> tuple[State[Any], ...]:
     return states
 
 
-#: the states the house rules keep, in their slots' order (GameCore.STATES)
+#: the states the house rules keep, in their slots' order (`Variant.states`)
 STATES = _states()
 
 
@@ -115,7 +116,7 @@ def _verbs() -> dict[str, tuple[HouseRule, ...]]:
     return verbs
 
 
-#: verb -> the rules that decide it, at every table (GameCore.HOUSE_VERBS)
+#: verb -> the rules that decide it, at every table (`Variant.checks`, through dispatch.verb_table)
 VERBS = _verbs()
 
 #: The options asked about last, and their rules: a table, self-play and the

@@ -6,8 +6,8 @@ legal actions offer wilds without a colour).
 from __future__ import annotations
 
 from ..cards import DARK_RING, LIGHT_RING, Card, ColourInPlay
-from ..core import GameCore, HouseRule
 from ..options import HouseOption
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/colour_rotation.yaml", "s10_house/colour_rotation_ccw.yaml",
              "s10_house/colour_rotation_off.yaml", "s10_house/colour_rotation_wild_draw_four.yaml")
@@ -17,10 +17,10 @@ OPTION = HouseOption("colour_rotation", False, "a Wild sets the next colour roun
 
 
 class ColourRotation(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.colour_rule = self
 
-    def new_colour(self, game: GameCore, face: Card) -> ColourInPlay:
+    def new_colour(self, game: GameState, face: Card) -> ColourInPlay:
         ring = DARK_RING if game.side else LIGHT_RING
         i = ring.index(game.colour) if game.colour in ring else -game.direction
         return ring[(i + game.direction) % 4]

@@ -6,10 +6,10 @@ draw_two_chain: pass_on; Options refuses it alone).
 from __future__ import annotations
 
 from ..cards import Card, ColourInPlay
-from ..core import GameCore, HouseRule
 from ..options import HouseOption
 from ..pending import Penalty
 from .draw_two_chain import pass_on
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s09_ru_classic/draw_four_escape.yaml", "s09_ru_classic/draw_four_escape_chain.yaml",
              "s09_ru_classic/draw_four_escape_wrong_colour.yaml")
@@ -22,18 +22,18 @@ OPTION = HouseOption("draw_four_escape", "none", "a Wild Draw Four is escaped wi
 
 
 class DrawFourEscape(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.answer_rules = game.answer_rules + (self,)
 
-    def answerable(self, game: GameCore, rank: str) -> bool:
+    def answerable(self, game: GameState, rank: str) -> bool:
         return rank == "W+4"
 
-    def answer_kind(self, game: GameCore, face: Card) -> str | None:
+    def answer_kind(self, game: GameState, face: Card) -> str | None:
         if game.penalty().rank == "W+4" and face.rank == "+2" and face.colour == game.colour:
             return "escape"
         return None
 
-    def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: Penalty,
+    def apply_answer(self, game: GameState, seat: int, card: int, face: Card, p: Penalty,
                      prev_colour: ColourInPlay, hand_then: list[int]) -> Penalty:
         return pass_on(game, seat, card, p)
 

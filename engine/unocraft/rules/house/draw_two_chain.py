@@ -11,9 +11,9 @@ pass_on: a Draw Two passes on with a Draw Two, for the same 2 cards, no adding.
 from __future__ import annotations
 
 from ..cards import Card, ColourInPlay, RESTRICTED_WILDS
-from ..core import GameCore, HouseRule
 from ..options import HouseOption
 from ..pending import Penalty
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/stacking_draw_two.yaml", "s10_house/stacking_wild_draw_four.yaml",
              "s10_house/stacking_four_draw_twos_draw_eight.yaml", "s10_house/stacking_one_card_per_turn.yaml",
@@ -28,19 +28,19 @@ OPTION = HouseOption("draw_two_chain", "none", "a draw card is answered with the
 
 
 class DrawTwoChain(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.answer_rules = game.answer_rules + (self,)
 
-    def answerable(self, game: GameCore, rank: str) -> bool:
+    def answerable(self, game: GameState, rank: str) -> bool:
         return game.opts.draw_two_chain == "stacking" or rank == "+2"
 
-    def answer_kind(self, game: GameCore, face: Card) -> str | None:
+    def answer_kind(self, game: GameState, face: Card) -> str | None:
         rank = game.penalty().rank
         if game.opts.draw_two_chain == "stacking":
             return "stack" if face.rank == rank else None
         return "pass_on" if rank == "+2" and face.rank == "+2" else None
 
-    def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: Penalty,
+    def apply_answer(self, game: GameState, seat: int, card: int, face: Card, p: Penalty,
                      prev_colour: ColourInPlay, hand_then: list[int]) -> Penalty:
         if game.opts.draw_two_chain == "stacking":
             # judged as played (§5): did its player hold the colour in play before it?
@@ -52,7 +52,7 @@ class DrawTwoChain(HouseRule):
         return pass_on(game, seat, card, p)
 
 
-def pass_on(game: GameCore, seat: int, card: int, p: Penalty) -> Penalty:
+def pass_on(game: GameState, seat: int, card: int, p: Penalty) -> Penalty:
     """The draw goes on to the next player as a plain Draw Two (pass_on, draw_four_escape)."""
     return Penalty(game.next_seat(seat), seat, "+2", 2, card, False, p.prev_colour, False, p.hand_then)
 

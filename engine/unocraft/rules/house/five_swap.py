@@ -12,12 +12,14 @@ from typing import Any
 
 from ..actions import Action
 from ..cards import Card
-from ..core import Apply, GameCore, HouseRule
+from ..hooks import Apply
 from ..errors import Refused
 from ..events import ChooseSwap, Event
 from ..options import HouseOption
 from ..pending import Choice, Pending
 from ..words import Verb
+from ..dealing import begin_turn
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/five_swap.yaml", "s10_house/five_swap_declined.yaml",
              "s10_house/five_swap_off.yaml", "s10_house/five_swap_self.yaml")
@@ -67,12 +69,12 @@ class GiveCard(Event):
 
 
 class FiveSwap(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.effect_hooks = game.effect_hooks + (self,)
         game.pass_rules = game.pass_rules + (self,)
         game.candidate_hooks = game.candidate_hooks + (self,)
 
-    def effect(self, game: GameCore, seat: int, card: int, face: Card, gone: bool) -> bool:
+    def effect(self, game: GameState, seat: int, card: int, face: Card, gone: bool) -> bool:
         if face.rank == "5" and not gone and any(game.hands[q] for q in game.others(seat)):
             game.turn = seat
             game.pending = Choice("swap5", seat)
@@ -80,11 +82,11 @@ class FiveSwap(HouseRule):
             return True
         return False
 
-    def check(self, game: GameCore, seat: int, action: Action) -> Apply | None:
+    def check(self, game: GameState, seat: int, action: Action) -> Apply | None:
         return self._check_give(game, seat, action) if action.verb == "give" else \
             self._check_swap(game, seat, action)
 
-    def _check_swap(self, game: GameCore, seat: int, action: Action) -> Apply:
+    def _check_swap(self, game: GameState, seat: int, action: Action) -> Apply:
         p = game.pending
         if not isinstance(p, Choice) or p.kind != "swap5":
             # the last rule asked about a swap (seven_o comes first): nobody's is due
@@ -103,7 +105,7 @@ class FiveSwap(HouseRule):
         card = game.find_card(seat, action.cards[0])
         return lambda: _swap_card(game, seat, target, card)
 
-    def _check_give(self, game: GameCore, seat: int, action: Action) -> Apply:
+    def _check_give(self, game: GameState, seat: int, action: Action) -> Apply:
         p = game.pending
         if not isinstance(p, Choice) or p.kind != "give5":
             raise Refused("nothing_to_swap")
@@ -113,13 +115,13 @@ class FiveSwap(HouseRule):
         to = p.to
         return lambda: _give_card(game, seat, to, card)
 
-    def check_pass(self, game: GameCore, seat: int, p: Pending) -> Apply | None:
+    def check_pass(self, game: GameState, seat: int, p: Pending) -> Apply | None:
         """The 5's player may pass instead of swapping."""
         if isinstance(p, Choice) and p.kind == "swap5" and seat == p.who:
-            return lambda: game.begin_turn(game.next_seat(seat))
+            return lambda: begin_turn(game, game.next_seat(seat))
         return None
 
-    def candidates(self, game: GameCore, seat: int, kind: str | None, out: list[Action]) -> None:
+    def candidates(self, game: GameState, seat: int, kind: str | None, out: list[Action]) -> None:
         p = game.pending
         if not isinstance(p, Choice) or kind not in ("swap5", "give5") or p.who != seat:
             return
@@ -132,7 +134,7 @@ class FiveSwap(HouseRule):
             out += [Action(name, "give", (game.ref(c),)) for c in game.hands[seat]]
 
 
-def _swap_card(game: GameCore, seat: int, target: int, card: int) -> None:
+def _swap_card(game: GameState, seat: int, target: int, card: int) -> None:
     game.hands[seat].remove(card)
     game.hands[target].append(card)
     game.pending = Choice("give5", target, to=seat)
@@ -140,12 +142,12 @@ def _swap_card(game: GameCore, seat: int, target: int, card: int) -> None:
     game.emit(SwapCard(game.names[seat], game.names[target], str(game.face(card)), to=game.names[target]))
 
 
-def _give_card(game: GameCore, seat: int, to: int, card: int) -> None:
+def _give_card(game: GameState, seat: int, to: int, card: int) -> None:
     game.hands[seat].remove(card)
     game.hands[to].append(card)
     game.emit(GiveCard(game.names[seat], game.names[to], str(game.face(card)), to=game.names[to]))
     game.hands_moved()
-    game.begin_turn(game.next_seat(to))
+    begin_turn(game, game.next_seat(to))
 
 
 RULE: HouseRule = FiveSwap("five_swap", SCENARIOS, verbs=tuple(v.name for v in VERBS))

@@ -8,10 +8,11 @@ match, not a playable card, is what it forces).
 
 from __future__ import annotations
 
-from ..core import Apply, GameCore, HouseRule
+from ..hooks import Apply
 from ..errors import Refused
 from ..options import HouseOption
 from ..pending import Drawn, Pending
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/forced_play.yaml", "s10_house/forced_play_no_playable.yaml",
              "s10_house/forced_play_pass_when_drawn_card_no_longer_legal.yaml",
@@ -22,16 +23,16 @@ OPTION = HouseOption("forced_play", False, "a player holding a playable card mus
 
 
 class ForcedPlay(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.forced_play = True
         game.draw_rules = game.draw_rules + (self,)
         game.pass_rules = game.pass_rules + (self,)
 
-    def check_draw(self, game: GameCore, seat: int) -> None:
+    def check_draw(self, game: GameState, seat: int) -> None:
         if game.must_play(seat):
             raise Refused("must_play", "forced play: play a playable card")
 
-    def check_pass(self, game: GameCore, seat: int, p: Pending) -> Apply | None:
+    def check_pass(self, game: GameState, seat: int, p: Pending) -> Apply | None:
         # (the drawn card may have stopped being playable: a penalty drawn meanwhile
         # can bring the colour a restricted wild may not be played with)
         if isinstance(p, Drawn) and seat == game.turn and game.must_play(seat):

@@ -6,8 +6,8 @@ where points count against you (alternative, ru_loser, elimination).
 from __future__ import annotations
 
 from ..cards import Card
-from ..core import GameCore, HouseRule
 from ..options import HouseOption
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/h2o_scoring_draw_one.yaml", "s10_house/h2o_scoring_own_tally.yaml",
              "s10_house/h2o_scoring_wild_draw_two.yaml", "s10_house/h2o_scoring_off.yaml")
@@ -20,10 +20,10 @@ H2O_BONUS = {"+1": 20, "W+2": 40}
 
 
 class H2OScoring(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.score_hooks = game.score_hooks + (self,)
 
-    def score(self, game: GameCore, points: list[int], winner: int, last: Card | None) -> None:
+    def score(self, game: GameState, points: list[int], winner: int, last: Card | None) -> None:
         if last is not None and last.rank in H2O_BONUS:
             points[winner] -= H2O_BONUS[last.rank]
 

@@ -9,11 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action
-from ..core import Apply, GameCore, HouseRule, State
+from ..hooks import Apply, State
 from ..errors import Refused
 from ..events import PlayerEvent
 from ..options import HouseOption
 from ..words import Verb
+from ..dealing import take
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/hand_slap.yaml", "s10_house/hand_slap_call_after_play.yaml",
              "s10_house/hand_slap_nobody_slaps.yaml", "s10_house/hand_slap_off.yaml")
@@ -79,34 +81,34 @@ SLAP: State[Slap | None] = State("slap", lambda n: None, _to_json, _from_json, c
 
 
 class HandSlap(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.uno_hooks = game.uno_hooks + (self,)
         game.window_hooks = game.window_hooks + (self,)
         game.call_hooks = game.call_hooks + (self,)
 
-    def after_uno(self, game: GameCore, seat: int) -> None:
+    def after_uno(self, game: GameState, seat: int) -> None:
         need = tuple(game.others(seat))
         if need:
             SLAP.set(game, Slap(seat, need))
             game.emit(SlapNow(game.names[seat]))
 
-    def close_windows(self, game: GameCore, seat: int) -> None:
+    def close_windows(self, game: GameState, seat: int) -> None:
         slap = SLAP.get(game)
         if slap is not None and seat != slap.caller:
             SLAP.set(game, None)
             for q in slap.need:
                 game.emit(SlapLate(game.names[q]))
-                game.take(q, 2, reason="hand_slap")
+                take(game, q, 2, reason="hand_slap")
 
-    def call_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
+    def call_candidates(self, game: GameState, seat: int, out: list[Action]) -> None:
         slap = SLAP.get(game)
         if slap is not None and seat in slap.need:
             out.append(Action(game.names[seat], "slap"))
 
-    def open_to_all(self, game: GameCore) -> bool:
+    def open_to_all(self, game: GameState) -> bool:
         return SLAP.get(game) is not None
 
-    def check(self, game: GameCore, seat: int, action: Action) -> Apply | None:
+    def check(self, game: GameState, seat: int, action: Action) -> Apply | None:
         """`slap`, by a player who still has to."""
         if not game.opts.hand_slap:
             raise Refused("option_off", "this table plays without hand slap")
@@ -116,7 +118,7 @@ class HandSlap(HouseRule):
         return lambda: _slap(game, seat)
 
 
-def _slap(game: GameCore, seat: int) -> None:
+def _slap(game: GameState, seat: int) -> None:
     slap = SLAP.get(game)
     assert slap is not None   # (the check found it)
     need = tuple(q for q in slap.need if q != seat)
@@ -126,7 +128,7 @@ def _slap(game: GameCore, seat: int) -> None:
     else:
         SLAP.set(game, None)
         game.emit(SlapLast(game.names[seat]))
-        game.take(seat, 2, reason="hand_slap")
+        take(game, seat, 2, reason="hand_slap")
 
 
 RULE: HouseRule = HandSlap("hand_slap", SCENARIOS, verbs=tuple(v.name for v in VERBS), state=SLAP)

@@ -3,16 +3,16 @@
 Identical: the same colour and the same number or symbol; Wild on Wild counts,
 a wild draw card never does, and nobody jumps in on the start card or while a
 choice or an answer is due. Play goes on from the player who jumped in (the
-core's `_apply_play`), so everyone between loses the turn. The out-of-turn plays
+core's `apply_play`), so everyone between loses the turn. The out-of-turn plays
 are named `jump` by the legal actions; `play` out of turn is the same move.
 """
 
 from __future__ import annotations
 
 from ..cards import Card
-from ..core import GameCore, HouseRule
 from ..errors import Refused
 from ..options import HouseOption
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/jump_in_by_play.yaml", "s10_house/jump_in_draw_two.yaml",
              "s10_house/jump_in_identical.yaml", "s10_house/jump_in_never_wild_draw_four.yaml",
@@ -25,7 +25,7 @@ OPTION = HouseOption("jump_in", False, "out of turn, play a card identical to th
                      presets={"ru-classic": True})
 
 
-def check_identical(game: GameCore, face: Card, cards: list[int]) -> None:
+def check_identical(game: GameState, face: Card, cards: list[int]) -> None:
     """Refuse a jump-in with anything but one card identical to the top card
     (play_doubles: sequential jumps in on one's own card by the same test)."""
     if game.pending is not None:
@@ -40,10 +40,10 @@ def check_identical(game: GameCore, face: Card, cards: list[int]) -> None:
 
 
 class JumpIn(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.jump_rules = game.jump_rules + (self,)
 
-    def allows_jump(self, game: GameCore, seat: int, face: Card, cards: list[int]) -> bool:
+    def allows_jump(self, game: GameState, seat: int, face: Card, cards: list[int]) -> bool:
         check_identical(game, face, cards)
         return True
 

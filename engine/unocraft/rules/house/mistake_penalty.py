@@ -1,9 +1,9 @@
 """Mistake penalty (RULES.md §10, §16.10): a wrong play or a false call costs
 `mistake_penalty` cards.
 
-A refusal is a mistake when its code is one of the edition's MISTAKE_CODES
+A refusal is a mistake when its code is one of the edition's mistake codes (`Variant.mistake_codes`)
 (an illegal card, out of turn, not the drawn card, nothing to call) for one of
-its MISTAKE_VERBS, by a player still in the round while the round is played.
+its mistake verbs, by a player still in the round while the round is played.
 The refused action changes nothing else; the cards drawn come with the refusal
 (`Refused.events`).
 """
@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action
-from ..core import GameCore, HouseRule
 from ..errors import Refused
 from ..events import Event
 from ..options import HouseOption
+from ..dealing import take
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/mistake_penalty_play.yaml", "s10_house/mistake_penalty_false_call.yaml",
              "s10_house/mistake_penalty_false_catch_with_option.yaml", "s10_house/mistake_penalty_off.yaml",
@@ -46,18 +47,18 @@ class Mistake(Event):
 
 
 class MistakePenalty(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.refusal_hooks = game.refusal_hooks + (self,)
 
-    def refused(self, game: GameCore, action: Action, refused: Refused) -> None:
+    def refused(self, game: GameState, action: Action, refused: Refused) -> None:
         seat = game.seat_of.get(action.player)
-        if (seat is None or refused.code not in game.MISTAKE_CODES or game.phase != "play"
-                or not game.active[seat] or action.verb not in game.MISTAKE_VERBS):
+        if (seat is None or refused.code not in game.variant.mistake_codes or game.phase != "play"
+                or not game.active[seat] or action.verb not in game.variant.mistake_verbs):
             return
         game.commit()
         game.seq += 1
         game.emit(Mistake(action.player, refused.code))
-        game.take(seat, game.opts.mistake_penalty, reason="mistake")
+        take(game, seat, game.opts.mistake_penalty, reason="mistake")
         refused.events = game.drain_events()
 
 

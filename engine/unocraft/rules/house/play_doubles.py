@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from ..actions import Action, CardRef
 from ..cards import COLOUR_NAMES, Card, Colour
-from ..core import GameCore, HouseRule
 from ..errors import Refused
 from ..events import JumpIn, Play
 from ..options import HouseOption
 from ..pending import Penalty
 from .jump_in import check_identical
+from ..answers import after_lay_bookkeeping
+from ..plays import lay_card
+from ..round_end import out_of_cards
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/play_doubles_off.yaml", "s10_house/play_doubles_sequential.yaml",
              "s10_house/play_doubles_sequential_too_late.yaml", "s10_house/play_doubles_together.yaml",
@@ -35,7 +38,7 @@ OPTION = HouseOption("play_doubles", "off", "two identical cards: one after the 
 
 
 class PlayDoubles(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         if game.opts.play_doubles == "sequential":
             game.jump_rules = game.jump_rules + (self,)
         else:   # together: two-card plays, which the fast path of legal.turn_actions does not offer
@@ -43,14 +46,14 @@ class PlayDoubles(HouseRule):
             game.checked_legal = True
 
     # -- sequential
-    def allows_jump(self, game: GameCore, seat: int, face: Card, cards: list[int]) -> bool:
+    def allows_jump(self, game: GameState, seat: int, face: Card, cards: list[int]) -> bool:
         if seat != game.last_player:
             return False
         check_identical(game, face, cards)
         return True
 
     # -- together
-    def second_card(self, game: GameCore, seat: int, ref: CardRef, first: int) -> int:
+    def second_card(self, game: GameState, seat: int, ref: CardRef, first: int) -> int:
         second = game.find_card(seat, ref, exclude=(first,))
         if game.face(second) != game.face(first):
             raise Refused("illegal_card", "two cards played together must be identical")
@@ -59,24 +62,24 @@ class PlayDoubles(HouseRule):
             raise Refused("illegal_card", why)
         return second
 
-    def lay_second(self, game: GameCore, seat: int, card: int, colour: Colour | None) -> None:
+    def lay_second(self, game: GameState, seat: int, card: int, colour: Colour | None) -> None:
         # The second card is the player's own jump-in. When the first card left an
         # answer or a choice due, the second only joins it on the pile.
         if game.pending is None:
             game.emit(JumpIn(game.names[seat]))
             game.turn = seat
-            game.lay_card(seat, card, colour, False)
+            lay_card(game, seat, card, colour, False)
             return
         face = game.face(card)
         game.hands[seat].remove(card)
         game.discard.append(card)
         game.emit(Play(game.names[seat], str(face), COLOUR_NAMES.get(game.colour, "")))
-        game.after_lay_bookkeeping(seat, face, game.colour)
+        after_lay_bookkeeping(game, seat, face, game.colour)
         if not game.hands[seat]:
             p = game.pending
-            game.out_of_cards(seat, face, pending_amount=p if isinstance(p, Penalty) else None)
+            out_of_cards(game, seat, face, pending_amount=p if isinstance(p, Penalty) else None)
 
-    def pair_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
+    def pair_candidates(self, game: GameState, seat: int, out: list[Action]) -> None:
         """The two-card plays of `seat` in turn: each face held twice."""
         name = game.names[seat]
         by_face: dict[Card, list[int]] = {}
@@ -87,7 +90,7 @@ class PlayDoubles(HouseRule):
                 out.append(Action(name, "play", (game.ref(cards[0]), game.ref(cards[1]))))
 
 
-def not_a_double(game: GameCore, face: Card) -> str | None:
+def not_a_double(game: GameState, face: Card) -> str | None:
     """Why two of `face` are no double, or None: a double is two cards "rovnakej farby a čísla"
     (003), which no wild is; with stacking a player lays "только одну карту «+2 карты» или «Смена
     цвета и +4 карты»" a turn (000-ru)."""

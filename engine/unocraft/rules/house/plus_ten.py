@@ -9,8 +9,8 @@ card, and it scores 50 (editions.py).
 
 from __future__ import annotations
 
-from ..core import HouseRule
 from ..options import HouseOption
+from ..state import HouseRule
 
 SCENARIOS = ("s10_house/plus_ten.yaml", "s10_house/plus_ten_scores_50.yaml")
 

@@ -6,10 +6,10 @@ out, on to the next); a deflected draw can no longer be challenged (§16.4).
 from __future__ import annotations
 
 from ..cards import Card, ColourInPlay
-from ..core import GameCore, HouseRule
 from ..events import Direction
 from ..options import HouseOption
 from ..pending import Penalty
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/reverse_deflect_draw_two.yaml", "s10_house/reverse_deflect_wild_draw_four.yaml",
              "s10_house/reverse_deflect_twice.yaml", "s10_house/reverse_deflect_off.yaml",
@@ -21,16 +21,16 @@ OPTION = HouseOption("reverse_deflect", False, "a Reverse of the colour in play 
 
 
 class ReverseDeflect(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.answer_rules = game.answer_rules + (self,)
 
-    def answerable(self, game: GameCore, rank: str) -> bool:
+    def answerable(self, game: GameState, rank: str) -> bool:
         return True
 
-    def answer_kind(self, game: GameCore, face: Card) -> str | None:
+    def answer_kind(self, game: GameState, face: Card) -> str | None:
         return "deflect" if face.rank == "R" and face.colour == game.colour else None
 
-    def apply_answer(self, game: GameCore, seat: int, card: int, face: Card, p: Penalty,
+    def apply_answer(self, game: GameState, seat: int, card: int, face: Card, p: Penalty,
                      prev_colour: ColourInPlay, hand_then: list[int]) -> Penalty:
         game.direction = -game.direction
         game.emit(Direction(game.direction_name))

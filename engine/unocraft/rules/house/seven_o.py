@@ -12,12 +12,14 @@ from typing import Any
 
 from ..actions import Action
 from ..cards import Card
-from ..core import Apply, GameCore, HouseRule
+from ..hooks import Apply
 from ..errors import Refused
 from ..events import ChooseSwap, Event
 from ..options import HouseOption
 from ..pending import Choice
 from ..words import Verb
+from ..dealing import begin_turn
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/seven_o_seven.yaml", "s10_house/seven_o_zero.yaml",
              "s10_house/seven_o_zero_ccw.yaml", "s10_house/seven_o_last_card_seven.yaml",
@@ -60,11 +62,11 @@ class RotateHands(Event):
 
 
 class SevenO(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.effect_hooks = game.effect_hooks + (self,)
         game.candidate_hooks = game.candidate_hooks + (self,)
 
-    def effect(self, game: GameCore, seat: int, card: int, face: Card, gone: bool) -> bool:
+    def effect(self, game: GameState, seat: int, card: int, face: Card, gone: bool) -> bool:
         if gone:
             return False
         if face.rank == "7" and game.others(seat):
@@ -74,11 +76,11 @@ class SevenO(HouseRule):
             return True
         if face.rank == "0":
             rotate_hands(game)
-            game.begin_turn(game.next_seat(seat))
+            begin_turn(game, game.next_seat(seat))
             return True
         return False
 
-    def check(self, game: GameCore, seat: int, action: Action) -> Apply | None:
+    def check(self, game: GameState, seat: int, action: Action) -> Apply | None:
         """`swap` with the player named, when a 7 left the choice due (five_swap, after
         this rule, refuses a swap nobody is due)."""
         p = game.pending
@@ -93,21 +95,21 @@ class SevenO(HouseRule):
             raise Refused("bad_action", "a seven swaps whole hands: name only the player")
         return lambda: swap_hands(game, seat, target)
 
-    def candidates(self, game: GameCore, seat: int, kind: str | None, out: list[Action]) -> None:
+    def candidates(self, game: GameState, seat: int, kind: str | None, out: list[Action]) -> None:
         p = game.pending
         if isinstance(p, Choice) and kind == "swap7" and p.who == seat:
             name = game.names[seat]
             out += [Action(name, "swap", target=game.names[q]) for q in game.others(seat)]
 
 
-def swap_hands(game: GameCore, seat: int, target: int) -> None:
+def swap_hands(game: GameState, seat: int, target: int) -> None:
     game.hands[seat], game.hands[target] = game.hands[target], game.hands[seat]
     game.emit(SwapHands(game.names[seat], game.names[target]))
     game.hands_moved()
-    game.begin_turn(game.next_seat(seat))
+    begin_turn(game, game.next_seat(seat))
 
 
-def rotate_hands(game: GameCore) -> None:
+def rotate_hands(game: GameState) -> None:
     seats = [q for q in range(len(game.names)) if game.active[q]]
     old = {q: game.hands[q] for q in seats}
     for q in seats:

@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import HAND_SIZE, GameCore, HouseRule, State
+from ..hooks import HAND_SIZE, State
 from ..events import Event
 from ..options import HouseOption
+from ..dealing import take
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/seven_rounds.yaml", "s10_house/seven_rounds_creeper_in_refill.yaml")
 
@@ -39,17 +41,17 @@ class Refilled(Event):
 
 
 class SevenRounds(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.out_hooks = game.out_hooks + (self,)
 
-    def went_out(self, game: GameCore, seat: int) -> bool:
+    def went_out(self, game: GameState, seat: int) -> bool:
         level = LEVEL.get(game)
         if level[seat] >= 6:
             return False
         now = level[seat] + 1
         LEVEL.set(game, level[:seat] + (now,) + level[seat + 1:])
         game.emit(Refilled(game.names[seat], now))
-        game.take(seat, HAND_SIZE - now, reason="seven_rounds")
+        take(game, seat, HAND_SIZE - now, reason="seven_rounds")
         return bool(game.hands[seat])
 
 

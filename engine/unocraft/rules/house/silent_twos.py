@@ -13,12 +13,14 @@ from typing import Any
 
 from ..actions import Action
 from ..cards import Card, ColourInPlay
-from ..core import Apply, GameCore, HouseRule, State
+from ..hooks import Apply, State
 from ..errors import Refused
 from ..events import Event, PlayerEvent
 from ..options import HouseOption
 from ..views import View
 from ..words import Verb
+from ..dealing import take
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/silent_twos.yaml", "s10_house/silent_twos_ends.yaml",
              "s10_house/silent_twos_off.yaml", "s10_house/silent_twos_wilds.yaml",
@@ -97,12 +99,12 @@ def speaking_costs(view: View) -> bool:
 
 
 class SilentTwos(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.lay_hooks = game.lay_hooks + (self,)
         game.turn_hooks = game.turn_hooks + (self,)
         game.call_hooks = game.call_hooks + (self,)
 
-    def after_lay(self, game: GameCore, seat: int, face: Card, prev_colour: ColourInPlay) -> None:
+    def after_lay(self, game: GameState, seat: int, face: Card, prev_colour: ColourInPlay) -> None:
         silence = SILENCE.get(game)
         if silence is not None and silence.kind == "wilds" and game.colour != prev_colour:
             SILENCE.set(game, None)
@@ -115,32 +117,32 @@ class SilentTwos(HouseRule):
             SILENCE.set(game, Silence("wilds", colour=game.colour))
             game.emit(Silenced(game.names[seat]))
 
-    def begin_turn(self, game: GameCore, seat: int) -> None:
+    def begin_turn(self, game: GameState, seat: int) -> None:
         silence = SILENCE.get(game)
         if silence is not None and silence.kind == "twos" and silence.seat == seat:
             SILENCE.set(game, None)
             game.emit(SilenceOver())
 
-    def call_candidates(self, game: GameCore, seat: int, out: list[Action]) -> None:
+    def call_candidates(self, game: GameState, seat: int, out: list[Action]) -> None:
         if SILENCE.get(game) is not None:
             out.append(Action(game.names[seat], "talk"))
 
-    def open_to_all(self, game: GameCore) -> bool:
+    def open_to_all(self, game: GameState) -> bool:
         return SILENCE.get(game) is not None
 
-    def check(self, game: GameCore, seat: int, action: Action) -> Apply | None:
+    def check(self, game: GameState, seat: int, action: Action) -> Apply | None:
         """`talk`: always allowed where the rule is on; it costs only during a silence."""
         if game.opts.silent_twos == "off":
             raise Refused("option_off", "this table plays without silent twos")
         return lambda: _talk(game, seat)
 
 
-def _talk(game: GameCore, seat: int) -> None:
+def _talk(game: GameState, seat: int) -> None:
     if SILENCE.get(game) is None:
         return
     SILENCE.set(game, None)
     game.emit(BrokeSilence(game.names[seat]))
-    game.take(seat, 2, reason="silence")
+    take(game, seat, 2, reason="silence")
 
 
 RULE: HouseRule = SilentTwos("silent_twos", SCENARIOS, verbs=tuple(v.name for v in VERBS), state=SILENCE)

@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import GameCore, HouseRule, State
+from ..hooks import State
 from ..events import ChooseColour, Event
 from ..options import HouseOption
 from ..pending import Choice
+from ..dealing import begin_turn
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/until_the_last.yaml", "s10_house/until_the_last_ends.yaml",
              "s10_house/until_the_last_off.yaml", "s10_house/until_the_last_two_left_skip_again.yaml",
@@ -47,11 +49,11 @@ OUT_ORDER: State[tuple[int, ...]] = State("out_order", lambda n: (), list, tuple
 
 
 class UntilTheLast(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.out_hooks = game.out_hooks + (self,)
         game.score_hooks = game.score_hooks + (self,)
 
-    def went_out(self, game: GameCore, seat: int) -> bool:
+    def went_out(self, game: GameState, seat: int) -> bool:
         if game.active_count <= 2:
             return False
         out_order = OUT_ORDER.get(game) + (seat,)
@@ -62,18 +64,18 @@ class UntilTheLast(HouseRule):
         _choice_of_a_player_out(game, seat)
         return True
 
-    def round_winner(self, game: GameCore, seat: int) -> int:
+    def round_winner(self, game: GameState, seat: int) -> int:
         out_order = OUT_ORDER.get(game) + (seat,)
         OUT_ORDER.set(game, out_order)
         return out_order[0]
 
-    def round_loser(self, game: GameCore, loser: int) -> int:
+    def round_loser(self, game: GameState, loser: int) -> int:
         out_order = OUT_ORDER.get(game)
         left = [s for s in range(len(game.names)) if game.active[s] and s not in out_order]
         return left[0] if left else loser
 
 
-def _choice_of_a_player_out(game: GameCore, seat: int) -> None:
+def _choice_of_a_player_out(game: GameState, seat: int) -> None:
     """`seat` is out while a choice of its own is due (the first card of a double
     left one)."""
     p = game.pending
@@ -86,7 +88,7 @@ def _choice_of_a_player_out(game: GameCore, seat: int) -> None:
         game.emit(ChooseColour(game.names[nxt]))
     else:
         game.pending = None
-        game.begin_turn(nxt)
+        begin_turn(game, nxt)
 
 
 RULE: HouseRule = UntilTheLast("until_the_last", SCENARIOS, state=OUT_ORDER)

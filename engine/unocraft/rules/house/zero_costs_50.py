@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..core import GameCore, HouseRule
 from ..options import HouseOption
+from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/zero_costs_50.yaml", "s10_house/zero_costs_50_off.yaml")
 
@@ -11,10 +11,10 @@ OPTION = HouseOption("zero_costs_50", False, "a single 0 left in the hand at sco
 
 
 class ZeroCosts50(HouseRule):
-    def install(self, game: GameCore) -> None:
+    def install(self, game: GameState) -> None:
         game.points_rules = game.points_rules + (self,)
 
-    def hand_points(self, game: GameCore, seat: int) -> int:
+    def hand_points(self, game: GameState, seat: int) -> int:
         hand = game.hands[seat]
         return 50 if len(hand) == 1 and game.face(hand[0]).rank == "0" else -1
 
