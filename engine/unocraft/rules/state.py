@@ -1,15 +1,16 @@
-"""The game's state and what reading it takes: every field of a match (and the slots
-in which the house rules keep their own state, `house_state`, declared in their modules
-as hooks.State: saving, undo and fingerprints cover all of it without naming a rule),
-the small helpers the rules share (seats in turn order, card
-lookups, the bare match of §3, events), the queries (who must act, whether anyone
-may act out of turn, whether forced play binds) and most of the public hook API the
-house rules call (`emit`, `next_seat`, `others`, `find_card`, `seat_named`, ...; the
-rules themselves are functions over the state, each in the module of its concern:
-`take` and `begin_turn` in dealing.py, `lay_card` in plays.py, ...).
+"""The one value a match is, `GameState`: every field of a match (and the slots in which
+the house rules keep their own state, `house_state`, declared in their modules as
+hooks.State: saving, undo and fingerprints cover all of it without naming a rule), the
+small helpers the rules share (seats in turn order, card lookups, the bare match of §3,
+events), the queries (who must act, whether anyone may act out of turn, whether forced
+play binds) and most of the public hook API the house rules call (`emit`, `next_seat`,
+`others`, `find_card`, `seat_named`, ...). The rules themselves are functions over it,
+each in the module of its concern (`take` and `begin_turn` in dealing.py, `lay_card` in
+plays.py, ...); `Game` (game.py) adds only the public API.
 
-`GameState` is the one value a match is; `Game` (game.py) adds only its public API.
-What differs between DOS and the other editions is data: the game's `Variant`.
+Here too, as the game keeps them and they take the game: `HouseRule`, the hooks through
+which a house rule joins the rules, and `Variant`, what DOS does differently from the
+other editions, as data and functions.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from .events import Event
 from .hooks import Apply, State
 from .options import Options, is_on
 from .pending import Drawn, Penalty, Pending, owed_by
-
 from .views import Direction, Phase, Side, View
 
 
