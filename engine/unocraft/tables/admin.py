@@ -18,7 +18,7 @@ from .. import PROTOCOL, __version__
 from ..presentation import lang as language, overrides
 from ..presentation.lang import t as say
 from ..rules.errors import ConfigError
-from .lifecycle import number
+from .registry import number
 from .notices import ConsoleLines, Notice, Said, TablesChanged
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ class Admin:
         return [say(lang, "admin.status", version=__version__, protocol=PROTOCOL, pid=os.getpid(),
                     uptime=int(time.time() - self.started),
                     tables=say(lang, "admin.tables", count=len(self.core.tables)),
-                    players=say(lang, "admin.players", count=len(self.core.online)))]
+                    players=say(lang, "admin.players", count=len(self.core.players.online)))]
 
     def _restart(self, lang: str) -> list[str]:
         if self.restart is None:

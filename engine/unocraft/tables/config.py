@@ -107,6 +107,13 @@ class EngineConfig:
                                                        for k, v in merged.items()})
 
 
+@dataclass
+class Settings:
+    """The settings in use, one holder the rooms share (the players, the stakes, the statistics, the
+    lifecycle): `/uno reload` puts new ones in it once (`Lifecycle.reconfigure`) and every room reads them."""
+    config: EngineConfig
+
+
 # key → (attribute, type, check)
 _SCHEMA: dict[str, tuple[str, type | tuple, Any]] = {
     "bridge.host": ("bridge_host", str, None),

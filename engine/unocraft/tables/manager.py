@@ -41,11 +41,14 @@ from ..transport.protocol import Op, read_event
 from . import commands
 from .admin import Admin
 from .call import Rooms
-from .config import EngineConfig
+from .config import EngineConfig, Settings
 from .display import Display, Menus, Shown
+from .hints import Hints
 from .input import Input
 from .lifecycle import Lifecycle
 from .notices import Notice, TableEvents
+from .players import Players
+from .registry import Registry
 from .sounds import Sounds
 from .stage import Stage
 from .stats_tally import StatsTally
@@ -64,27 +67,30 @@ STATS_WAKEUP = 0.001    # ... while an answer of the statistics thread is on its
 
 
 def shown(core: Lifecycle) -> Shown:
-    """What the display may read of the lifecycle (display.py)."""
-    return Shown(tables=core.tables, where=core.where, online=core.online, settings=lambda: core.config,
-                 lang=core.lang, seated_table=core.seated_table, table_ids=core.table_ids,
+    """What the display may read of the tables' state (display.py): the registry's and the players'."""
+    settings, players, registry = core.settings, core.players, core.registry
+    return Shown(tables=registry.tables, where=players.where, online=players.online, settings=lambda: settings.config,
+                 lang=players.lang, seated_table=core.seated_table, table_ids=registry.table_ids,
                  pot_words=core.stakes.pot_words)
 
 
 class Tables:
     def __init__(self, config: EngineConfig, store: TableStore | None = None, stats: StatsService | None = None):
-        self.core = Lifecycle(config, store)
-        hints = self.core.hints
+        # the state by concern, each room handed the parts it reads (lifecycle.py changes them)
+        settings = Settings(config)
+        players, hints = Players(settings), Hints()
+        # statistics: written and read on their own thread (stats/service.py; nothing connects yet)
+        self.stats = stats if stats is not None else open_stats(config, store)
+        self.tally = StatsTally(settings, players, hints, self.stats)
+        self.core = Lifecycle(settings, store, players=players, registry=Registry(), hints=hints,
+                              record=self.tally.add)
         self.display = Display(shown(self.core), MENUS, hints.due)
         self.stage = Stage()                      # the tables in the world (stage.py)
         self.input = Input(self.core)
-        # statistics: written and read on their own thread (stats/service.py)
-        self.stats = stats if stats is not None else open_stats(config, store)
-        self.tally = StatsTally(self.core, self.stats)
         # what happened at a table, heard and counted (after the transition, as it is shown), in
         # the order of the module's text
         self.listeners: list[Callable[[Table, list], list[Notice] | None]] = [
             Sounds().heard, self.tally.counted, self.core.stakes.counted]
-        self.core.stakes.record = self.tally.add
         self.admin = Admin(self.core)             # console and uno.admin commands (admin.py)
         self.admin.read_languages()               # the operator's language files, checked (overrides.py)
         self.rooms = Rooms(self.core, self.tally, self.admin, self.input.typed, self.saved_now)
@@ -114,7 +120,7 @@ class Tables:
 
     @property
     def dirty(self) -> set[str]:
-        return self.core.dirty
+        return self.core.registry.dirty
 
     @property
     def faces_sent(self) -> set[str]:
@@ -124,7 +130,7 @@ class Tables:
     def attach(self, hello: dict, now: float) -> None:
         """A (re)connected plugin: resend everything, mark who is here, give back items of
         players no table holds any more."""
-        online = self.core.online
+        online = self.core.players.online
         online.clear()                       # the same set, which the display reads too
         online.update(hello.get("online", []))
         self.admin.plugin = hello
@@ -154,25 +160,26 @@ class Tables:
         if not player:
             return
         core = self.core
+        players = core.players
         if ev.get("locale"):
-            core.langs[player] = normalise(ev["locale"], core.config.language)
+            players.langs[player] = normalise(ev["locale"], core.config.language)
         if ev.get("uuid"):
-            core.uuids[player] = str(ev["uuid"])
+            players.uuids[player] = str(ev["uuid"])
         if ev.get("world"):
-            core.worlds[player] = str(ev["world"])
+            players.worlds[player] = str(ev["world"])
         before = core.where.get(player)
         if kind != "quit":
             self.tally.ask_hints(player)
         said: list[Notice] = []
         if kind == "join":
-            core.online.add(player)
+            players.online.add(player)
             said = core.joined(player)
             self.tally.ask_placeholders(player)
         elif kind == "quit":
-            core.online.discard(player)
+            players.online.discard(player)
             said = core.quit(player, now)
         elif kind == "command":
-            core.online.add(player)
+            players.online.add(player)
             said = commands.run(self.rooms, player, [str(a) for a in ev.get("args", [])], ev.get("pos"), now, bool(ev.get("admin")))
         elif kind == "use":
             said = self.input.use(player, ev.get("tag") or "", now)
@@ -224,20 +231,20 @@ class Tables:
         """Redraws changed tables, saves them, and hands over the op batch. With `now`, saving is
         batched to at most one write per `SAVE_INTERVAL` (a crash loses at most that much play);
         without, every change is written at once."""
-        core = self.core
-        for tid in sorted(core.dirty):
-            t = core.tables.get(tid)
+        core, registry = self.core, self.core.registry
+        for tid in sorted(registry.dirty):
+            t = registry.tables.get(tid)
             if t is not None:
                 self.display.redraw(t)
                 self._stage(self.stage.draw(t, core.config))
-        for tid in [tid for tid in self.stage.sent if tid not in core.tables]:
+        for tid in [tid for tid in self.stage.sent if tid not in registry.tables]:
             self._stage(self.stage.remove(tid))
         for player, hint in self.display.take_hints():    # the hints the redraws showed: not due again
             core.hints.shown(player, hint)
-        self.display.placeholder_states(core.dirty)
-        core.unsaved |= core.dirty
-        self.flushed = set(core.dirty)
-        core.dirty.clear()
+        self.display.placeholder_states(registry.dirty)
+        registry.unsaved |= registry.dirty
+        self.flushed = set(registry.dirty)
+        registry.dirty.clear()
         self.display.tables_completions()
         ops = self.display.take()
         if save:        # what the save decides goes out with the next batch
@@ -270,7 +277,7 @@ class Tables:
             if now < self.saved_at + SAVE_INTERVAL:
                 return
             self.saved_at = now
-            self.saving = sorted(self.core.unsaved)
+            self.saving = sorted(self.core.registry.unsaved)
         # with the batch, the tables closed and the statistics counted meanwhile
         if self.save(only=set(self.saving[:SAVE_BATCH]), wait=False):
             self.saving = self.saving[SAVE_BATCH:]

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import re
 import secrets
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..rules.events import Event, MatchOver, RoundOver
 from ..transport.protocol import Op
@@ -34,7 +34,9 @@ from .notices import Notice, Said, StakeMove
 from .text import say
 
 if TYPE_CHECKING:
-    from .config import EngineConfig
+    from .config import EngineConfig, Settings
+    from .players import Players
+    from .registry import Registry
     from .table import Table
 
 log = logging.getLogger("unocraft.stakes")
@@ -101,21 +103,46 @@ def amount(stake: dict) -> int:
     return stake["money"] if "money" in stake else stake["count"]
 
 
+class Seating(Protocol):
+    """What the stakes ask of the seats (lifecycle.py, which decides who sits where): a player
+    seated for good once their pay-in is held, or got up from the lobby when it cannot be."""
+
+    def seated(self, t: Table, player: str, then: str, now: float) -> list[Notice]: ...
+
+    def unseat(self, t: Table, player: str) -> list[Notice]: ...
+
+
+class Record(Protocol):
+    """Where what a player won and lost at stakes is counted (stats_tally.py: `StatsTally.add`)."""
+
+    def __call__(self, player: str, /, **counters: int) -> None: ...
+
+
 class Stakes:
     """The tables' stakes: pay-ins, forfeits and the pot's settlement (see the module). What each
-    decides (the moves for the plugin, the lines for the players) it returns as notices."""
+    decides (the moves for the plugin, the lines for the players) it returns as notices. It reads
+    the settings, the players (language, UUID) and the registry (the tables; a changed one is marked
+    there), seats and unseats through `seating`, and counts winnings in `record`."""
 
-    def __init__(self, core: Any):
-        self.core = core        # the Lifecycle (which holds this: not imported here, no import circle)
-        self.record: Callable[..., None] = lambda player, **counters: None   # the statistics (manager.py)
+    def __init__(self, settings: Settings, players: Players, registry: Registry, seating: Seating,
+                 record: Record) -> None:
+        self.settings = settings
+        self.players = players
+        self.registry = registry
+        self.seating = seating
+        self.record = record
 
     @property
     def config(self) -> EngineConfig:
-        return self.core.config
+        return self.settings.config
 
     @staticmethod
     def _op(op: Op) -> list[Notice]:
         return Said().note(StakeMove(op)).items
+
+    def _take(self, t: Table, eid: str, player: str) -> list[Notice]:
+        """The pay-in `eid` of `player` asked of the plugin (a table that holds pay-ins plays for a stake)."""
+        return self._op({"op": "stake_take", "id": eid, "table": t.id, "player": player, **_staked(t)})
 
     def _entries(self, t: Table) -> dict[str, dict]:
         return t.pot.setdefault("entries", {})
@@ -147,10 +174,10 @@ class Stakes:
             if seat.name == t.owner and stake:
                 out.add(self.sat(t, seat.name, then))
             elif then and not stake:        # the table plays for nothing now: seated for good
-                out.add(self.core.seated(t, seat.name, then, now))
+                out.add(self.seating.seated(t, seat.name, then, now))
             elif stake and seat.name != t.owner:    # nobody pays what they did not sit down for: they sit down again, or not
                 out.tell(seat.name, "stake.reseat", "yellow", table=t.id, stake=self.shown(stake, seat.name))
-                out.add(self.core.unseat(t, seat.name))
+                out.add(self.seating.unseat(t, seat.name))
         return out.items
 
     def sat(self, t: Table, player: str, then: str | None = None) -> list[Notice]:
@@ -160,9 +187,9 @@ class Stakes:
         if not t.stake:
             return []
         eid = f"{t.id}.{secrets.token_hex(6)}"     # never the same twice, even after a restart from an older save
-        self._entries(t)[eid] = {"player": player, "state": "paying", **_uuid(self.core, player),
+        self._entries(t)[eid] = {"player": player, "state": "paying", **_uuid(self.players, player),
                                  **({"then": then} if then else {})}
-        return self._op({"op": "stake_take", "id": eid, "table": t.id, "player": player, **t.stake})
+        return self._take(t, eid, player)
 
     def unpaid(self, t: Table) -> bool:
         """Whether a pay-in of the table is still on its way (the deal waits for it)."""
@@ -175,7 +202,7 @@ class Stakes:
     def answered(self, ev: dict, now: float) -> list[Notice]:
         """The plugin's answer to a pay-in: paid, or refused (the player gets up, told why)."""
         eid, player = str(ev.get("id")), str(ev.get("player"))
-        t = self.core.tables.get(eid.split(".", 1)[0])
+        t = self.registry.tables.get(eid.split(".", 1)[0])
         e = self._entries(t).get(eid) if t is not None else None
         if e is None and ev.get("ok"):      # its player got up, its table closed or its stake changed meanwhile
             log.info("%s's pay-in %s came when no table waited for it: it goes back", player, eid)
@@ -186,21 +213,21 @@ class Stakes:
             e["state"] = "held"
             then = e.pop("then", None)
             log.info("%s paid %s into table %s", player, words(t.stake), t.id)
-            self.core.changed(t)
-            out = Said(self.core.seated(t, player, then, now) if then else [])
+            self.registry.changed(t)
+            out = Said(self.seating.seated(t, player, then, now) if then else [])
             return out.tell(player, "stake.paid", "green", stake=self.shown(t.stake, player)).items
         del self._entries(t)[eid]
         reason = ev.get("reason") if ev.get("reason") in REASONS else "failed"
         log.info("%s could not pay %s into table %s: %s", player, words(t.stake), t.id, reason)
         out = Said().error(player, f"stake.refused.{reason}", stake=self.shown(t.stake, player),
-                           item=t.stake.get("item", "").removeprefix("minecraft:"))     # the id as typed
+                           item=_staked(t).get("item", "").removeprefix("minecraft:"))     # the id as typed
         if t.state == "lobby" and t.seat(player) is not None:
-            out.add(self.core.unseat(t, player))
+            out.add(self.seating.unseat(t, player))
         return out.items
 
     def shown(self, stake: dict | None, player: str) -> str:
         """The stake in the player's words: "100 coins", "3 × diamond"."""
-        return words_in(stake, self.core.lang(player))
+        return words_in(stake, self.players.lang(player))
 
     def pot_words(self, t: Table, lang: str) -> str | None:
         """What is in the table's pot now, in `lang` (None: the table plays for nothing, or nobody
@@ -273,13 +300,13 @@ class Stakes:
     def _settle(self, t: Table, eids: list[str], shares: dict[str, int], cut: int, why: str) -> list[Notice]:
         uuids = {e["player"]: e["uuid"] for e in self._entries(t).values() if e.get("uuid")}
         settle = self._op({"op": "stake_settle", "id": f"{t.id}.{secrets.token_hex(6)}.s", "table": t.id, "entries": eids,
-                           "shares": [{"player": p, **_uuid(self.core, p, uuids), **_as(_staked(t), v)}
+                           "shares": [{"player": p, **_uuid(self.players, p, uuids), **_as(_staked(t), v)}
                                       for p, v in shares.items()],
                            "cut": cut, "why": why})
         for eid in eids:
             self._entries(t).pop(eid, None)
         log.info("table %s: %s %s", t.id, why, ", ".join(f"{p} {v}" for p, v in shares.items()) or f"house {cut}")
-        self.core.changed(t)
+        self.registry.changed(t)
         return settle
 
     def attached(self) -> list[Notice]:
@@ -287,11 +314,11 @@ class Stakes:
         then the pay-ins still unanswered again (an answer the restart lost, or a take a stop called
         off: the plugin answers again, or takes)."""
         out = Said(self._op({"op": "stake_tables", "tables": {t.id: list(self._entries(t))
-                                                              for t in self.core.tables.values() if self._entries(t)}}))
-        for t in self.core.tables.values():
+                                                              for t in self.registry.tables.values() if self._entries(t)}}))
+        for t in self.registry.tables.values():
             for eid, e in self._entries(t).items():
                 if e["state"] == "paying":
-                    out.add(self._op({"op": "stake_take", "id": eid, "table": t.id, "player": e["player"], **t.stake}))
+                    out.add(self._take(t, eid, e["player"]))
         return out.items
 
 
@@ -315,9 +342,9 @@ def _as(stake: dict, n: int) -> dict:
     return {"money": n} if "money" in stake else {"count": n}
 
 
-def _uuid(core: Any, player: str, known: dict | None = None) -> dict:
+def _uuid(players: Players, player: str, known: dict | None = None) -> dict:
     """The player's UUID as a share carries it: the plugin pays a share to it (a renamed player too)."""
-    uuid = core.uuids.get(player) or (known or {}).get(player)
+    uuid = players.uuid(player) or (known or {}).get(player)
     return {"uuid": uuid} if uuid else {}
 
 

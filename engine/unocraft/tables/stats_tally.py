@@ -28,7 +28,9 @@ from .notices import Notice, PlaceholdersTop, PlaceholderValues, Said, StatsName
 from .text import say
 
 if TYPE_CHECKING:
-    from .lifecycle import Lifecycle
+    from .config import Settings
+    from .hints import Hints
+    from .players import Players
     from .table import Table
 
 
@@ -89,8 +91,10 @@ def placeholder_tops(store) -> dict[str, list[list[str]]]:
 
 
 class StatsTally:
-    def __init__(self, core: Lifecycle, service: StatsService):
-        self.core = core
+    def __init__(self, settings: Settings, players: Players, hints: Hints, service: StatsService):
+        self.settings = settings      # game.single_round: a round is a match
+        self.players = players        # online, language, UUID
+        self.hints = hints            # the hints shown, saved with the counters
         self.service = service
         self.pending: dict[str, dict[str, int]] = {}   # counters not yet handed over
         self.matches: list[rating.Result] = []         # match results not yet handed over, in order
@@ -125,9 +129,9 @@ class StatsTally:
                     mine = t.tally.get(seat.name, {})
                     self.add(seat.name, rounds_played=1, rounds_won=int(ev.winner == seat.name),
                              points=int(points.get(seat.name, 0)), **mine)
-                    if self.core.config.single_round and not match_over:
+                    if self.settings.config.single_round and not match_over:
                         self.add(seat.name, matches_played=1, matches_won=int(ev.winner == seat.name))
-                if self.core.config.single_round and not match_over:
+                if self.settings.config.single_round and not match_over:
                     self.matches.append(finishing(t, {ev.winner}, None))
                 t.tally.clear()
             elif isinstance(ev, MatchOver):
@@ -137,7 +141,7 @@ class StatsTally:
                 self.matches.append(finishing(t, winners, ev.scores))
         return []
 
-    def add(self, player: str, **counters: int) -> None:
+    def add(self, player: str, /, **counters: int) -> None:
         mine = self.pending.setdefault(player, {})
         for counter, amount in counters.items():
             if counter in COUNTERS and amount:
@@ -146,11 +150,11 @@ class StatsTally:
     def take(self) -> tuple[dict[str, dict[str, int]], dict[str, str], list[rating.Result]]:
         """The counters to save now (the hints shown among them), the UUIDs of their players, and
         the results of the matches that ended (their players are among the counters')."""
-        for player, shown in self.core.hints.take().items():
+        for player, shown in self.hints.take().items():
             self.add(player, **shown)
         stats, self.pending = self.pending, {}
         matches, self.matches = [m for m in self.matches if rating.rated_sides(m)], []
-        return stats, {n: self.core.uuids[n] for n in stats if n in self.core.uuids}, matches
+        return stats, {n: self.players.uuids[n] for n in stats if n in self.players.uuids}, matches
 
     def hand_over(self, number: int | None, stats: dict[str, dict[str, int]], uuids: dict[str, str],
                   matches: list | None = None) -> list[Notice]:
@@ -164,7 +168,7 @@ class StatsTally:
         self.service.record(number, stats, uuids, matches)
         if self.feeding:       # asked after the write (the statistics thread reads after what waits)
             for player in sorted(stats):
-                if player in self.core.online:
+                if player in self.players.online:
                     self.ask_placeholders(player)
             self.top_stale = True
         return Said().note(StatsNames(list(stats), known=False)).items
@@ -176,7 +180,7 @@ class StatsTally:
         self.feeding = bool(hello.get("placeholders"))
         self.top_asked_at = None
         if self.feeding:
-            for player in sorted(self.core.online):
+            for player in sorted(self.players.online):
                 self.ask_placeholders(player)
 
     def ask_placeholders(self, player: str) -> None:
@@ -200,7 +204,7 @@ class StatsTally:
 
     def ask_hints(self, player: str) -> None:
         """What hints the player has seen (hints.py), asked once per player."""
-        if self.core.hints.to_ask(player):
+        if self.hints.to_ask(player):
             self.service.ask(("hints", player), lambda store: store.get(player), urgent=False)
 
     def ask_stats(self, player: str, who: str, named: bool) -> None:
@@ -225,7 +229,7 @@ class StatsTally:
                     notices.note(StatsNames(result, known=True))
             elif tag[0] == "hints":
                 if error is None:
-                    self.core.hints.answered(tag[1], result)
+                    self.hints.answered(tag[1], result)
             elif error is not None:
                 notices.tell(tag[1], "stats.unavailable", "red")
             elif tag[0] == "stats":
@@ -236,7 +240,7 @@ class StatsTally:
 
     def _show_stats(self, player: str, who: str, named: bool, row: dict | None) -> list[Notice]:
         notices = Said()
-        lang = self.core.lang(player)
+        lang = self.players.lang(player)
         if not has_stats(row):
             if named and who.lower() != player.lower():
                 return notices.error(player, "stats.none", player=who).items
@@ -250,7 +254,7 @@ class StatsTally:
 
     def _show_top(self, player: str, kind: str, rows: list[dict]) -> list[Notice]:
         notices = Said()
-        lang = self.core.lang(player)
+        lang = self.players.lang(player)
         title, lines = top_lines(lang, kind, rows)
         notices.send(player, [{"text": title, "colour": "gold", "bold": True}])
         if not rows:
