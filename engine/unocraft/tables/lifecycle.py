@@ -84,12 +84,12 @@ class Lifecycle:
     def where(self) -> dict[str, str]:
         return self.players.where
 
-    def new_event(self, ev: dict) -> bool:
-        """Whether the tables have not seen this player event yet. After an engine restart the plugin
-        delivers again the batch the engine polled last (it may have died before handling it): one
-        the saved tables already hold, or this run handled, is skipped; the others are noted."""
-        session, seq = ev.get("session"), ev.get("seq")
-        if not isinstance(session, str) or not isinstance(seq, int):
+    def new_event(self, session: str | None, seq: int | None) -> bool:
+        """Whether the tables have not seen this player event (numbered `seq` in the plugin's run
+        `session`) yet. After an engine restart the plugin delivers again the batch the engine
+        polled last (it may have died before handling it): one the saved tables already hold, or
+        this run handled, is skipped; the others are noted."""
+        if session is None or seq is None:
             return True     # a tool's or a test's event
         seen = self.events_seen
         if seen is not None and seen[0] == session and seq <= seen[1]:

@@ -33,11 +33,13 @@ code and are shown to the player.
 from __future__ import annotations
 
 import logging
-from typing import Callable
+from typing import Any, Callable, TypeVar
 
 from ..presentation.lang import normalise
 from ..stats.service import StatsService, open_stats
-from ..transport.protocol import Op, read_event
+from ..transport import incoming
+from ..transport.incoming import Routes
+from ..transport.protocol import Op
 from . import commands
 from .admin import Admin
 from .call import Rooms
@@ -56,6 +58,8 @@ from .store import TableStore
 from .table import Table
 
 log = logging.getLogger("unocraft.engine")
+
+P = TypeVar("P", bound=incoming.FromPlayer)
 
 #: what the display shows of the command list
 MENUS = Menus(commands.usage, commands.table_tree, commands.completion_tree, commands.console_tree)
@@ -94,6 +98,7 @@ class Tables:
         self.admin = Admin(self.core)             # console and uno.admin commands (admin.py)
         self.admin.read_languages()               # the operator's language files, checked (overrides.py)
         self.rooms = Rooms(self.core, self.tally, self.admin, self.input.typed, self.saved_now)
+        self.routes = self._routes()              # each kind of plugin event to its handler, by class
         self.saved_at = 0.0
         self.saving: list[str] = []               # the tables the interval's save has yet to write
         self.owed: set[str] = set()               # the tables an answer's save found the file taken for
@@ -146,55 +151,75 @@ class Tables:
                 self.display.restore(name)
 
     # ================================================================ events
-    def handle(self, raw: dict, now: float) -> None:
-        ev = read_event(raw)      # as the bridge protocol declares it; a malformed one: a log line, nothing changes
+    def handle(self, raw: dict[str, Any], now: float) -> None:
+        """One plugin event: read as the value of its kind (a malformed one: a log line, nothing
+        changes), skipped when the saved tables hold it already, then to the handler of its class."""
+        ev = incoming.read(raw)
         if ev is None:
             return
-        if not self.core.new_event(ev):
-            log.info("skipped a player event the saved tables already hold: %s", ev.get("type"))
+        if not self.core.new_event(ev.session, ev.seq):
+            log.info("skipped a player event the saved tables already hold: %s", ev.KIND)
             return
-        kind = ev.get("type")
-        player = ev.get("player")
-        if kind == "console":
-            return self._show(self.admin.console([str(a) for a in ev.get("args", [])], now))
-        if not player:
-            return
-        core = self.core
-        players = core.players
-        if ev.get("locale"):
-            players.langs[player] = normalise(ev["locale"], core.config.language)
-        if ev.get("uuid"):
-            players.uuids[player] = str(ev["uuid"])
-        if ev.get("world"):
-            players.worlds[player] = str(ev["world"])
-        before = core.where.get(player)
-        if kind != "quit":
-            self.tally.ask_hints(player)
-        said: list[Notice] = []
-        if kind == "join":
-            players.online.add(player)
-            said = core.joined(player)
-            self.tally.ask_placeholders(player)
-        elif kind == "quit":
-            players.online.discard(player)
-            said = core.quit(player, now)
-        elif kind == "command":
-            players.online.add(player)
-            said = commands.run(self.rooms, player, [str(a) for a in ev.get("args", [])], ev.get("pos"), now, bool(ev.get("admin")))
-        elif kind == "use":
-            said = self.input.use(player, ev.get("tag") or "", now)
-        elif kind == "click":
-            said = self.input.click(player, ev.get("tag") or "", now)
-        elif kind == "chat":
-            said = self.input.chat(player, now)
-        elif kind == "respawn":
-            self.display.respawned(player)
-        elif kind == "stake":
-            said = core.stakes.answered(ev, now)
-        # the player's table (before and after) may need its clocks sooner or later now
-        core.touch(before)
-        core.touch(core.where.get(player))
-        self._show(said)
+        self._show(self.routes(ev, now))
+
+    def _routes(self) -> Routes[list[Notice]]:
+        """Each kind of event to its handler: a player's around what every one of theirs does
+        (`_from`); the console's to the admin room; a refused batch was logged by the transport."""
+        return (Routes[list[Notice]]()
+                .on(incoming.Console, lambda ev, now: self.admin.console(list(ev.args), now))
+                .on(incoming.RefusedBatch, lambda ev, now: [])
+                .on(incoming.Join, self._from(self._join))
+                .on(incoming.Quit, self._from(self._quit))
+                .on(incoming.Command, self._from(self._command))
+                .on(incoming.Use, self._from(lambda ev, now: self.input.use(ev.player, ev.tag, now)))
+                .on(incoming.Click, self._from(lambda ev, now: self.input.click(ev.player, ev.tag, now)))
+                .on(incoming.Chat, self._from(lambda ev, now: self.input.chat(ev.player, now)))
+                .on(incoming.Respawn, self._from(self._respawn))
+                .on(incoming.StakeAnswer, self._from(self.core.stakes.answered)))
+
+    def _from(self, handler: Callable[[P, float], list[Notice]]) -> Callable[[P, float], list[Notice]]:
+        """A player's event: what it tells of them (language, UUID, world) noted first and their
+        hints asked (but as they quit); after the handler, the clocks of their table before and
+        after computed again (it may need them sooner or later now). No player named: nothing."""
+        def from_player(ev: P, now: float) -> list[Notice]:
+            player = ev.player
+            if not player:
+                return []
+            core, players = self.core, self.core.players
+            if isinstance(ev, incoming.Where):
+                if ev.locale:
+                    players.langs[player] = normalise(ev.locale, core.config.language)
+                uuid = ev.uuid if isinstance(ev, (incoming.Command, incoming.Join)) else None
+                if uuid:
+                    players.uuids[player] = uuid
+                if ev.world:
+                    players.worlds[player] = ev.world
+            before = core.where.get(player)
+            if not isinstance(ev, incoming.Quit):
+                self.tally.ask_hints(player)
+            said = handler(ev, now)
+            core.touch(before)
+            core.touch(core.where.get(player))
+            return said
+        return from_player
+
+    def _join(self, ev: incoming.Join, now: float) -> list[Notice]:
+        self.core.players.online.add(ev.player)
+        said = self.core.joined(ev.player)
+        self.tally.ask_placeholders(ev.player)
+        return said
+
+    def _quit(self, ev: incoming.Quit, now: float) -> list[Notice]:
+        self.core.players.online.discard(ev.player)
+        return self.core.quit(ev.player, now)
+
+    def _command(self, ev: incoming.Command, now: float) -> list[Notice]:
+        self.core.players.online.add(ev.player)
+        return commands.run(self.rooms, ev.player, list(ev.args), ev.pos, now, bool(ev.admin))
+
+    def _respawn(self, ev: incoming.Respawn, now: float) -> list[Notice]:
+        self.display.respawned(ev.player)
+        return []
 
     # ================================================================ clocks
     def tick(self, now: float, budget: float | None = None) -> None:

@@ -29,6 +29,7 @@ import secrets
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..rules.events import Event, MatchOver, RoundOver
+from ..transport.incoming import StakeAnswer
 from ..transport.protocol import Op
 from .notices import Notice, Said, StakeMove
 from .text import say
@@ -199,17 +200,17 @@ class Stakes:
         """Whether the table waits for its owner's first pay-in: not announced yet, nobody else sits down."""
         return any(e.get("then") == "opened" for e in self._entries(t).values())
 
-    def answered(self, ev: dict, now: float) -> list[Notice]:
+    def answered(self, ev: StakeAnswer, now: float) -> list[Notice]:
         """The plugin's answer to a pay-in: paid, or refused (the player gets up, told why)."""
-        eid, player = str(ev.get("id")), str(ev.get("player"))
+        eid, player = ev.id, ev.player
         t = self.registry.tables.get(eid.split(".", 1)[0])
         e = self._entries(t).get(eid) if t is not None else None
-        if e is None and ev.get("ok"):      # its player got up, its table closed or its stake changed meanwhile
+        if e is None and ev.ok:      # its player got up, its table closed or its stake changed meanwhile
             log.info("%s's pay-in %s came when no table waited for it: it goes back", player, eid)
             return self._op({"op": "stake_refund", "id": eid})
         if t is None or e is None or e["state"] != "paying":
             return []
-        if ev.get("ok"):
+        if ev.ok:
             e["state"] = "held"
             then = e.pop("then", None)
             log.info("%s paid %s into table %s", player, words(t.stake), t.id)
@@ -217,7 +218,7 @@ class Stakes:
             out = Said(self.seating.seated(t, player, then, now) if then else [])
             return out.tell(player, "stake.paid", "green", stake=self.shown(t.stake, player)).items
         del self._entries(t)[eid]
-        reason = ev.get("reason") if ev.get("reason") in REASONS else "failed"
+        reason = ev.reason if ev.reason in REASONS else "failed"
         log.info("%s could not pay %s into table %s: %s", player, words(t.stake), t.id, reason)
         out = Said().error(player, f"stake.refused.{reason}", stake=self.shown(t.stake, player),
                            item=_staked(t).get("item", "").removeprefix("minecraft:"))     # the id as typed
