@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .. import PROTOCOL, __version__
 from ..presentation import lang as language, overrides
@@ -31,7 +31,7 @@ log = logging.getLogger("unocraft.lang")
 class Admin:
     def __init__(self, core: Lifecycle):
         self.core = core
-        self.plugin: dict = {}                    # the plugin's hello (version, platform)
+        self.plugin: dict[str, Any] = {}                    # the plugin's hello (version, platform)
         self.started = time.time()
         #: re-reads the engine config (set by `unocraft serve`); None: nothing to reload from
         self.reload: Callable[[], EngineConfig] | None = None

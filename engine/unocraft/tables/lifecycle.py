@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import math
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from ..rules.actions import Action
 from ..rules.errors import Refused
@@ -28,12 +28,13 @@ from .players import Players
 from .registry import Registry, number
 from .stakes import Record, Stakes
 from .store import TableStore
-from .table import SEED_ENV, Seat, Table, table_seed  # noqa: F401 (SEED_ENV: tests import it here)
+from .table import SEED_ENV, Point, Seat, Stake, Table, table_seed  # noqa: F401 (SEED_ENV: tests import it here)
 from .text import option_list
 from .wakeups import abandoned, wake_up
 
 if TYPE_CHECKING:
     from ..rules.events import Event
+    from ..stats import rating
 
 MAX_BOT_STEPS_PER_TICK = 20
 #: One INFO line per table opened, dealt, finished or closed and per player seated or gone:
@@ -126,10 +127,10 @@ class Lifecycle:
         self.registry.touch_all()
 
     # ================================================================ open and seat
-    def open(self, player: str, pos, preset: str, overrides: dict, now: float,
-             stake: dict | None = None) -> list[Notice]:
+    def open(self, player: str, pos: list[float] | None, preset: str, overrides: dict[str, Any], now: float,
+             stake: Stake | None = None) -> list[Notice]:
         n = self.registry.take_number()
-        table = Table(id=f"t{n}", owner=player, pos=tuple(pos or (0, 0, 0)), preset=preset, stake=stake,
+        table = Table(id=f"t{n}", owner=player, pos=cast(Point, tuple(pos or (0, 0, 0))), preset=preset, stake=stake,
                       world=self.players.world(player) if pos is not None else "",
                       overrides={k: v for k, v in overrides.items()},
                       countdown_at=now + self.config.timers.lobby,
@@ -138,7 +139,7 @@ class Lifecycle:
         log.info("table %s opened by %s (%s; %s)", table.id, player, preset, option_list(table.options().changed()))
         return self.sit(table, player, now, then="opened")
 
-    def open_table_near(self, pos) -> Table | None:
+    def open_table_near(self, pos: list[float] | None) -> Table | None:
         best, best_d = None, None
         for t in self.tables.values():
             if t.state != "lobby" or len(t.seats) >= self.config.seats or self.stakes.opening(t):
@@ -437,8 +438,8 @@ class Lifecycle:
         return out.items
 
     # ================================================================ saving
-    def save(self, stats: dict, uuids: dict, written_upto: int, only: set[str] | None = None,
-             matches: list | None = None) -> int | None:
+    def save(self, stats: dict[str, dict[str, int]], uuids: dict[str, str], written_upto: int,
+             only: set[str] | None = None, matches: list[rating.Result] | None = None) -> int | None:
         """Writes every table changed since the last save (`only`: those of them in it; the others
         wait for the next save) and forgets deleted ones, with the statistics counters `stats` and
         the match results `matches` (the ratings'), in one transaction; returns the journal number of the counters, or None without a table store."""
@@ -446,7 +447,7 @@ class Lifecycle:
         registry = self.registry
         writing = registry.unsaved if only is None else registry.unsaved & only
         if self.store is not None and (writing or registry.deleted or stats or written_upto > self.store.forgotten_upto):
-            changes: dict[str, dict | None] = {tid: None for tid in registry.deleted}
+            changes: dict[str, dict[str, Any] | None] = {tid: None for tid in registry.deleted}
             for tid in writing:
                 if tid in self.tables:
                     changes[tid] = self.tables[tid].to_dict()

@@ -36,6 +36,7 @@ import logging
 from typing import Any, Callable, TypeVar
 
 from ..presentation.lang import normalise
+from ..rules.events import Event
 from ..stats.service import StatsService, open_stats
 from ..transport import incoming
 from ..transport.incoming import Routes
@@ -93,7 +94,7 @@ class Tables:
         self.input = Input(self.core)
         # what happened at a table, heard and counted (after the transition, as it is shown), in
         # the order of the module's text
-        self.listeners: list[Callable[[Table, list], list[Notice] | None]] = [
+        self.listeners: list[Callable[[Table, list[Event]], list[Notice] | None]] = [
             Sounds().heard, self.tally.counted, self.core.stakes.counted]
         self.admin = Admin(self.core)             # console and uno.admin commands (admin.py)
         self.admin.read_languages()               # the operator's language files, checked (overrides.py)
@@ -132,7 +133,7 @@ class Tables:
         return self.display.faces_sent
 
     # ================================================================ connection
-    def attach(self, hello: dict, now: float) -> None:
+    def attach(self, hello: dict[str, Any], now: float) -> None:
         """A (re)connected plugin: resend everything, mark who is here, give back items of
         players no table holds any more."""
         online = self.core.players.online

@@ -26,7 +26,8 @@ from __future__ import annotations
 import logging
 import re
 import secrets
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 from ..rules.events import Event, MatchOver, RoundOver
 from ..transport.incoming import StakeAnswer
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from .config import EngineConfig, Settings
     from .players import Players
     from .registry import Registry
-    from .table import Table
+    from .table import Amount, PayIn, Stake, Table
 
 log = logging.getLogger("unocraft.stakes")
 
@@ -60,7 +61,7 @@ class StakeError(ValueError):
         self.key, self.fields = key, args
 
 
-def parse(text: str, config: EngineConfig) -> dict | None:
+def parse(text: str, config: EngineConfig) -> Stake | None:
     """`100` (money), `3 diamond` / `3xdiamond` / `diamond` (items), `none` (no stake): the stake as the
     table keeps it, or None. Raises StakeError with what is wrong."""
     text = text.strip().lower()
@@ -93,15 +94,20 @@ def parse(text: str, config: EngineConfig) -> dict | None:
     return {"item": item, "count": count}
 
 
-def words(stake: dict | None) -> str:
+def words(stake: Stake | None) -> str:
     """The stake as a command writes it: `100`, `3 diamond`."""
     if not stake:
         return "none"
     return str(stake["money"]) if "money" in stake else f"{stake['count']} {stake['item'].split(':', 1)[1]}"
 
 
-def amount(stake: dict) -> int:
+def amount(stake: Amount) -> int:
     return stake["money"] if "money" in stake else stake["count"]
+
+
+class _Paid(TypedDict, total=False):
+    """Whom a share is paid to, when the engine knows it (`_uuid`)."""
+    uuid: str
 
 
 class Seating(Protocol):
@@ -145,23 +151,23 @@ class Stakes:
         """The pay-in `eid` of `player` asked of the plugin (a table that holds pay-ins plays for a stake)."""
         return self._op({"op": "stake_take", "id": eid, "table": t.id, "player": player, **_staked(t)})
 
-    def _entries(self, t: Table) -> dict[str, dict]:
+    def _entries(self, t: Table) -> dict[str, PayIn]:
         return t.pot.setdefault("entries", {})
 
     # ---------------------------------------------------------------- paying in
-    def refusal(self, t: Table, stake: dict | None) -> str | None:
+    def refusal(self, t: Table, stake: Stake | None) -> str | None:
         """Whether the table's stake may become `stake`: the language key of a refusal, or None."""
         paid_by_others = [e for e in self._entries(t).values() if e["player"] != t.owner]
         if stake != t.stake and paid_by_others:
             return "stake.error.locked"
         return None
 
-    def set(self, t: Table, stake: dict | None, by: str, now: float) -> list[Notice]:
+    def set(self, t: Table, stake: Stake | None, by: str, now: float) -> list[Notice]:
         """The owner (`by`, or uno.admin) sets the table's stake in the lobby (`refusal` allowed it):
         the owner's own pay-in follows it; anyone else's fixes it."""
         if stake == t.stake:
             return []
-        out, unsaid = Said(), {}        # unsaid: who sat down with a pay-in on its way, not announced yet
+        out, unsaid = Said(), dict[str, str]()        # unsaid: who sat down with a pay-in on its way, not announced yet
         for eid, e in list(self._entries(t).items()):
             if e["state"] == "held":
                 out.add(self._settle(t, [eid], {e["player"]: amount(_staked(t))}, 0, "changed"))
@@ -188,8 +194,13 @@ class Stakes:
         if not t.stake:
             return []
         eid = f"{t.id}.{secrets.token_hex(6)}"     # never the same twice, even after a restart from an older save
-        self._entries(t)[eid] = {"player": player, "state": "paying", **_uuid(self.players, player),
-                                 **({"then": then} if then else {})}
+        entry: PayIn = {"player": player, "state": "paying"}
+        uuid = self.players.uuid(player)
+        if uuid:
+            entry["uuid"] = uuid
+        if then:
+            entry["then"] = then
+        self._entries(t)[eid] = entry
         return self._take(t, eid, player)
 
     def unpaid(self, t: Table) -> bool:
@@ -226,7 +237,7 @@ class Stakes:
             out.add(self.seating.unseat(t, player))
         return out.items
 
-    def shown(self, stake: dict | None, player: str) -> str:
+    def shown(self, stake: Stake | None, player: str) -> str:
         """The stake in the player's words: "100 coins", "3 × diamond"."""
         return words_in(stake, self.players.lang(player))
 
@@ -323,7 +334,7 @@ class Stakes:
         return out.items
 
 
-def in_pot(t: Table) -> dict | None:
+def in_pot(t: Table) -> Stake | None:
     """What is in the table's pot now, as a stake: {"money": 200}, {"item", "count": 6} (the count
     0 while nobody has paid in); None: the table plays for nothing. Only amounts: no payer's name."""
     if not t.stake:
@@ -332,25 +343,25 @@ def in_pot(t: Table) -> dict | None:
     return {**t.stake, **_as(t.stake, amount(t.stake) * n)}
 
 
-def _staked(t: Table) -> dict:
+def _staked(t: Table) -> Stake:
     """The stake of a table the caller knows plays for one (it holds pay-ins)."""
     if t.stake is None:
         raise ValueError(f"table {t.id} plays for nothing")
     return t.stake
 
 
-def _as(stake: dict, n: int) -> dict:
+def _as(stake: Amount, n: int) -> Amount:
     return {"money": n} if "money" in stake else {"count": n}
 
 
-def _uuid(players: Players, player: str, known: dict | None = None) -> dict:
+def _uuid(players: Players, player: str, known: dict[str, str] | None = None) -> _Paid:
     """The player's UUID as a share carries it: the plugin pays a share to it (a renamed player too)."""
     uuid = players.uuid(player) or (known or {}).get(player)
     return {"uuid": uuid} if uuid else {}
 
 
-def words_in(stake: dict | None, lang: str) -> str:
-    """A stake in `lang`: "100 coins", "3 × diamond"."""
+def words_in(stake: Mapping[str, Any] | None, lang: str) -> str:
+    """A stake in `lang`: "100 coins", "3 × diamond" (a `Stake`, or one as the web page's snapshot holds it)."""
     if not stake:
         return ""
     if "money" in stake:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules.dos_events import Add, Dos, Match
 from ..rules.events import Caught, Event, MatchOver, Play, RoundOver, Uno
 from ..stats import rating
-from ..stats.store import COUNTERS, MIN_MATCHES_FOR_RATE, rate
+from ..stats.store import COUNTERS, MIN_MATCHES_FOR_RATE, StatsStore, rate
 from ..stats.service import StatsService
 from .notices import Notice, PlaceholdersTop, PlaceholderValues, Said, StatsNames
 from .text import say
@@ -41,7 +41,7 @@ TOP_STALE_EVERY = 5.0    # seconds: the top lists asked again at most this often
 TOP_EVERY = 60.0         # ... and this often regardless
 
 
-def number(value) -> str:
+def number(value: float | None) -> str:
     """A rating as a placeholder shows it: one decimal at most ("18.2", "1500"); "" unrated."""
     if value is None:
         return ""
@@ -49,12 +49,12 @@ def number(value) -> str:
     return "0" if text == "-0" else text
 
 
-def net_winnings(row: dict) -> int:
+def net_winnings(row: dict[str, Any]) -> int:
     """Money won at stakes less money lost (below zero for a player who lost more)."""
     return int(row.get("money_won", 0)) - int(row.get("money_lost", 0))
 
 
-def placeholder_values(row: dict | None) -> dict[str, str]:
+def placeholder_values(row: dict[str, Any] | None) -> dict[str, str]:
     """A player's statistics as the placeholders read them (win_rate: a whole percent; winnings: the
     net money, "-100" when lost); zeros without any."""
     row = row or {}
@@ -63,7 +63,7 @@ def placeholder_values(row: dict | None) -> dict[str, str]:
             "rating": number(row.get("rating")), "winnings": str(net_winnings(row))}
 
 
-def top_entry(kind: str, row: dict) -> list[str]:
+def top_entry(kind: str, row: dict[str, Any]) -> list[str]:
     """[name, value] of one row of a top list."""
     if kind == "wins":
         value = str(row.get("matches_won", 0))
@@ -78,7 +78,7 @@ def top_entry(kind: str, row: dict) -> list[str]:
     return [row["name"], value]
 
 
-def placeholder_tops(store) -> dict[str, list[list[str]]]:
+def placeholder_tops(store: StatsStore) -> dict[str, list[list[str]]]:
     """Every top list the store knows, on the statistics thread."""
     out = {}
     for kind in PLACEHOLDER_TOPS:
@@ -157,7 +157,7 @@ class StatsTally:
         return stats, {n: self.players.uuids[n] for n in stats if n in self.players.uuids}, matches
 
     def hand_over(self, number: int | None, stats: dict[str, dict[str, int]], uuids: dict[str, str],
-                  matches: list | None = None) -> list[Notice]:
+                  matches: list[rating.Result] | None = None) -> list[Notice]:
         """Saved (in the table store's journal as batch `number`, if there is one): the statistics
         thread writes them; their players are offered after /uno stats."""
         if not stats:
@@ -174,7 +174,7 @@ class StatsTally:
         return Said().note(StatsNames(list(stats), known=False)).items
 
     # ================================================================ the placeholders' cache
-    def feed(self, hello: dict) -> None:
+    def feed(self, hello: dict[str, Any]) -> None:
         """A (re)connected plugin: whether it reads placeholders; if so, every online player's values
         and the top lists are asked now (its cache may be new)."""
         self.feeding = bool(hello.get("placeholders"))
@@ -238,7 +238,7 @@ class StatsTally:
                 notices.add(self._show_top(tag[1], tag[2], result))
         return notices.items
 
-    def _show_stats(self, player: str, who: str, named: bool, row: dict | None) -> list[Notice]:
+    def _show_stats(self, player: str, who: str, named: bool, row: dict[str, Any] | None) -> list[Notice]:
         notices = Said()
         lang = self.players.lang(player)
         if not has_stats(row):
@@ -252,7 +252,7 @@ class StatsTally:
             notices.send(player, [part])
         return notices.items
 
-    def _show_top(self, player: str, kind: str, rows: list[dict]) -> list[Notice]:
+    def _show_top(self, player: str, kind: str, rows: list[dict[str, Any]]) -> list[Notice]:
         notices = Said()
         lang = self.players.lang(player)
         title, lines = top_lines(lang, kind, rows)
@@ -264,12 +264,12 @@ class StatsTally:
         return notices.items
 
 
-def has_stats(row: dict | None) -> bool:
+def has_stats(row: dict[str, Any] | None) -> bool:
     """Whether a statistics row has anything to show (a row with hints shown only has not)."""
     return row is not None and any(row[c] for c in COUNTERS if not c.startswith("hint_"))
 
 
-def stats_lines(lang: str, row: dict) -> list[tuple[str, str]]:
+def stats_lines(lang: str, row: dict[str, Any]) -> list[tuple[str, str]]:
     """A player's statistics as lines (text, chat colour), the header first: /uno stats and the web page.
     What they won and lost at stakes only for a player who played for money (items)."""
     rated = row.get("rating") is not None
@@ -287,7 +287,7 @@ def stats_lines(lang: str, row: dict) -> list[tuple[str, str]]:
             (say(lang, "stats.caught", count=row["caught"]), "gray"), *stakes]
 
 
-def top_lines(lang: str, kind: str, rows: list[dict]) -> tuple[str, list[tuple[str, str]]]:
+def top_lines(lang: str, kind: str, rows: list[dict[str, Any]]) -> tuple[str, list[tuple[str, str]]]:
     """A top list's title and its lines (player, text); an empty list is one line ("", why):
     /uno top and the web page."""
     title = say(lang, f"top.{kind}", count=MIN_MATCHES_FOR_RATE)
@@ -313,7 +313,7 @@ def top_lines(lang: str, kind: str, rows: list[dict]) -> tuple[str, list[tuple[s
     return title, lines
 
 
-def finishing(t: Table, winners, scores: dict[str, int] | None) -> rating.Result:
+def finishing(t: Table, winners: set[str], scores: dict[str, int] | None) -> rating.Result:
     """The match's result for the ratings: its sides (players; with `partners`, the two pairs of
     partners, seats 0+2 and 1+3) in finishing order, the winners first, then by the match's score
     (the most points first in `standard` scoring, the fewest in the scorings of penalty points;
