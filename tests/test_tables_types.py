@@ -2,13 +2,17 @@
 (test_rules_types.py): no collaborator typed `Any`, no bare `dict` where a stake, a pay-in or an
 event has its own type. The packages they import (statistics, presentation, bots) are read for
 their types but not held to --strict here (`--follow-imports=silent`): the whole engine is
-checked under plain mypy by test_engine_types.py. About 7 s: the fast tier, as the rules' check."""
+checked under plain mypy by test_engine_types.py."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow     # mypy over the tables and what they import: ~7 s, beside test_engine_types.py
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -6,11 +6,14 @@ the rules' events) -> notices.py (what players are to be told) -> display.py (op
 
 - input.py: a click, an item use, a chat line or a typed action -> a rules action.
 - commands.py: one handler per `/uno` subcommand (admin.py: the console and admin ones).
-- lifecycle.py: the state; tables open, seat, deal, play, tick and close; wake-up times in a heap.
+- lifecycle.py: tables open, seat, deal, play, tick and close, over the state kept by concern:
+  registry.py (the tables, what changed, their wake-ups in a heap), players.py (who is where,
+  online, language, UUID), config.Settings (the settings in use).
 - sounds.py, stats_tally.py, stakes.py: listeners of the game events (the statistics' answers come
   back as notices too).
 - display.py: notices and views -> ops, and everything about what was sent to whom; nothing else
-  makes an op. It reads the state through `Shown` (the lifecycle's collections), never the lifecycle.
+  makes an op. It reads the state through `Shown` (the registry's and players' collections), never
+  the lifecycle.
 
 Every transition returns what it decided, as a list of typed notices (its inner calls' lists added
 in the order they happened); no room keeps one. `_show` is the one shell that turns them into ops,
@@ -24,7 +27,8 @@ in one fixed order per step (a plugin event, a tick, an attach):
 A save (`save`) shows what it decided (the statistics' new names) when it is done; `flush` takes
 the batch first, so those go out with the next one.
 
-`handle(event, now)` takes one plugin event; `tick(now)` runs the clocks of the tables that are
+`handle(event, now)` takes one plugin event (a typed value of its kind, transport/incoming.py, routed
+by its class); `tick(now)` runs the clocks of the tables that are
 due; `flush()` redraws what changed, saves changed tables to SQLite and returns the op batch for
 the plugin. No rule is decided in this layer: actions go to the rules, refusals come back with a
 code and are shown to the player.
