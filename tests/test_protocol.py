@@ -1,14 +1,16 @@
 """The bridge protocol (engine/unocraft/transport/protocol.py): the checked-in schema the plugin's
 ProtocolTest reads is the one the module declares; ops and events are checked against it."""
 
+import dataclasses
 import logging
 from pathlib import Path
+from typing import get_type_hints
 
 import pytest
 
 from unocraft.tables.config import parse
 from unocraft.tables.manager import Tables
-from unocraft.transport import codec, protocol
+from unocraft.transport import codec, incoming, protocol
 from unocraft.transport.protocol import check_op, read_event
 
 SCHEMA = Path(__file__).resolve().parents[1] / "plugin" / "core" / "src" / "test" / "resources" / "protocol.schema.json"
@@ -84,3 +86,33 @@ def test_an_event_is_read_as_declared():
                      "something_new": 1})
     assert ev == {"type": "use", "player": "ann", "slot": 3, "tag": "card:R5", "session": "s", "seq": 4}
     assert read_event({"type": "stake", "player": "ann", "id": "t1.x", "ok": "yes"}) is None
+
+
+def test_an_event_becomes_the_value_of_its_kind():
+    ev = incoming.read({"type": "use", "player": "ann", "slot": 3, "tag": "card:R5", "session": "s", "seq": 4,
+                        "something_new": 1})
+    assert ev == incoming.Use(player="ann", slot=3, tag="card:R5", session="s", seq=4)
+    assert incoming.read({"type": "stake", "player": "ann", "id": "t1.x", "ok": "yes"}) is None
+    assert incoming.read({"type": "teleport", "player": "ann"}) is None
+
+
+def test_each_kind_of_event_has_a_class_with_the_fields_protocol_declares():
+    # incoming.py's classes and protocol.py's declarations side by side: the same kinds, the same
+    # fields, each optional one (NotRequired) None by default and of its type or None
+    assert set(incoming.KINDS) == set(protocol.EVENTS)
+    for kind, wire in protocol.EVENTS.items():
+        cls = incoming.KINDS[kind]
+        declared = {k: (get_type_hints(wire)[k], required) for k, (_, required) in codec._fields(wire).items()
+                    if k != "type"}
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        hints = get_type_hints(cls)
+        assert set(fields) == set(declared), kind
+        for name, (t, required) in declared.items():
+            if required:
+                assert fields[name].default is dataclasses.MISSING and hints[name] == t, (kind, name)
+            else:
+                assert fields[name].default is None and hints[name] == t | None, (kind, name)
+
+
+def test_the_tables_route_every_kind_of_event_by_its_class():
+    assert Tables(parse({})).routes.kinds() == set(incoming.KINDS.values())

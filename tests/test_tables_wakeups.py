@@ -57,7 +57,7 @@ def test_the_heap_agrees_with_a_scan_of_every_table_through_busy_play():
         tables.flush()
         assert tables.core.next_wakeup(now) == scan(tables, now), now
     assert kinds == {"act", "quit", "join", "leave", "start", "spectate"}
-    assert len(tables.core.wakes) <= 2 * len(tables.tables) + 64      # stale entries do not pile up
+    assert len(tables.core.registry.wakes) <= 2 * len(tables.tables) + 64      # stale entries do not pile up
 
 
 def test_a_tick_runs_the_tables_that_are_due_and_no_other(monkeypatch):

@@ -12,13 +12,13 @@ from __future__ import annotations
 import logging
 import os
 import time
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .. import PROTOCOL, __version__
 from ..presentation import lang as language, overrides
 from ..presentation.lang import t as say
 from ..rules.errors import ConfigError
-from .lifecycle import number
+from .registry import number
 from .notices import ConsoleLines, Notice, Said, TablesChanged
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ log = logging.getLogger("unocraft.lang")
 class Admin:
     def __init__(self, core: Lifecycle):
         self.core = core
-        self.plugin: dict = {}                    # the plugin's hello (version, platform)
+        self.plugin: dict[str, Any] = {}                    # the plugin's hello (version, platform)
         self.started = time.time()
         #: re-reads the engine config (set by `unocraft serve`); None: nothing to reload from
         self.reload: Callable[[], EngineConfig] | None = None
@@ -143,7 +143,7 @@ class Admin:
         return [say(lang, "admin.status", version=__version__, protocol=PROTOCOL, pid=os.getpid(),
                     uptime=int(time.time() - self.started),
                     tables=say(lang, "admin.tables", count=len(self.core.tables)),
-                    players=say(lang, "admin.players", count=len(self.core.online)))]
+                    players=say(lang, "admin.players", count=len(self.core.players.online)))]
 
     def _restart(self, lang: str) -> list[str]:
         if self.restart is None:

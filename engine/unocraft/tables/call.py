@@ -5,7 +5,7 @@ commands.py, input.py and the display share."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..presentation import codes
 from ..presentation.lang import text_cache
@@ -37,7 +37,7 @@ class Call:
     player: str
     name: str               # the subcommand (an alias is replaced by its command)
     rest: list[str]         # the words after it (without the turn token of a click)
-    pos: list | None
+    pos: list[float] | None
     now: float
     admin: bool = False     # the player has uno.admin
     token: str | None = None
@@ -46,7 +46,7 @@ class Call:
     def core(self) -> Lifecycle:
         return self.rooms.core
 
-    def error(self, key: str, **args) -> list[Notice]:
+    def error(self, key: str, **args: Any) -> list[Notice]:
         return Said().error(self.player, key, **args).items
 
     def usage(self) -> list[Notice]:

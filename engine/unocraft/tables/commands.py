@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import difflib
 import math
-from typing import Callable
+from collections.abc import Iterable
+from typing import Any, Callable
 
 from ..presentation import chat
 from ..presentation.lang import text_cache
@@ -23,7 +24,7 @@ from ..stats.store import TOP_KINDS
 from . import stakes
 from .call import REGISTERED, Call, Command, Completing, Completion, Rooms, command
 from .notices import Notice, Said
-from .table import Table
+from .table import Stake, Table
 from .text import config_error, option_list, preset_name, say
 
 #: Every word Options.build reads as true or false; players are shown "true, false".
@@ -126,7 +127,7 @@ def _chosen_table(c: Call, otherwise: Callable[[], Table | None]) -> tuple[Table
     return t, c.error("error.no_table") if t is None else []
 
 
-def _nearest(tables, pos) -> Table | None:
+def _nearest(tables: Iterable[Table], pos: list[float] | None) -> Table | None:
     """The table nearest to `pos` (without a position: the first)."""
     return min(tables, default=None, key=lambda x: math.dist(pos, x.pos) if pos is not None else 0)
 
@@ -193,10 +194,11 @@ def _preset_and_assignments(rest: list[str], current: str) -> tuple[str, list[st
 
 
 def _stake(c: Call, assignments: list[str],
-           current: dict | None = None) -> tuple[tuple[dict | None, list[str]] | None, list[Notice]]:
+           current: Stake | None = None) -> tuple[tuple[Stake | None, list[str]] | None, list[Notice]]:
     """The `stake=...` among the words (`stake=3 diamond` may be two words) and the other words;
     None with what tells the player what is wrong with it."""
-    rest, stake, words = [], current, list(assignments)
+    rest: list[str] = []
+    stake, words = current, list(assignments)
     while words:
         word = words.pop(0)
         if not word.lower().startswith("stake="):
@@ -212,7 +214,7 @@ def _stake(c: Call, assignments: list[str],
     return (stake, rest), []
 
 
-def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict) -> tuple[dict | None, list[Notice]]:
+def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Notice]]:
     """`base` with the `option=value` words applied, checked against `preset`; None with what
     tells the player what is wrong (with the nearest names) and how the command goes."""
     player = c.player
@@ -359,7 +361,7 @@ def quick_start(c: Call) -> list[Notice]:
     """`/uno` alone: four lines, how to start, play, call UNO and leave, the commands clickable."""
     lang = c.core.lang(c.player)
 
-    def run(command: str) -> dict:
+    def run(command: str) -> dict[str, Any]:
         return {"text": f"[/uno {command}]", "colour": "aqua", "bold": True, "click": {"command": f"/uno {command}"},
                 "hover": say(lang, f"help.{command}.text")}
 
@@ -380,7 +382,7 @@ ACTIONS = frozenset(c.name for c in COMMANDS if c.action) | set(ALIASES)
 
 
 # ================================================================ running one
-def run(rooms: Rooms, player: str, args: list[str], pos, now: float, admin: bool = False) -> list[Notice]:
+def run(rooms: Rooms, player: str, args: list[str], pos: list[float] | None, now: float, admin: bool = False) -> list[Notice]:
     """A `/uno` command from a player: its handler, or help, or what they may have meant."""
     args, token = chat.split_token(args)
     if not args:
@@ -456,7 +458,7 @@ def usage(lang: str, name: str) -> str:
     return say(lang, "usage.action", command=syntax(lang, name))
 
 
-def nearest(word: str, choices, n: int = 3) -> list[str]:
+def nearest(word: str, choices: Iterable[str], n: int = 3) -> list[str]:
     """The names in `choices` closest to a mistyped `word`: difflib's ratio at least 0.6 and
     within 0.1 of the best one, best first (ties in alphabetical order)."""
     scored = []

@@ -55,14 +55,14 @@ class EngineConfig:
     server_host: str = "127.0.0.1"
     server_port: int = 25565
     data_dir: str = "devserver-data"
-    admins: tuple = ()          # dev server: players with the uno.admin rights
+    admins: tuple[str, ...] = ()          # dev server: players with the uno.admin rights
     database: str = "unocraft-tables.sqlite"
     stats_storage: str = "sqlite"   # statistics: sqlite (in `database`), postgresql or mysql (shared)
     stats_url: str = ""
     stats_pool_size: int = 2
     language: str = "en"
     preset: str = "official"
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
     single_round: bool = False
     seats: int = 4
     join_radius: float = 8
@@ -84,7 +84,7 @@ class EngineConfig:
     stakes_enabled: bool = True      # tables may play for money or items (tables/stakes.py)
     stakes_max_money: int = 10000
     stakes_max_items: int = 64
-    stakes_forbidden: tuple = FORBIDDEN_ITEMS
+    stakes_forbidden: tuple[str, ...] = FORBIDDEN_ITEMS
     stakes_house_cut: int = 0        # percent of each pot that goes to no one
     stakes_on_leave: str = "forfeit"     # a stake of a player who leaves a game: forfeit (to the pot) or refund
     stakes_on_bot_win: str = "refund"    # a pot a bot wins: refund (every payer) or house (to no one)
@@ -100,15 +100,22 @@ class EngineConfig:
         whose lines win."""
         return list(dict.fromkeys([self.path(self.data_dir) / FOLDER, self.path(FOLDER)]))
 
-    def options_for(self, preset: str | None = None, overrides: dict | None = None) -> Options:
+    def options_for(self, preset: str | None = None, overrides: dict[str, Any] | None = None) -> Options:
         merged = dict(self.options)
         merged.update(overrides or {})
         return Options.build(preset or self.preset, **{k: str(v) if isinstance(v, bool) else v
                                                        for k, v in merged.items()})
 
 
+@dataclass
+class Settings:
+    """The settings in use, one holder the rooms share (the players, the stakes, the statistics, the
+    lifecycle): `/uno reload` puts new ones in it once (`Lifecycle.reconfigure`) and every room reads them."""
+    config: EngineConfig
+
+
 # key → (attribute, type, check)
-_SCHEMA: dict[str, tuple[str, type | tuple, Any]] = {
+_SCHEMA: dict[str, tuple[str, type | tuple[type, ...], Any]] = {
     "bridge.host": ("bridge_host", str, None),
     "bridge.port": ("bridge_port", int, lambda v: 0 < v < 65536),
     "bridge.token_file": ("token_file", str, None),
@@ -152,7 +159,7 @@ _TIMERS = {f"timers.{name}" for name in Timers.__dataclass_fields__}
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
-def _flatten(tree: dict, prefix: str = "") -> dict[str, Any]:
+def _flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in tree.items():
         path = f"{prefix}{key}"
@@ -165,7 +172,7 @@ def _flatten(tree: dict, prefix: str = "") -> dict[str, Any]:
     return out
 
 
-def _type_name(t) -> str:
+def _type_name(t: type | tuple[type, ...]) -> str:
     if isinstance(t, tuple):
         return "a number"
     return {str: "a string", int: "an integer", bool: "true or false", dict: "a mapping", list: "a list"}[t]

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..presentation import chat
 from ..presentation.faces import edition_face_keys, face_pixels
 from ..presentation.lang import about
+from ..rules.actions import Action
 from ..rules.editions import EDITIONS
+from ..rules.events import Event
 from ..rules.views import View
 from ..rules.vocab import REACTIONS
 from ..transport.protocol import Item, Near, Op, Sidebar
@@ -60,9 +62,9 @@ class Menus:
     """What the command list (commands.py) gives the display to show: a command's usage line and the
     completion trees (the façade hands it in, so the display imports no command)."""
     usage: Callable[[str, str], str]
-    table_tree: Callable[[Completing], dict]
-    shared_tree: Callable[[Completing], dict]
-    console_tree: Callable[[list[str]], dict]
+    table_tree: Callable[[Completing], dict[str, Any]]
+    shared_tree: Callable[[Completing], dict[str, Any]]
+    console_tree: Callable[[list[str]], dict[str, Any]]
 
 
 class Display:
@@ -73,7 +75,7 @@ class Display:
         self.hints_shown: list[tuple[str, str]] = []   # (player, hint) shown here, for the façade to record
         self.ops: list[Op] = []
         self.sent_slots: dict[str, dict[int, Item | None]] = {}
-        self.sent_completions: dict[str, dict] = {}
+        self.sent_completions: dict[str, dict[str, Any]] = {}
         self.prompted: dict[str, tuple[str, int]] = {}
         self.titled: dict[str, tuple[str, float]] = {}
         self.sent_sidebars: dict[str, Sidebar] = {}  # player -> the sidebar op last sent
@@ -85,7 +87,7 @@ class Display:
         self.feeding = False
         self.sent_states: dict[str, tuple[str, str]] = {}   # player -> (table, state), as last sent
         self.state_due: set[str] = set()                    # players whose table or state may have changed
-        self.sent_tops: dict[str, list] = {}                # kind -> the top list as last sent
+        self.sent_tops: dict[str, list[list[str]]] = {}                # kind -> the top list as last sent
 
     def show(self, notices: list[Notice]) -> None:
         """Makes the ops of what the other rooms decided (notices.py), in their order (the commonest first)."""
@@ -143,7 +145,7 @@ class Display:
         return ops
 
     # ================================================================ connection
-    def attach(self, hello: dict) -> None:
+    def attach(self, hello: dict[str, Any]) -> None:
         """A (re)connected plugin shows nothing of ours yet: everything is sent again (`state.online`
         is the hello's already)."""
         self.sent_slots.clear()
@@ -207,14 +209,14 @@ class Display:
         if player in self.state.online:
             self.ops.append({"op": "msg", "player": player, "c": line})
 
-    def tell(self, to: str, key: str, colour: str = "white", **args) -> None:
+    def tell(self, to: str, key: str, colour: str = "white", **args: Any) -> None:
         self.send(to, [{"text": say(self.state.lang(to), key, **args), "colour": colour}])
 
-    def error(self, to: str, key: str, **args) -> None:
+    def error(self, to: str, key: str, **args: Any) -> None:
         self.tell(to, key, "red", **args)
 
     def tell_table(self, t: Table, key: str, colour: str, of: str | None, but: str | None, bold: bool,
-                   translated: dict[str, str], **args) -> None:
+                   translated: dict[str, str], **args: Any) -> None:
         """A line for every member of `t` but `but`; `of` reads their own ("You ...")."""
         for name, lang, _ in t.members():
             if name == but:
@@ -229,7 +231,7 @@ class Display:
     def console(self, lines: list[str]) -> None:
         self.ops.append({"op": "console", "lines": lines})
 
-    def announce(self, of: str, key: str, **args) -> None:
+    def announce(self, of: str, key: str, **args: Any) -> None:
         """A line about `of` (who opened a table) for the players `table.announce` names; `of`
         reads their own line ("You opened ...")."""
         config = self.state.config
@@ -252,7 +254,7 @@ class Display:
         if names:
             self.tell(player, "error.did_you_mean", "yellow", names=", ".join(names))
 
-    def tell_events(self, t: Table, events) -> None:
+    def tell_events(self, t: Table, events: list[Event]) -> None:
         """Every member of the table reads what happened (a listener of the game events)."""
         edition = t.game.opts.edition if t.game is not None else t.options().edition
         for ev in events:
@@ -303,7 +305,7 @@ class Display:
                 self.ops.append({"op": "actionbar", "player": name, "c": render.status_line(view, lang)})
                 self._sidebar(t, name, view, lang)
 
-    def _catch_hint(self, t: Table, player: str, lang: str, legal) -> None:
+    def _catch_hint(self, t: Table, player: str, lang: str, legal: list[Action]) -> None:
         """The first [Catch] a player is offered comes with how catching works (once per player)."""
         target = next((a.target for a in legal if a.verb == "catch" and a.target), None)
         if target is None or not self.hint_due(player, "catch") or (player, "catch") in self.hints_shown:
@@ -436,12 +438,13 @@ class Display:
         if self.feeding and player in self.state.online:
             self.ops.append({"op": "placeholders", "player": player, "values": values})
 
-    def placeholders_top(self, top: dict[str, list]) -> None:
+    def placeholders_top(self, top: dict[str, list[list[str]]]) -> None:
         """The top lists, only those that changed since they were last sent."""
         changed = {kind: rows for kind, rows in top.items() if self.sent_tops.get(kind) != rows}
         if self.feeding and changed:
             self.sent_tops.update(changed)
-            self.ops.append({"op": "placeholders", "top": changed})
+            # [name, value] rows as lists: the same JSON arrays as the protocol's pairs
+            self.ops.append({"op": "placeholders", "top": cast(dict[str, list[tuple[str, str]]], changed)})
 
     def _state_may_change(self, player: str) -> None:
         if self.feeding:

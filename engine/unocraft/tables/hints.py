@@ -9,6 +9,8 @@ seen one must never get it again because the database was slow.
 
 from __future__ import annotations
 
+from typing import Any
+
 NAMES = ("game", "catch")
 
 
@@ -26,7 +28,7 @@ class Hints:
         self.asked.add(player)
         return True
 
-    def answered(self, player: str, row: dict | None) -> None:
+    def answered(self, player: str, row: dict[str, Any] | None) -> None:
         """The database's row of the player (None: no statistics yet, so no hint seen)."""
         had = {name for name in NAMES if row and row.get(f"hint_{name}")}
         self.seen[player] = self.seen.get(player, set()) | had

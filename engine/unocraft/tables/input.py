@@ -7,7 +7,7 @@ Each returns what it decided for the players (notices.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..presentation import codes
 from ..rules.actions import Action, parse_ref
@@ -197,7 +197,7 @@ def colours(t: Table) -> tuple[str, ...]:
     return LIGHT_COLOURS + DARK_COLOURS if t.options().edition == "flip" else LIGHT_COLOURS
 
 
-def _parses(parse, word: str) -> bool:
+def _parses(parse: Callable[[str], object], word: str) -> bool:
     try:
         parse(word)
     except ConfigError:

@@ -1,86 +1,96 @@
-"""The life of a table: open, seat, deal, play, tick, close; the core the other rooms call.
+"""The life of a table: open, seat, deal, play, tick, close; the transitions the other rooms call.
 
-It holds the tables, who sits or watches where, who is online in which language, and what must be
-saved. Each transition returns what players are to be told, in order (typed notices, notices.py);
+The state lives beside it, each concern behind its own class: the tables and their wake-ups in the
+registry (registry.py), who is where and how in the players (players.py), the settings in use in
+one holder (config.Settings), the stakes in stakes.py; this module changes them and keeps what must
+be saved. Each transition returns what players are to be told, in order (typed notices, notices.py);
 a game action goes through `play`, which asks the rules and returns their events as one of them:
 the façade hands them to the listeners (the sounds, the statistics, the stakes) and display.py
 makes the ops, so nothing here knows about either.
-Time comes in as `now`. Each table has one wake-up time (the next moment a clock may need it: a
-countdown, a bot's move, a turn timer, a rejoin deadline, the next round) in a heap, so a tick
-touches the tables that are due and `next_wakeup` reads the heap's top: the loop's cost follows
-the tables that changed, not how many there are.
+Time comes in as `now`. A tick runs the tables whose wake-up is due (the registry's heap).
 """
 
 from __future__ import annotations
 
-import heapq
 import logging
 import math
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from ..rules.actions import Action
 from ..rules.errors import Refused
-from .config import EngineConfig
+from .config import EngineConfig, Settings
 from .hints import Hints
 from ..rules.events import MatchOver, RoundOver
 from .notices import (Announce, FirstGameHint, ForgetSidebar, GiveBack, Joined, Notice, Quit, Said, TableEvents,
                       Unwatched)
-from .stakes import Stakes
+from .players import Players
+from .registry import Registry, number
+from .stakes import Record, Stakes
 from .store import TableStore
-from .table import SEED_ENV, Seat, Table, table_seed  # noqa: F401 (SEED_ENV: tests import it here)
+from .table import SEED_ENV, Point, Seat, Stake, Table, table_seed  # noqa: F401 (SEED_ENV: tests import it here)
 from .text import option_list
 from .wakeups import abandoned, wake_up
 
 if TYPE_CHECKING:
     from ..rules.events import Event
+    from ..stats import rating
 
 MAX_BOT_STEPS_PER_TICK = 20
 #: One INFO line per table opened, dealt, finished or closed and per player seated or gone:
 #: what an operator reads in the server log.
 log = logging.getLogger("unocraft.tables")
 
+
+def _unrecorded(player: str, /, **counters: int) -> None:
+    """No statistics to count the stakes in (a lifecycle on its own, in a test)."""
+
+
 class Lifecycle:
-    def __init__(self, config: EngineConfig, store: TableStore | None = None):
-        self.config = config
+    def __init__(self, settings: Settings | EngineConfig, store: TableStore | None = None, *,
+                 players: Players | None = None, registry: Registry | None = None, hints: Hints | None = None,
+                 record: Record = _unrecorded):
+        """`players`, `registry` and `hints` are made here unless the façade hands in its own (the
+        players built with the same `settings`); `record` counts what stakes won and lost."""
+        self.settings = settings if isinstance(settings, Settings) else Settings(settings)
         self.store = store
-        self.tables: dict[str, Table] = {}
-        self.where: dict[str, str] = {}          # player -> table id (seated or watching)
-        self.langs: dict[str, str] = {}
-        self.worlds: dict[str, str] = {}          # player -> the world they were last in (tables open there)
-        self.online: set[str] = set()
-        self.uuids: dict[str, str] = {}
-        self.dirty: set[str] = set()             # tables to redraw
-        self.unsaved: set[str] = set()           # tables to write to SQLite
-        self.deleted: set[str] = set()
-        self.next_id = 1
-        self.ids: list[str] | None = None         # the table ids, sorted (None: to sort again)
-        self.hints = Hints()
-        self.stakes = Stakes(self)               # what tables play for (stakes.py)
-        # wake-ups: (time, table id); an entry whose time is not `wake_at[id]` any more is stale
-        self.wakes: list[tuple[float, str]] = []
-        self.wake_at: dict[str, float] = {}
-        self.unscheduled: set[str] = set()       # tables changed since their wake-up was computed
+        self.players = players if players is not None else Players(self.settings)
+        self.registry = registry if registry is not None else Registry()
+        self.hints = hints if hints is not None else Hints()
+        # what tables play for (stakes.py): it seats and unseats through this lifecycle
+        self.stakes = Stakes(self.settings, self.players, self.registry, self, record)
         # the last player event handled (the plugin's session, its number): saved with the tables
         self.events_seen: tuple[str, int] | None = store.events_seen() if store is not None else None
         if store is not None:
             for data in store.load_all():
                 t = Table.from_dict(data)
-                self.tables[t.id] = t
-                self.next_id = max(self.next_id, number(t.id) + 1)
+                self.registry.add(t)
                 for s in t.humans():
                     self.where[s.name] = t.id
-                    self.langs[s.name] = s.lang
+                    self.players.langs[s.name] = s.lang
                 for n in t.spectators:
                     self.where[n] = t.id
-            self.unscheduled |= set(self.tables)
+            self.registry.touch_all()
 
-    def new_event(self, ev: dict) -> bool:
-        """Whether the tables have not seen this player event yet. After an engine restart the plugin
-        delivers again the batch the engine polled last (it may have died before handling it): one
-        the saved tables already hold, or this run handled, is skipped; the others are noted."""
-        session, seq = ev.get("session"), ev.get("seq")
-        if not isinstance(session, str) or not isinstance(seq, int):
+    # the state the rooms read most, where it lives
+    @property
+    def config(self) -> EngineConfig:
+        return self.settings.config
+
+    @property
+    def tables(self) -> dict[str, Table]:
+        return self.registry.tables
+
+    @property
+    def where(self) -> dict[str, str]:
+        return self.players.where
+
+    def new_event(self, session: str | None, seq: int | None) -> bool:
+        """Whether the tables have not seen this player event (numbered `seq` in the plugin's run
+        `session`) yet. After an engine restart the plugin delivers again the batch the engine
+        polled last (it may have died before handling it): one the saved tables already hold, or
+        this run handled, is skipped; the others are noted."""
+        if session is None or seq is None:
             return True     # a tool's or a test's event
         seen = self.events_seen
         if seen is not None and seen[0] == session and seq <= seen[1]:
@@ -90,11 +100,10 @@ class Lifecycle:
 
     # ================================================================ who is where
     def lang(self, player: str) -> str:
-        return self.langs.get(player, self.config.language)
+        return self.players.lang(player)
 
     def table_of(self, player: str) -> Table | None:
-        tid = self.where.get(player)
-        return self.tables.get(tid) if tid else None
+        return self.registry.get(self.where.get(player))
 
     def seated_table(self, player: str) -> Table | None:
         t = self.table_of(player)
@@ -102,40 +111,35 @@ class Lifecycle:
 
     def table_ids(self) -> list[str]:
         """Every table's id, sorted; the same list until a table opens or closes."""
-        if self.ids is None:
-            self.ids = sorted(self.tables)
-        return self.ids
+        return self.registry.table_ids()
 
     def changed(self, t: Table) -> None:
         """The table changed: redraw it, save it, and compute its wake-up again."""
-        self.dirty.add(t.id)
-        self.unscheduled.add(t.id)
+        self.registry.changed(t)
 
     def touch(self, tid: str | None) -> None:
         """Its clocks may have moved (an input changed it): compute its wake-up again."""
-        if tid is not None:
-            self.unscheduled.add(tid)
+        self.registry.touch(tid)
 
     def reconfigure(self, config: EngineConfig) -> None:
         """New settings (`/uno reload`): the timers of every table may have moved."""
-        self.config = config
-        self.unscheduled |= set(self.tables)
+        self.settings.config = config
+        self.registry.touch_all()
 
     # ================================================================ open and seat
-    def open(self, player: str, pos, preset: str, overrides: dict, now: float,
-             stake: dict | None = None) -> list[Notice]:
-        table = Table(id=f"t{self.next_id}", owner=player, pos=tuple(pos or (0, 0, 0)), preset=preset, stake=stake,
-                      world=self.worlds.get(player, "") if pos is not None else "",
+    def open(self, player: str, pos: list[float] | None, preset: str, overrides: dict[str, Any], now: float,
+             stake: Stake | None = None) -> list[Notice]:
+        n = self.registry.take_number()
+        table = Table(id=f"t{n}", owner=player, pos=cast(Point, tuple(pos or (0, 0, 0))), preset=preset, stake=stake,
+                      world=self.players.world(player) if pos is not None else "",
                       overrides={k: v for k, v in overrides.items()},
                       countdown_at=now + self.config.timers.lobby,
-                      seed=table_seed(player, now, self.next_id))
-        self.next_id += 1
-        self.tables[table.id] = table
-        self.ids = None
+                      seed=table_seed(player, now, n))
+        self.registry.add(table)
         log.info("table %s opened by %s (%s; %s)", table.id, player, preset, option_list(table.options().changed()))
         return self.sit(table, player, now, then="opened")
 
-    def open_table_near(self, pos) -> Table | None:
+    def open_table_near(self, pos: list[float] | None) -> Table | None:
         best, best_d = None, None
         for t in self.tables.values():
             if t.state != "lobby" or len(t.seats) >= self.config.seats or self.stakes.opening(t):
@@ -207,7 +211,7 @@ class Lifecycle:
         out = Said()
         for t in self.tables.values():
             for s in t.humans():
-                if s.name in self.online:
+                if s.name in self.players.online:
                     s.away_since = None
                     out.tell(s.name, "table.resumed", "green")
                 elif t.state == "playing" and s.away_since is None:
@@ -285,13 +289,7 @@ class Lifecycle:
         """Runs the clocks of every table that is due (see `wake_up`). With `budget` (seconds of
         work), the tables longest due first, until it is spent (one at least): the rest stay due
         for the next tick (the loop polls the players' events in between)."""
-        self._schedule(now)
-        due: dict[str, float] = {}
-        while self.wakes and self.wakes[0][0] <= now:
-            when, tid = heapq.heappop(self.wakes)
-            if self.wake_at.get(tid) == when:
-                del self.wake_at[tid]
-                due[tid] = when
+        due = self.registry.due(now, self.config.timers)
         if budget is None:
             order = sorted(due, key=number)     # in the order the tables opened
         else:
@@ -303,8 +301,8 @@ class Lifecycle:
                 t = self.tables.get(tid)
                 if t is not None:
                     out.add(self._tick_table(t, now))
-            self.unscheduled.add(tid)       # its wake-up again (still due: not run this time)
-        self._schedule(now)
+            self.registry.touch(tid)        # its wake-up again (still due: not run this time)
+        self.registry.schedule(now, self.config.timers)
         return out.items
 
     def _tick_table(self, t: Table, now: float) -> list[Notice]:
@@ -397,27 +395,9 @@ class Lifecycle:
         """When the table's clocks next need the engine (wakeups.py)."""
         return wake_up(t, now, self.config.timers)
 
-    def _schedule(self, now: float) -> None:
-        """Computes the wake-up of every table changed since (a closed one has none)."""
-        for tid in self.unscheduled:
-            t = self.tables.get(tid)
-            when = self.wake_up(t, now) if t is not None else None
-            if when is None:
-                self.wake_at.pop(tid, None)
-            elif self.wake_at.get(tid) != when:
-                self.wake_at[tid] = when
-                heapq.heappush(self.wakes, (when, tid))
-        self.unscheduled.clear()
-        if len(self.wakes) > 2 * len(self.wake_at) + 64:      # mostly stale entries: start afresh
-            self.wakes = [(when, tid) for tid, when in self.wake_at.items()]
-            heapq.heapify(self.wakes)
-
     def next_wakeup(self, now: float) -> float | None:
         """The earliest wake-up of any table (None: no table waits for a clock)."""
-        self._schedule(now)
-        while self.wakes and self.wake_at.get(self.wakes[0][1]) != self.wakes[0][0]:
-            heapq.heappop(self.wakes)
-        return self.wakes[0][0] if self.wakes else None
+        return self.registry.next_wakeup(now, self.config.timers)
 
     # ================================================================ deal and end
     def _deal(self, t: Table, now: float) -> list[Notice]:
@@ -453,41 +433,33 @@ class Lifecycle:
         for n in list(t.spectators):
             self.where.pop(n, None)
             out.note(Unwatched(n))
-        if self.tables.pop(t.id, None) is not None:
-            self.ids = None
+        if self.registry.remove(t.id):
             log.info("table %s closed", t.id)
-        self.dirty.discard(t.id)
-        self.deleted.add(t.id)
-        self.touch(t.id)
         return out.items
 
     # ================================================================ saving
-    def save(self, stats: dict, uuids: dict, written_upto: int, only: set[str] | None = None,
-             matches: list | None = None) -> int | None:
+    def save(self, stats: dict[str, dict[str, int]], uuids: dict[str, str], written_upto: int,
+             only: set[str] | None = None, matches: list[rating.Result] | None = None) -> int | None:
         """Writes every table changed since the last save (`only`: those of them in it; the others
         wait for the next save) and forgets deleted ones, with the statistics counters `stats` and
         the match results `matches` (the ratings'), in one transaction; returns the journal number of the counters, or None without a table store."""
-        number = None
-        writing = self.unsaved if only is None else self.unsaved & only
-        if self.store is not None and (writing or self.deleted or stats or written_upto > self.store.forgotten_upto):
-            changes: dict[str, dict | None] = {tid: None for tid in self.deleted}
+        batch = None
+        registry = self.registry
+        writing = registry.unsaved if only is None else registry.unsaved & only
+        if self.store is not None and (writing or registry.deleted or stats or written_upto > self.store.forgotten_upto):
+            changes: dict[str, dict[str, Any] | None] = {tid: None for tid in registry.deleted}
             for tid in writing:
                 if tid in self.tables:
                     changes[tid] = self.tables[tid].to_dict()
-            number = self.store.save(changes, stats, uuids, written_upto=written_upto, matches=matches,
+            batch = self.store.save(changes, stats, uuids, written_upto=written_upto, matches=matches,
                                      events_seen=self.events_seen)
-        self.unsaved -= writing
-        self.deleted.clear()
-        return number
+        registry.unsaved -= writing
+        registry.deleted.clear()
+        return batch
 
 
 def _hand_over(t: Table, leaving: str) -> None:
     """The owner left the lobby: the next human seated owns the table (its rules, its start)."""
     if t.owner == leaving and t.humans():
         t.owner = t.humans()[0].name
-
-
-def number(tid: str) -> int:
-    """The table's number: t12 -> 12 (the order tables opened in)."""
-    return int(tid.lstrip("t") or 0)
 

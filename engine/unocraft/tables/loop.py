@@ -31,7 +31,7 @@ PROFILE_ENV = "UNOCRAFT_PROFILE"
 TICK_BUDGET = 0.002
 class EngineLoop:
     def __init__(self, config: EngineConfig, transport: Transport, store: TableStore | None,
-                 clock=time.time, hints: bool = True, after_send: Callable[[dict[str, Table]], None] | None = None,
+                 clock: Callable[[], float] = time.time, hints: bool = True, after_send: Callable[[dict[str, Table]], None] | None = None,
                  changed: Callable[[dict[str, Table], Iterable[str]], None] | None = None):
         """`hints`: the first-game and first-catch hints (they speak of hotbars and chat buttons);
         `after_send(tables)`: called after each op batch is handed over (the mcpi board paints);

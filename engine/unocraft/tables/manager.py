@@ -6,11 +6,14 @@ the rules' events) -> notices.py (what players are to be told) -> display.py (op
 
 - input.py: a click, an item use, a chat line or a typed action -> a rules action.
 - commands.py: one handler per `/uno` subcommand (admin.py: the console and admin ones).
-- lifecycle.py: the state; tables open, seat, deal, play, tick and close; wake-up times in a heap.
+- lifecycle.py: tables open, seat, deal, play, tick and close, over the state kept by concern:
+  registry.py (the tables, what changed, their wake-ups in a heap), players.py (who is where,
+  online, language, UUID), config.Settings (the settings in use).
 - sounds.py, stats_tally.py, stakes.py: listeners of the game events (the statistics' answers come
   back as notices too).
 - display.py: notices and views -> ops, and everything about what was sent to whom; nothing else
-  makes an op. It reads the state through `Shown` (the lifecycle's collections), never the lifecycle.
+  makes an op. It reads the state through `Shown` (the registry's and players' collections), never
+  the lifecycle.
 
 Every transition returns what it decided, as a list of typed notices (its inner calls' lists added
 in the order they happened); no room keeps one. `_show` is the one shell that turns them into ops,
@@ -24,7 +27,8 @@ in one fixed order per step (a plugin event, a tick, an attach):
 A save (`save`) shows what it decided (the statistics' new names) when it is done; `flush` takes
 the batch first, so those go out with the next one.
 
-`handle(event, now)` takes one plugin event; `tick(now)` runs the clocks of the tables that are
+`handle(event, now)` takes one plugin event (a typed value of its kind, transport/incoming.py, routed
+by its class); `tick(now)` runs the clocks of the tables that are
 due; `flush()` redraws what changed, saves changed tables to SQLite and returns the op batch for
 the plugin. No rule is decided in this layer: actions go to the rules, refusals come back with a
 code and are shown to the player.
@@ -33,19 +37,25 @@ code and are shown to the player.
 from __future__ import annotations
 
 import logging
-from typing import Callable
+from typing import Any, Callable, TypeVar
 
 from ..presentation.lang import normalise
+from ..rules.events import Event
 from ..stats.service import StatsService, open_stats
-from ..transport.protocol import Op, read_event
+from ..transport import incoming
+from ..transport.incoming import Routes
+from ..transport.protocol import Op
 from . import commands
 from .admin import Admin
 from .call import Rooms
-from .config import EngineConfig
+from .config import EngineConfig, Settings
 from .display import Display, Menus, Shown
+from .hints import Hints
 from .input import Input
 from .lifecycle import Lifecycle
 from .notices import Notice, TableEvents
+from .players import Players
+from .registry import Registry
 from .sounds import Sounds
 from .stage import Stage
 from .stats_tally import StatsTally
@@ -53,6 +63,8 @@ from .store import TableStore
 from .table import Table
 
 log = logging.getLogger("unocraft.engine")
+
+P = TypeVar("P", bound=incoming.FromPlayer)
 
 #: what the display shows of the command list
 MENUS = Menus(commands.usage, commands.table_tree, commands.completion_tree, commands.console_tree)
@@ -64,30 +76,34 @@ STATS_WAKEUP = 0.001    # ... while an answer of the statistics thread is on its
 
 
 def shown(core: Lifecycle) -> Shown:
-    """What the display may read of the lifecycle (display.py)."""
-    return Shown(tables=core.tables, where=core.where, online=core.online, settings=lambda: core.config,
-                 lang=core.lang, seated_table=core.seated_table, table_ids=core.table_ids,
+    """What the display may read of the tables' state (display.py): the registry's and the players'."""
+    settings, players, registry = core.settings, core.players, core.registry
+    return Shown(tables=registry.tables, where=players.where, online=players.online, settings=lambda: settings.config,
+                 lang=players.lang, seated_table=core.seated_table, table_ids=registry.table_ids,
                  pot_words=core.stakes.pot_words)
 
 
 class Tables:
     def __init__(self, config: EngineConfig, store: TableStore | None = None, stats: StatsService | None = None):
-        self.core = Lifecycle(config, store)
-        hints = self.core.hints
+        # the state by concern, each room handed the parts it reads (lifecycle.py changes them)
+        settings = Settings(config)
+        players, hints = Players(settings), Hints()
+        # statistics: written and read on their own thread (stats/service.py; nothing connects yet)
+        self.stats = stats if stats is not None else open_stats(config, store)
+        self.tally = StatsTally(settings, players, hints, self.stats)
+        self.core = Lifecycle(settings, store, players=players, registry=Registry(), hints=hints,
+                              record=self.tally.add)
         self.display = Display(shown(self.core), MENUS, hints.due)
         self.stage = Stage()                      # the tables in the world (stage.py)
         self.input = Input(self.core)
-        # statistics: written and read on their own thread (stats/service.py)
-        self.stats = stats if stats is not None else open_stats(config, store)
-        self.tally = StatsTally(self.core, self.stats)
         # what happened at a table, heard and counted (after the transition, as it is shown), in
         # the order of the module's text
-        self.listeners: list[Callable[[Table, list], list[Notice] | None]] = [
+        self.listeners: list[Callable[[Table, list[Event]], list[Notice] | None]] = [
             Sounds().heard, self.tally.counted, self.core.stakes.counted]
-        self.core.stakes.record = self.tally.add
         self.admin = Admin(self.core)             # console and uno.admin commands (admin.py)
         self.admin.read_languages()               # the operator's language files, checked (overrides.py)
         self.rooms = Rooms(self.core, self.tally, self.admin, self.input.typed, self.saved_now)
+        self.routes = self._routes()              # each kind of plugin event to its handler, by class
         self.saved_at = 0.0
         self.saving: list[str] = []               # the tables the interval's save has yet to write
         self.owed: set[str] = set()               # the tables an answer's save found the file taken for
@@ -114,17 +130,17 @@ class Tables:
 
     @property
     def dirty(self) -> set[str]:
-        return self.core.dirty
+        return self.core.registry.dirty
 
     @property
     def faces_sent(self) -> set[str]:
         return self.display.faces_sent
 
     # ================================================================ connection
-    def attach(self, hello: dict, now: float) -> None:
+    def attach(self, hello: dict[str, Any], now: float) -> None:
         """A (re)connected plugin: resend everything, mark who is here, give back items of
         players no table holds any more."""
-        online = self.core.online
+        online = self.core.players.online
         online.clear()                       # the same set, which the display reads too
         online.update(hello.get("online", []))
         self.admin.plugin = hello
@@ -140,54 +156,75 @@ class Tables:
                 self.display.restore(name)
 
     # ================================================================ events
-    def handle(self, raw: dict, now: float) -> None:
-        ev = read_event(raw)      # as the bridge protocol declares it; a malformed one: a log line, nothing changes
+    def handle(self, raw: dict[str, Any], now: float) -> None:
+        """One plugin event: read as the value of its kind (a malformed one: a log line, nothing
+        changes), skipped when the saved tables hold it already, then to the handler of its class."""
+        ev = incoming.read(raw)
         if ev is None:
             return
-        if not self.core.new_event(ev):
-            log.info("skipped a player event the saved tables already hold: %s", ev.get("type"))
+        if not self.core.new_event(ev.session, ev.seq):
+            log.info("skipped a player event the saved tables already hold: %s", ev.KIND)
             return
-        kind = ev.get("type")
-        player = ev.get("player")
-        if kind == "console":
-            return self._show(self.admin.console([str(a) for a in ev.get("args", [])], now))
-        if not player:
-            return
-        core = self.core
-        if ev.get("locale"):
-            core.langs[player] = normalise(ev["locale"], core.config.language)
-        if ev.get("uuid"):
-            core.uuids[player] = str(ev["uuid"])
-        if ev.get("world"):
-            core.worlds[player] = str(ev["world"])
-        before = core.where.get(player)
-        if kind != "quit":
-            self.tally.ask_hints(player)
-        said: list[Notice] = []
-        if kind == "join":
-            core.online.add(player)
-            said = core.joined(player)
-            self.tally.ask_placeholders(player)
-        elif kind == "quit":
-            core.online.discard(player)
-            said = core.quit(player, now)
-        elif kind == "command":
-            core.online.add(player)
-            said = commands.run(self.rooms, player, [str(a) for a in ev.get("args", [])], ev.get("pos"), now, bool(ev.get("admin")))
-        elif kind == "use":
-            said = self.input.use(player, ev.get("tag") or "", now)
-        elif kind == "click":
-            said = self.input.click(player, ev.get("tag") or "", now)
-        elif kind == "chat":
-            said = self.input.chat(player, now)
-        elif kind == "respawn":
-            self.display.respawned(player)
-        elif kind == "stake":
-            said = core.stakes.answered(ev, now)
-        # the player's table (before and after) may need its clocks sooner or later now
-        core.touch(before)
-        core.touch(core.where.get(player))
-        self._show(said)
+        self._show(self.routes(ev, now))
+
+    def _routes(self) -> Routes[list[Notice]]:
+        """Each kind of event to its handler: a player's around what every one of theirs does
+        (`_from`); the console's to the admin room; a refused batch was logged by the transport."""
+        return (Routes[list[Notice]]()
+                .on(incoming.Console, lambda ev, now: self.admin.console(list(ev.args), now))
+                .on(incoming.RefusedBatch, lambda ev, now: [])
+                .on(incoming.Join, self._from(self._join))
+                .on(incoming.Quit, self._from(self._quit))
+                .on(incoming.Command, self._from(self._command))
+                .on(incoming.Use, self._from(lambda ev, now: self.input.use(ev.player, ev.tag, now)))
+                .on(incoming.Click, self._from(lambda ev, now: self.input.click(ev.player, ev.tag, now)))
+                .on(incoming.Chat, self._from(lambda ev, now: self.input.chat(ev.player, now)))
+                .on(incoming.Respawn, self._from(self._respawn))
+                .on(incoming.StakeAnswer, self._from(self.core.stakes.answered)))
+
+    def _from(self, handler: Callable[[P, float], list[Notice]]) -> Callable[[P, float], list[Notice]]:
+        """A player's event: what it tells of them (language, UUID, world) noted first and their
+        hints asked (but as they quit); after the handler, the clocks of their table before and
+        after computed again (it may need them sooner or later now). No player named: nothing."""
+        def from_player(ev: P, now: float) -> list[Notice]:
+            player = ev.player
+            if not player:
+                return []
+            core, players = self.core, self.core.players
+            if isinstance(ev, incoming.Where):
+                if ev.locale:
+                    players.langs[player] = normalise(ev.locale, core.config.language)
+                uuid = ev.uuid if isinstance(ev, (incoming.Command, incoming.Join)) else None
+                if uuid:
+                    players.uuids[player] = uuid
+                if ev.world:
+                    players.worlds[player] = ev.world
+            before = core.where.get(player)
+            if not isinstance(ev, incoming.Quit):
+                self.tally.ask_hints(player)
+            said = handler(ev, now)
+            core.touch(before)
+            core.touch(core.where.get(player))
+            return said
+        return from_player
+
+    def _join(self, ev: incoming.Join, now: float) -> list[Notice]:
+        self.core.players.online.add(ev.player)
+        said = self.core.joined(ev.player)
+        self.tally.ask_placeholders(ev.player)
+        return said
+
+    def _quit(self, ev: incoming.Quit, now: float) -> list[Notice]:
+        self.core.players.online.discard(ev.player)
+        return self.core.quit(ev.player, now)
+
+    def _command(self, ev: incoming.Command, now: float) -> list[Notice]:
+        self.core.players.online.add(ev.player)
+        return commands.run(self.rooms, ev.player, list(ev.args), ev.pos, now, bool(ev.admin))
+
+    def _respawn(self, ev: incoming.Respawn, now: float) -> list[Notice]:
+        self.display.respawned(ev.player)
+        return []
 
     # ================================================================ clocks
     def tick(self, now: float, budget: float | None = None) -> None:
@@ -224,20 +261,20 @@ class Tables:
         """Redraws changed tables, saves them, and hands over the op batch. With `now`, saving is
         batched to at most one write per `SAVE_INTERVAL` (a crash loses at most that much play);
         without, every change is written at once."""
-        core = self.core
-        for tid in sorted(core.dirty):
-            t = core.tables.get(tid)
+        core, registry = self.core, self.core.registry
+        for tid in sorted(registry.dirty):
+            t = registry.tables.get(tid)
             if t is not None:
                 self.display.redraw(t)
                 self._stage(self.stage.draw(t, core.config))
-        for tid in [tid for tid in self.stage.sent if tid not in core.tables]:
+        for tid in [tid for tid in self.stage.sent if tid not in registry.tables]:
             self._stage(self.stage.remove(tid))
         for player, hint in self.display.take_hints():    # the hints the redraws showed: not due again
             core.hints.shown(player, hint)
-        self.display.placeholder_states(core.dirty)
-        core.unsaved |= core.dirty
-        self.flushed = set(core.dirty)
-        core.dirty.clear()
+        self.display.placeholder_states(registry.dirty)
+        registry.unsaved |= registry.dirty
+        self.flushed = set(registry.dirty)
+        registry.dirty.clear()
         self.display.tables_completions()
         ops = self.display.take()
         if save:        # what the save decides goes out with the next batch
@@ -270,7 +307,7 @@ class Tables:
             if now < self.saved_at + SAVE_INTERVAL:
                 return
             self.saved_at = now
-            self.saving = sorted(self.core.unsaved)
+            self.saving = sorted(self.core.registry.unsaved)
         # with the batch, the tables closed and the statistics counted meanwhile
         if self.save(only=set(self.saving[:SAVE_BATCH]), wait=False):
             self.saving = self.saving[SAVE_BATCH:]

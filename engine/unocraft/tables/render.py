@@ -7,12 +7,12 @@ display.py turns their results into display ops.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from ..presentation import chat
 from ..presentation.faces import face_key
 from ..presentation.lang import about, card_name, colour_label, colour_name, text_cache
-from ..rules.actions import Action, parse_ref
+from ..rules.actions import Action, CardRef, parse_ref
 from ..rules.cards import COLOUR_BY_NAME, Card
 from ..rules.views import DosView, PenaltyView, View
 from ..rules.vocab import EVENT_TONES, HOUSE_VERBS, LAYING, VERBS
@@ -39,7 +39,7 @@ def face_of(code: str, side: str) -> tuple[Card, bool]:
     return ref, side == "dark"
 
 
-def hand_code(ref, side: str) -> str:
+def hand_code(ref: CardRef, side: str) -> str:
     """A legal action's card as the hand shows it: the face up on `side` (the rules name a
     card by that face; a card named by both faces, "RS/O4", as scenario files may, shows
     the one up)."""
@@ -63,7 +63,7 @@ def playable_codes(legal: list[Action], side: str = "light") -> set[str]:
     return {hand_code(a.cards[0], side) for a in legal if a.verb in LAYING and a.cards}
 
 
-def card_component(card: Card, lang: str, bold: bool = False) -> dict:
+def card_component(card: Card, lang: str, bold: bool = False) -> dict[str, Any]:
     colour = chat.CHAT_COLOUR.get(card.colour, "white") if card.colour else "white"
     c: dict[str, Any] = {"text": card_name(lang, card), "colour": colour}
     if bold:
@@ -146,7 +146,7 @@ def _top_item(top: str, side: str, lang: str, edition: str | None = None) -> Ite
             "lore": [], "glow": False, "tag": TAG_TOP}
 
 
-def subtitle(view: View, lang: str) -> list[dict]:
+def subtitle(view: View, lang: str) -> list[dict[str, Any]]:
     """The title's subtitle on a player's turn: the card to match, and the colour when a wild
     set it (the status line has the rest; the subtitle is shown double size)."""
     top = view.top
@@ -164,7 +164,7 @@ def subtitle(view: View, lang: str) -> list[dict]:
     return [{"text": say(lang, "turn.subtitle", card=card_name(lang, card)), "colour": colour}]
 
 
-def status_line(view: View, lang: str) -> list[dict]:
+def status_line(view: View, lang: str) -> list[dict[str, Any]]:
     """The action bar: whose turn, top card, colour, direction, card counts."""
     dos = isinstance(view, DosView)
     return _status_line(view.top, view.side, dos, view.colour, view.turn, view.direction,
@@ -174,7 +174,7 @@ def status_line(view: View, lang: str) -> list[dict]:
 
 @text_cache(maxsize=8192)
 def _status_line(top: str | None, side: str, dos: bool, colour: str | None, turn: str | None, direction: str,
-                 counts: tuple[tuple[str, int], ...], centre: tuple[str, ...], lang: str) -> list[dict]:
+                 counts: tuple[tuple[str, int], ...], centre: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
     """The action bar from what it shows, one shared list per distinct line (the same line goes
     to every player of a language at the table; never change it)."""
     card = face_of(top, side)[0] if top else None
@@ -190,12 +190,12 @@ def _status_line(top: str | None, side: str, dos: bool, colour: str | None, turn
     return [{"text": text, "colour": chat.CHAT_COLOUR.get(colour_letter, "white") if colour_letter else "white"}]
 
 
-def turn_lines(view: View, lang: str, token: int, legal: list[Action]) -> list[list[dict]]:
+def turn_lines(view: View, lang: str, token: int, legal: list[Action]) -> list[list[dict[str, Any]]]:
     """The chat lines a player gets when they have something to do: the hand with clickable
     cards, and a button for every other choice the rules offer now."""
     if isinstance(view, DosView):
         return render_dos.turn_lines(view, lang, token, legal)
-    lines: list[list[dict]] = []
+    lines: list[list[dict[str, Any]]] = []
     verbs = {a.verb for a in legal}
     hand = view.hand or ()
     side = view.side
@@ -237,7 +237,7 @@ def turn_lines(view: View, lang: str, token: int, legal: list[Action]) -> list[l
     return [line for line in lines if line]
 
 
-def _house_buttons(verb: str, names: str, lang: str, token: int, legal: list[Action], side: str) -> list[dict]:
+def _house_buttons(verb: str, names: str, lang: str, token: int, legal: list[Action], side: str) -> list[dict[str, Any]]:
     """[`button.<verb>` X] per player it names (a swap), one button per card it names (the card
     given back), or one button."""
     mine = [a for a in legal if a.verb == verb]
@@ -251,7 +251,7 @@ def _house_buttons(verb: str, names: str, lang: str, token: int, legal: list[Act
                 code = f"{ref[0]}/{ref[1]}" if isinstance(ref, tuple) else str(ref)
                 if code not in codes:
                     codes.append(code)
-        line: list[dict] = []
+        line: list[dict[str, Any]] = []
         for n, code in enumerate(codes):
             if n:
                 line.append(chat.text(" "))
@@ -262,7 +262,7 @@ def _house_buttons(verb: str, names: str, lang: str, token: int, legal: list[Act
                         say(lang, f"button.{verb}_hover"))]
 
 
-def wild_colour_line(code: str, lang: str, token: int, legal: list[Action], side: str = "light") -> list[dict]:
+def wild_colour_line(code: str, lang: str, token: int, legal: list[Action], side: str = "light") -> list[dict[str, Any]]:
     """"Choose a colour: [Red] …" for a wild the player right-clicked; each button plays it."""
     colours = []
     for a in legal:
@@ -280,7 +280,14 @@ def wild_colour_line(code: str, lang: str, token: int, legal: list[Action], side
     return line
 
 
-def event_line(ev, viewer: str | None, lang: str, edition: str | None = None) -> list[dict] | None:
+class Told(Protocol):
+    """What `event_line` reads of an event: its arguments as a player reads them (a rules `Event`,
+    or the spectator's dict the web page keeps)."""
+
+    def for_player(self, viewer: str | None, /) -> dict[str, Any]: ...
+
+
+def event_line(ev: Told, viewer: str | None, lang: str, edition: str | None = None) -> list[dict[str, Any]] | None:
     """One rules event as a chat line for `viewer` (None: spectator) at a table of `edition`, or
     None when it is not told.
     It reads the event as `for_player` gives it (the language lines' arguments): the web page hands
@@ -292,7 +299,7 @@ def event_line(ev, viewer: str | None, lang: str, edition: str | None = None) ->
     def card(code: str) -> str:
         return card_name(lang, face_of(code, "light")[0])
 
-    def line(text: str, colour: str = "white") -> list[dict]:
+    def line(text: str, colour: str = "white") -> list[dict[str, Any]]:
         return [{"text": text, "colour": colour}]
 
     if (kind == "play" or EVENT_TONES.get(kind) == "played") and "card" in d:

@@ -4,6 +4,8 @@ and choice the rules offer now. Which matches exist is the engine's answer
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..presentation import chat
 from ..presentation.lang import card_name
 from ..rules.actions import Action, named_face, parse_ref
@@ -21,18 +23,18 @@ def centre_card(code: str) -> Card:
     return named_face(parse_ref(code.split()[0]))
 
 
-def card_text(code: str, lang: str) -> dict:
+def card_text(code: str, lang: str) -> dict[str, Any]:
     """A centre or hand card as coloured text, e.g. ``[5]`` in green, with its name on hover."""
     card = centre_card(code)
     return chat.text(f"[{_label(card)}]", _colour(card.colour), bold=True, hover=card_name(lang, card))
 
 
-def centre_line(view: DosView, lang: str) -> list[dict]:
+def centre_line(view: DosView, lang: str) -> list[dict[str, Any]]:
     cards = [card_text(code, lang) for code in view.centre]
     return [chat.text(say(lang, "dos.centre") + " ", "gray")] + _spaced(cards)
 
 
-def _action_button(action: Action, label: str, colour: str, hover: str, token: int) -> dict:
+def _action_button(action: Action, label: str, colour: str, hover: str, token: int) -> dict[str, Any]:
     return chat.button(label, colour, chat.command(*str(action).split(), token=token), hover)
 
 
@@ -47,8 +49,8 @@ def _colour(letter: str | None) -> str:
     return chat.CHAT_COLOUR.get(letter, "white") if letter else "light_purple"
 
 
-def _spaced(parts: list[dict]) -> list[dict]:
-    out: list[dict] = []
+def _spaced(parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for n, part in enumerate(parts):
         if n:
             out.append(chat.text(" "))
@@ -56,12 +58,12 @@ def _spaced(parts: list[dict]) -> list[dict]:
     return out
 
 
-def _button_line(title: str, buttons: list[dict]) -> list[dict]:
+def _button_line(title: str, buttons: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """"Title: [a] [b] …", or nothing when there is no button."""
     return [chat.text(title + " ", "gray")] + _spaced(buttons) if buttons else []
 
 
-def turn_lines(view: DosView, lang: str, token: int, legal: list[Action]) -> list[list[dict]]:
+def turn_lines(view: DosView, lang: str, token: int, legal: list[Action]) -> list[list[dict[str, Any]]]:
     lines = [centre_line(view, lang)]
     matches = [a for a in legal if a.verb == "play"]
     lines.append(_button_line(say(lang, "dos.matches"), [

@@ -7,7 +7,7 @@ display.py sends the result as a `sidebar` op; the plugin only displays the line
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from ..presentation.lang import text_cache
 from ..rules.views import DosView, PlayerView, View
@@ -17,6 +17,9 @@ from .text import for_edition, say
 MAX_LINES = 15          # what a Minecraft sidebar shows
 TURN_MARK = "▶ "
 NO_MARK = "  "
+#: a seat as its line shows it: name, active, cards, UNO called, score (None: no match score)
+SeatShown = tuple[str, bool, int, bool, int | None]
+S = TypeVar("S")
 
 
 def keeps_score(view: View, match: bool) -> bool:
@@ -32,7 +35,7 @@ def play_order(view: View) -> list[PlayerView]:
     return _in_play_order(players, [p.name for p in players], view.you, view.direction)
 
 
-def _in_play_order(seats: list, names: list[str], you: str | None, direction: str | None) -> list:
+def _in_play_order(seats: list[S], names: list[str], you: str | None, direction: str | None) -> list[S]:
     if not seats:
         return []
     start = names.index(you) if you in names else 0
@@ -41,14 +44,14 @@ def _in_play_order(seats: list, names: list[str], you: str | None, direction: st
 
 
 @text_cache(maxsize=1024)
-def title(preset: str, lang: str) -> dict:
+def title(preset: str, lang: str) -> dict[str, Any]:
     """The sidebar's title (one shared dict per preset and language: never change it)."""
     return {"text": say(lang, "sidebar.title", preset=say(lang, f"preset.{preset}")), "colour": "gold", "bold": True}
 
 
 @text_cache(maxsize=8192)
 def _seat_line(name: str, yours: bool, turn: bool, active: bool, n: int, called_uno: bool, score: int | None,
-               lang: str, edition: str | None = None) -> list[dict]:
+               lang: str, edition: str | None = None) -> list[dict[str, Any]]:
     """`▶ ann  7 cards  UNO!  120 pts`: the marker of the turn, the name (yours in green, a player
     who is out struck through), the card count or "out", an UNO call, the match score (None: none
     kept). One shared list per distinct line: never change it."""
@@ -71,11 +74,11 @@ def _seat_line(name: str, yours: bool, turn: bool, active: bool, n: int, called_
 
 
 @text_cache(maxsize=1024)
-def _round_line(round_no: int, lang: str) -> list[dict]:
+def _round_line(round_no: int, lang: str) -> list[dict[str, Any]]:
     return [{"text": say(lang, "sidebar.round", count=round_no), "colour": "dark_aqua"}]
 
 
-def sidebar_lines(view: View, lang: str, match: bool = False) -> list[list[dict]]:
+def sidebar_lines(view: View, lang: str, match: bool = False) -> list[list[dict[str, Any]]]:
     """One line per seat in play order, and the round number when a match score is kept; at most
     `MAX_LINES`, top line first."""
     score = keeps_score(view, match)
@@ -85,8 +88,8 @@ def sidebar_lines(view: View, lang: str, match: bool = False) -> list[list[dict]
 
 
 @text_cache(maxsize=4096)
-def _lines(seats: tuple, you: str | None, turn: str | None, direction: str | None, round_no: int | None,
-           lang: str, edition: str | None = None) -> list[list[dict]]:
+def _lines(seats: tuple[SeatShown, ...], you: str | None, turn: str | None, direction: str | None, round_no: int | None,
+           lang: str, edition: str | None = None) -> list[list[dict[str, Any]]]:
     """The sidebar's lines from what they show (`seats`: name, active, cards, UNO called, score or
     None, in seat order; `turn` None: nobody's; `round_no` None: no match score), one shared list
     per distinct sidebar (a redraw of a viewer whose sidebar did not change finds the list sent

@@ -11,6 +11,8 @@ and batch), so the plugin spawns, moves and removes entities by id, as it sets s
 
 from __future__ import annotations
 
+from typing import Any
+
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -82,10 +84,10 @@ def _seats(n: int, look: Look) -> tuple[tuple[list[float], list[float], float], 
 
 @text_cache(maxsize=8192)
 def _label(name: str, turn: bool, active: bool, cards: int, uno: bool, score: int | None, lang: str,
-           edition: str) -> list:
+           edition: str) -> list[str | dict[str, Any]]:
     """A seat's words: its name (the turn's marked), its count, an UNO call, its points (None: no
     match score). One shared list per distinct label: never change it."""
-    label: list = [{"text": (TURN if turn else "") + name, "colour": "gold" if turn else "white" if active else "gray",
+    label: list[str | dict[str, Any]] = [{"text": (TURN if turn else "") + name, "colour": "gold" if turn else "white" if active else "gray",
                     "bold": turn}]
     if active:
         label += ["\n", {"text": say(lang, "sidebar.cards", count=cards), "colour": "red" if cards == 1 else "gray"}]
@@ -140,7 +142,7 @@ def layout(t: Table, lang: str, look: Look = Look(), match: bool = True, view: V
 
 @text_cache(maxsize=4096)
 def _centre_text(top: str | None, centre: tuple[str, ...] | None, side: str, colour: str | None, direction: str,
-                 lang: str) -> list:
+                 lang: str) -> list[str | dict[str, Any]]:
     """Above the pile: the top card (DOS: the centre row), the colour asked for, the direction (one
     shared list per distinct line: never change it)."""
     if centre is not None:
@@ -148,7 +150,7 @@ def _centre_text(top: str | None, centre: tuple[str, ...] | None, side: str, col
     else:
         cards = card_name(lang, render.face_of(top, side)[0]) if top else ""
     letter = COLOUR_BY_NAME.get(colour) if colour else None
-    out: list = [{"text": cards, "colour": CHAT_COLOUR.get(letter, "white") if letter else "white", "bold": True}]
+    out: list[str | dict[str, Any]] = [{"text": cards, "colour": CHAT_COLOUR.get(letter, "white") if letter else "white", "bold": True}]
     if letter:
         out += ["\n", {"text": say(lang, "world.colour", colour=colour_name(lang, letter)), "colour": "yellow"}]
     out += ["\n", {"text": say(lang, f"direction.{direction}"), "colour": "aqua", "bold": True}]
@@ -186,7 +188,7 @@ class Stage:
         self.sent[t.id] = props
         if not put and not drop and not reset:
             return []
-        op: dict = {"op": "stage", "table": t.id, "world": t.world, "at": [_r(c) for c in t.pos],
+        op: dict[str, Any] = {"op": "stage", "table": t.id, "world": t.world, "at": [_r(c) for c in t.pos],
                     "put": put, "drop": drop}
         if reset:
             op["reset"] = True

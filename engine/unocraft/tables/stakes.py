@@ -26,16 +26,20 @@ from __future__ import annotations
 import logging
 import re
 import secrets
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 from ..rules.events import Event, MatchOver, RoundOver
+from ..transport.incoming import StakeAnswer
 from ..transport.protocol import Op
 from .notices import Notice, Said, StakeMove
 from .text import say
 
 if TYPE_CHECKING:
-    from .config import EngineConfig
-    from .table import Table
+    from .config import EngineConfig, Settings
+    from .players import Players
+    from .registry import Registry
+    from .table import Amount, PayIn, Stake, Table
 
 log = logging.getLogger("unocraft.stakes")
 
@@ -57,7 +61,7 @@ class StakeError(ValueError):
         self.key, self.fields = key, args
 
 
-def parse(text: str, config: EngineConfig) -> dict | None:
+def parse(text: str, config: EngineConfig) -> Stake | None:
     """`100` (money), `3 diamond` / `3xdiamond` / `diamond` (items), `none` (no stake): the stake as the
     table keeps it, or None. Raises StakeError with what is wrong."""
     text = text.strip().lower()
@@ -90,50 +94,80 @@ def parse(text: str, config: EngineConfig) -> dict | None:
     return {"item": item, "count": count}
 
 
-def words(stake: dict | None) -> str:
+def words(stake: Stake | None) -> str:
     """The stake as a command writes it: `100`, `3 diamond`."""
     if not stake:
         return "none"
     return str(stake["money"]) if "money" in stake else f"{stake['count']} {stake['item'].split(':', 1)[1]}"
 
 
-def amount(stake: dict) -> int:
+def amount(stake: Amount) -> int:
     return stake["money"] if "money" in stake else stake["count"]
+
+
+class _Paid(TypedDict, total=False):
+    """Whom a share is paid to, when the engine knows it (`_uuid`)."""
+    uuid: str
+
+
+class Seating(Protocol):
+    """What the stakes ask of the seats (lifecycle.py, which decides who sits where): a player
+    seated for good once their pay-in is held, or got up from the lobby when it cannot be."""
+
+    def seated(self, t: Table, player: str, then: str, now: float) -> list[Notice]: ...
+
+    def unseat(self, t: Table, player: str) -> list[Notice]: ...
+
+
+class Record(Protocol):
+    """Where what a player won and lost at stakes is counted (stats_tally.py: `StatsTally.add`)."""
+
+    def __call__(self, player: str, /, **counters: int) -> None: ...
 
 
 class Stakes:
     """The tables' stakes: pay-ins, forfeits and the pot's settlement (see the module). What each
-    decides (the moves for the plugin, the lines for the players) it returns as notices."""
+    decides (the moves for the plugin, the lines for the players) it returns as notices. It reads
+    the settings, the players (language, UUID) and the registry (the tables; a changed one is marked
+    there), seats and unseats through `seating`, and counts winnings in `record`."""
 
-    def __init__(self, core: Any):
-        self.core = core        # the Lifecycle (which holds this: not imported here, no import circle)
-        self.record: Callable[..., None] = lambda player, **counters: None   # the statistics (manager.py)
+    def __init__(self, settings: Settings, players: Players, registry: Registry, seating: Seating,
+                 record: Record) -> None:
+        self.settings = settings
+        self.players = players
+        self.registry = registry
+        self.seating = seating
+        self.record = record
 
     @property
     def config(self) -> EngineConfig:
-        return self.core.config
+        return self.settings.config
 
     @staticmethod
     def _op(op: Op) -> list[Notice]:
         return Said().note(StakeMove(op)).items
 
-    def _entries(self, t: Table) -> dict[str, dict]:
+    def _take(self, t: Table, eid: str, player: str) -> list[Notice]:
+        """The pay-in `eid` of `player` asked of the plugin (a table that holds pay-ins plays for a stake)."""
+        return self._op({"op": "stake_take", "id": eid, "table": t.id, "player": player, **_staked(t)})
+
+    def _entries(self, t: Table) -> dict[str, PayIn]:
         return t.pot.setdefault("entries", {})
 
     # ---------------------------------------------------------------- paying in
-    def refusal(self, t: Table, stake: dict | None) -> str | None:
+    def refusal(self, t: Table, stake: Stake | None) -> str | None:
         """Whether the table's stake may become `stake`: the language key of a refusal, or None."""
         paid_by_others = [e for e in self._entries(t).values() if e["player"] != t.owner]
         if stake != t.stake and paid_by_others:
             return "stake.error.locked"
         return None
 
-    def set(self, t: Table, stake: dict | None, by: str, now: float) -> list[Notice]:
+    def set(self, t: Table, stake: Stake | None, by: str, now: float) -> list[Notice]:
         """The owner (`by`, or uno.admin) sets the table's stake in the lobby (`refusal` allowed it):
         the owner's own pay-in follows it; anyone else's fixes it."""
         if stake == t.stake:
             return []
-        out, unsaid = Said(), {}        # unsaid: who sat down with a pay-in on its way, not announced yet
+        out, unsaid = Said(), dict[str, str]()        # unsaid: who sat down with a pay-in on its way, not announced yet
         for eid, e in list(self._entries(t).items()):
             if e["state"] == "held":
                 out.add(self._settle(t, [eid], {e["player"]: amount(_staked(t))}, 0, "changed"))
@@ -147,10 +181,10 @@ class Stakes:
             if seat.name == t.owner and stake:
                 out.add(self.sat(t, seat.name, then))
             elif then and not stake:        # the table plays for nothing now: seated for good
-                out.add(self.core.seated(t, seat.name, then, now))
+                out.add(self.seating.seated(t, seat.name, then, now))
             elif stake and seat.name != t.owner:    # nobody pays what they did not sit down for: they sit down again, or not
                 out.tell(seat.name, "stake.reseat", "yellow", table=t.id, stake=self.shown(stake, seat.name))
-                out.add(self.core.unseat(t, seat.name))
+                out.add(self.seating.unseat(t, seat.name))
         return out.items
 
     def sat(self, t: Table, player: str, then: str | None = None) -> list[Notice]:
@@ -160,9 +194,14 @@ class Stakes:
         if not t.stake:
             return []
         eid = f"{t.id}.{secrets.token_hex(6)}"     # never the same twice, even after a restart from an older save
-        self._entries(t)[eid] = {"player": player, "state": "paying", **_uuid(self.core, player),
-                                 **({"then": then} if then else {})}
-        return self._op({"op": "stake_take", "id": eid, "table": t.id, "player": player, **t.stake})
+        entry: PayIn = {"player": player, "state": "paying"}
+        uuid = self.players.uuid(player)
+        if uuid:
+            entry["uuid"] = uuid
+        if then:
+            entry["then"] = then
+        self._entries(t)[eid] = entry
+        return self._take(t, eid, player)
 
     def unpaid(self, t: Table) -> bool:
         """Whether a pay-in of the table is still on its way (the deal waits for it)."""
@@ -172,35 +211,35 @@ class Stakes:
         """Whether the table waits for its owner's first pay-in: not announced yet, nobody else sits down."""
         return any(e.get("then") == "opened" for e in self._entries(t).values())
 
-    def answered(self, ev: dict, now: float) -> list[Notice]:
+    def answered(self, ev: StakeAnswer, now: float) -> list[Notice]:
         """The plugin's answer to a pay-in: paid, or refused (the player gets up, told why)."""
-        eid, player = str(ev.get("id")), str(ev.get("player"))
-        t = self.core.tables.get(eid.split(".", 1)[0])
+        eid, player = ev.id, ev.player
+        t = self.registry.tables.get(eid.split(".", 1)[0])
         e = self._entries(t).get(eid) if t is not None else None
-        if e is None and ev.get("ok"):      # its player got up, its table closed or its stake changed meanwhile
+        if e is None and ev.ok:      # its player got up, its table closed or its stake changed meanwhile
             log.info("%s's pay-in %s came when no table waited for it: it goes back", player, eid)
             return self._op({"op": "stake_refund", "id": eid})
         if t is None or e is None or e["state"] != "paying":
             return []
-        if ev.get("ok"):
+        if ev.ok:
             e["state"] = "held"
             then = e.pop("then", None)
             log.info("%s paid %s into table %s", player, words(t.stake), t.id)
-            self.core.changed(t)
-            out = Said(self.core.seated(t, player, then, now) if then else [])
+            self.registry.changed(t)
+            out = Said(self.seating.seated(t, player, then, now) if then else [])
             return out.tell(player, "stake.paid", "green", stake=self.shown(t.stake, player)).items
         del self._entries(t)[eid]
-        reason = ev.get("reason") if ev.get("reason") in REASONS else "failed"
+        reason = ev.reason if ev.reason in REASONS else "failed"
         log.info("%s could not pay %s into table %s: %s", player, words(t.stake), t.id, reason)
         out = Said().error(player, f"stake.refused.{reason}", stake=self.shown(t.stake, player),
-                           item=t.stake.get("item", "").removeprefix("minecraft:"))     # the id as typed
+                           item=_staked(t).get("item", "").removeprefix("minecraft:"))     # the id as typed
         if t.state == "lobby" and t.seat(player) is not None:
-            out.add(self.core.unseat(t, player))
+            out.add(self.seating.unseat(t, player))
         return out.items
 
-    def shown(self, stake: dict | None, player: str) -> str:
+    def shown(self, stake: Stake | None, player: str) -> str:
         """The stake in the player's words: "100 coins", "3 × diamond"."""
-        return words_in(stake, self.core.lang(player))
+        return words_in(stake, self.players.lang(player))
 
     def pot_words(self, t: Table, lang: str) -> str | None:
         """What is in the table's pot now, in `lang` (None: the table plays for nothing, or nobody
@@ -273,13 +312,13 @@ class Stakes:
     def _settle(self, t: Table, eids: list[str], shares: dict[str, int], cut: int, why: str) -> list[Notice]:
         uuids = {e["player"]: e["uuid"] for e in self._entries(t).values() if e.get("uuid")}
         settle = self._op({"op": "stake_settle", "id": f"{t.id}.{secrets.token_hex(6)}.s", "table": t.id, "entries": eids,
-                           "shares": [{"player": p, **_uuid(self.core, p, uuids), **_as(_staked(t), v)}
+                           "shares": [{"player": p, **_uuid(self.players, p, uuids), **_as(_staked(t), v)}
                                       for p, v in shares.items()],
                            "cut": cut, "why": why})
         for eid in eids:
             self._entries(t).pop(eid, None)
         log.info("table %s: %s %s", t.id, why, ", ".join(f"{p} {v}" for p, v in shares.items()) or f"house {cut}")
-        self.core.changed(t)
+        self.registry.changed(t)
         return settle
 
     def attached(self) -> list[Notice]:
@@ -287,15 +326,15 @@ class Stakes:
         then the pay-ins still unanswered again (an answer the restart lost, or a take a stop called
         off: the plugin answers again, or takes)."""
         out = Said(self._op({"op": "stake_tables", "tables": {t.id: list(self._entries(t))
-                                                              for t in self.core.tables.values() if self._entries(t)}}))
-        for t in self.core.tables.values():
+                                                              for t in self.registry.tables.values() if self._entries(t)}}))
+        for t in self.registry.tables.values():
             for eid, e in self._entries(t).items():
                 if e["state"] == "paying":
-                    out.add(self._op({"op": "stake_take", "id": eid, "table": t.id, "player": e["player"], **t.stake}))
+                    out.add(self._take(t, eid, e["player"]))
         return out.items
 
 
-def in_pot(t: Table) -> dict | None:
+def in_pot(t: Table) -> Stake | None:
     """What is in the table's pot now, as a stake: {"money": 200}, {"item", "count": 6} (the count
     0 while nobody has paid in); None: the table plays for nothing. Only amounts: no payer's name."""
     if not t.stake:
@@ -304,25 +343,25 @@ def in_pot(t: Table) -> dict | None:
     return {**t.stake, **_as(t.stake, amount(t.stake) * n)}
 
 
-def _staked(t: Table) -> dict:
+def _staked(t: Table) -> Stake:
     """The stake of a table the caller knows plays for one (it holds pay-ins)."""
     if t.stake is None:
         raise ValueError(f"table {t.id} plays for nothing")
     return t.stake
 
 
-def _as(stake: dict, n: int) -> dict:
+def _as(stake: Amount, n: int) -> Amount:
     return {"money": n} if "money" in stake else {"count": n}
 
 
-def _uuid(core: Any, player: str, known: dict | None = None) -> dict:
+def _uuid(players: Players, player: str, known: dict[str, str] | None = None) -> _Paid:
     """The player's UUID as a share carries it: the plugin pays a share to it (a renamed player too)."""
-    uuid = core.uuids.get(player) or (known or {}).get(player)
+    uuid = players.uuid(player) or (known or {}).get(player)
     return {"uuid": uuid} if uuid else {}
 
 
-def words_in(stake: dict | None, lang: str) -> str:
-    """A stake in `lang`: "100 coins", "3 × diamond"."""
+def words_in(stake: Mapping[str, Any] | None, lang: str) -> str:
+    """A stake in `lang`: "100 coins", "3 × diamond" (a `Stake`, or one as the web page's snapshot holds it)."""
     if not stake:
         return ""
     if "money" in stake:

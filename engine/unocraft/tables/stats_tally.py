@@ -22,13 +22,15 @@ from typing import TYPE_CHECKING, Any
 from ..rules.dos_events import Add, Dos, Match
 from ..rules.events import Caught, Event, MatchOver, Play, RoundOver, Uno
 from ..stats import rating
-from ..stats.store import COUNTERS, MIN_MATCHES_FOR_RATE, rate
+from ..stats.store import COUNTERS, MIN_MATCHES_FOR_RATE, StatsStore, rate
 from ..stats.service import StatsService
 from .notices import Notice, PlaceholdersTop, PlaceholderValues, Said, StatsNames
 from .text import say
 
 if TYPE_CHECKING:
-    from .lifecycle import Lifecycle
+    from .config import Settings
+    from .hints import Hints
+    from .players import Players
     from .table import Table
 
 
@@ -39,7 +41,7 @@ TOP_STALE_EVERY = 5.0    # seconds: the top lists asked again at most this often
 TOP_EVERY = 60.0         # ... and this often regardless
 
 
-def number(value) -> str:
+def number(value: float | None) -> str:
     """A rating as a placeholder shows it: one decimal at most ("18.2", "1500"); "" unrated."""
     if value is None:
         return ""
@@ -47,12 +49,12 @@ def number(value) -> str:
     return "0" if text == "-0" else text
 
 
-def net_winnings(row: dict) -> int:
+def net_winnings(row: dict[str, Any]) -> int:
     """Money won at stakes less money lost (below zero for a player who lost more)."""
     return int(row.get("money_won", 0)) - int(row.get("money_lost", 0))
 
 
-def placeholder_values(row: dict | None) -> dict[str, str]:
+def placeholder_values(row: dict[str, Any] | None) -> dict[str, str]:
     """A player's statistics as the placeholders read them (win_rate: a whole percent; winnings: the
     net money, "-100" when lost); zeros without any."""
     row = row or {}
@@ -61,7 +63,7 @@ def placeholder_values(row: dict | None) -> dict[str, str]:
             "rating": number(row.get("rating")), "winnings": str(net_winnings(row))}
 
 
-def top_entry(kind: str, row: dict) -> list[str]:
+def top_entry(kind: str, row: dict[str, Any]) -> list[str]:
     """[name, value] of one row of a top list."""
     if kind == "wins":
         value = str(row.get("matches_won", 0))
@@ -76,7 +78,7 @@ def top_entry(kind: str, row: dict) -> list[str]:
     return [row["name"], value]
 
 
-def placeholder_tops(store) -> dict[str, list[list[str]]]:
+def placeholder_tops(store: StatsStore) -> dict[str, list[list[str]]]:
     """Every top list the store knows, on the statistics thread."""
     out = {}
     for kind in PLACEHOLDER_TOPS:
@@ -89,8 +91,10 @@ def placeholder_tops(store) -> dict[str, list[list[str]]]:
 
 
 class StatsTally:
-    def __init__(self, core: Lifecycle, service: StatsService):
-        self.core = core
+    def __init__(self, settings: Settings, players: Players, hints: Hints, service: StatsService):
+        self.settings = settings      # game.single_round: a round is a match
+        self.players = players        # online, language, UUID
+        self.hints = hints            # the hints shown, saved with the counters
         self.service = service
         self.pending: dict[str, dict[str, int]] = {}   # counters not yet handed over
         self.matches: list[rating.Result] = []         # match results not yet handed over, in order
@@ -125,9 +129,9 @@ class StatsTally:
                     mine = t.tally.get(seat.name, {})
                     self.add(seat.name, rounds_played=1, rounds_won=int(ev.winner == seat.name),
                              points=int(points.get(seat.name, 0)), **mine)
-                    if self.core.config.single_round and not match_over:
+                    if self.settings.config.single_round and not match_over:
                         self.add(seat.name, matches_played=1, matches_won=int(ev.winner == seat.name))
-                if self.core.config.single_round and not match_over:
+                if self.settings.config.single_round and not match_over:
                     self.matches.append(finishing(t, {ev.winner}, None))
                 t.tally.clear()
             elif isinstance(ev, MatchOver):
@@ -137,7 +141,7 @@ class StatsTally:
                 self.matches.append(finishing(t, winners, ev.scores))
         return []
 
-    def add(self, player: str, **counters: int) -> None:
+    def add(self, player: str, /, **counters: int) -> None:
         mine = self.pending.setdefault(player, {})
         for counter, amount in counters.items():
             if counter in COUNTERS and amount:
@@ -146,14 +150,14 @@ class StatsTally:
     def take(self) -> tuple[dict[str, dict[str, int]], dict[str, str], list[rating.Result]]:
         """The counters to save now (the hints shown among them), the UUIDs of their players, and
         the results of the matches that ended (their players are among the counters')."""
-        for player, shown in self.core.hints.take().items():
+        for player, shown in self.hints.take().items():
             self.add(player, **shown)
         stats, self.pending = self.pending, {}
         matches, self.matches = [m for m in self.matches if rating.rated_sides(m)], []
-        return stats, {n: self.core.uuids[n] for n in stats if n in self.core.uuids}, matches
+        return stats, {n: self.players.uuids[n] for n in stats if n in self.players.uuids}, matches
 
     def hand_over(self, number: int | None, stats: dict[str, dict[str, int]], uuids: dict[str, str],
-                  matches: list | None = None) -> list[Notice]:
+                  matches: list[rating.Result] | None = None) -> list[Notice]:
         """Saved (in the table store's journal as batch `number`, if there is one): the statistics
         thread writes them; their players are offered after /uno stats."""
         if not stats:
@@ -164,19 +168,19 @@ class StatsTally:
         self.service.record(number, stats, uuids, matches)
         if self.feeding:       # asked after the write (the statistics thread reads after what waits)
             for player in sorted(stats):
-                if player in self.core.online:
+                if player in self.players.online:
                     self.ask_placeholders(player)
             self.top_stale = True
         return Said().note(StatsNames(list(stats), known=False)).items
 
     # ================================================================ the placeholders' cache
-    def feed(self, hello: dict) -> None:
+    def feed(self, hello: dict[str, Any]) -> None:
         """A (re)connected plugin: whether it reads placeholders; if so, every online player's values
         and the top lists are asked now (its cache may be new)."""
         self.feeding = bool(hello.get("placeholders"))
         self.top_asked_at = None
         if self.feeding:
-            for player in sorted(self.core.online):
+            for player in sorted(self.players.online):
                 self.ask_placeholders(player)
 
     def ask_placeholders(self, player: str) -> None:
@@ -200,7 +204,7 @@ class StatsTally:
 
     def ask_hints(self, player: str) -> None:
         """What hints the player has seen (hints.py), asked once per player."""
-        if self.core.hints.to_ask(player):
+        if self.hints.to_ask(player):
             self.service.ask(("hints", player), lambda store: store.get(player), urgent=False)
 
     def ask_stats(self, player: str, who: str, named: bool) -> None:
@@ -225,7 +229,7 @@ class StatsTally:
                     notices.note(StatsNames(result, known=True))
             elif tag[0] == "hints":
                 if error is None:
-                    self.core.hints.answered(tag[1], result)
+                    self.hints.answered(tag[1], result)
             elif error is not None:
                 notices.tell(tag[1], "stats.unavailable", "red")
             elif tag[0] == "stats":
@@ -234,9 +238,9 @@ class StatsTally:
                 notices.add(self._show_top(tag[1], tag[2], result))
         return notices.items
 
-    def _show_stats(self, player: str, who: str, named: bool, row: dict | None) -> list[Notice]:
+    def _show_stats(self, player: str, who: str, named: bool, row: dict[str, Any] | None) -> list[Notice]:
         notices = Said()
-        lang = self.core.lang(player)
+        lang = self.players.lang(player)
         if not has_stats(row):
             if named and who.lower() != player.lower():
                 return notices.error(player, "stats.none", player=who).items
@@ -248,9 +252,9 @@ class StatsTally:
             notices.send(player, [part])
         return notices.items
 
-    def _show_top(self, player: str, kind: str, rows: list[dict]) -> list[Notice]:
+    def _show_top(self, player: str, kind: str, rows: list[dict[str, Any]]) -> list[Notice]:
         notices = Said()
-        lang = self.core.lang(player)
+        lang = self.players.lang(player)
         title, lines = top_lines(lang, kind, rows)
         notices.send(player, [{"text": title, "colour": "gold", "bold": True}])
         if not rows:
@@ -260,12 +264,12 @@ class StatsTally:
         return notices.items
 
 
-def has_stats(row: dict | None) -> bool:
+def has_stats(row: dict[str, Any] | None) -> bool:
     """Whether a statistics row has anything to show (a row with hints shown only has not)."""
     return row is not None and any(row[c] for c in COUNTERS if not c.startswith("hint_"))
 
 
-def stats_lines(lang: str, row: dict) -> list[tuple[str, str]]:
+def stats_lines(lang: str, row: dict[str, Any]) -> list[tuple[str, str]]:
     """A player's statistics as lines (text, chat colour), the header first: /uno stats and the web page.
     What they won and lost at stakes only for a player who played for money (items)."""
     rated = row.get("rating") is not None
@@ -283,7 +287,7 @@ def stats_lines(lang: str, row: dict) -> list[tuple[str, str]]:
             (say(lang, "stats.caught", count=row["caught"]), "gray"), *stakes]
 
 
-def top_lines(lang: str, kind: str, rows: list[dict]) -> tuple[str, list[tuple[str, str]]]:
+def top_lines(lang: str, kind: str, rows: list[dict[str, Any]]) -> tuple[str, list[tuple[str, str]]]:
     """A top list's title and its lines (player, text); an empty list is one line ("", why):
     /uno top and the web page."""
     title = say(lang, f"top.{kind}", count=MIN_MATCHES_FOR_RATE)
@@ -309,7 +313,7 @@ def top_lines(lang: str, kind: str, rows: list[dict]) -> tuple[str, list[tuple[s
     return title, lines
 
 
-def finishing(t: Table, winners, scores: dict[str, int] | None) -> rating.Result:
+def finishing(t: Table, winners: set[str], scores: dict[str, int] | None) -> rating.Result:
     """The match's result for the ratings: its sides (players; with `partners`, the two pairs of
     partners, seats 0+2 and 1+3) in finishing order, the winners first, then by the match's score
     (the most points first in `standard` scoring, the fewest in the scorings of penalty points;

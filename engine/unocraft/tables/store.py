@@ -61,7 +61,7 @@ def describe(path: str | Path) -> tuple[str, int]:
         store.close()
 
 
-def _rows(db: sqlite3.Connection, sql: str, params: tuple = ()) -> list[Any]:
+def _rows(db: sqlite3.Connection, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
     """One statement's rows, its cursor closed at once: GraalPy frees a dropped cursor only at a
     garbage collection, and a statement left open there makes the next commit fail."""
     cursor = db.execute(sql, params)
@@ -143,10 +143,10 @@ class TableStore:
         self.writer_id = _rows(self.db, "SELECT value FROM engine_meta WHERE key = 'writer'")[0][0]
         self.forgotten_upto = 0
 
-    def load_all(self) -> list[dict]:
+    def load_all(self) -> list[dict[str, Any]]:
         return [json.loads(row[0]) for row in _rows(self.db, "SELECT data FROM tables ORDER BY id")]
 
-    def outbox(self) -> list[tuple[int, dict, dict, list]]:
+    def outbox(self) -> list[tuple[int, dict[str, Any], dict[str, Any], list[Any]]]:
         """Statistics batches not known to be written: `(number, player -> counters, uuids,
         match results)`."""
         return [(n, json.loads(d), json.loads(u), json.loads(m)) for n, d, u, m in
@@ -160,8 +160,8 @@ class TableStore:
         session, _, seq = rows[0][0].rpartition(" ")
         return (session, int(seq)) if session and seq.isdigit() else None
 
-    def save(self, tables: dict[str, dict | None], stats: dict[str, dict[str, int]] | None = None,
-             uuids: dict[str, str] | None = None, written_upto: int = 0, matches: list | None = None,
+    def save(self, tables: dict[str, dict[str, Any] | None], stats: dict[str, dict[str, int]] | None = None,
+             uuids: dict[str, str] | None = None, written_upto: int = 0, matches: list[Any] | None = None,
              events_seen: tuple[str, int] | None = None) -> int | None:
         """Writes changed tables (None: deleted) and a batch of statistics counters to add (player
         -> counters) with the match results for the ratings, in one transaction, and drops journal

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import zlib
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 
 from ..bots import make_bot
@@ -21,6 +22,10 @@ from ..rules.views import View
 from ..transport import codec
 from . import metrics
 
+if TYPE_CHECKING:
+    from ..bots import Bot
+    from ..rules.events import Event
+
 #: a game's saved text: what Game.to_json writes (keys sorted), by msgspec in a third of its time;
 #: every save of a table writes its game, on the engine loop's thread
 _GAME_JSON = codec.encoder(sort_keys=True)
@@ -28,6 +33,33 @@ _GAME_JSON = codec.encoder(sort_keys=True)
 BOT_NAMES = ("Steve", "Alex", "Creepy", "Ed", "Bob", "Sunny", "Ziggy", "Pixel", "Nova", "Rex")
 BOT_PREFIX = "Bot-"   # '-' never appears in a Minecraft name, so a bot can't share one
 SEED_ENV = "UNOCRAFT_TABLE_SEED"   # tests only: every new table gets this seed (see table_seed)
+
+
+Point = tuple[float, float, float]     # x, y, z: where a table opened (the plugin sends three)
+
+
+class Amount(TypedDict, total=False):
+    """An amount of a stake: money, or a count of the stake's item."""
+    money: int
+    count: int
+
+
+class Stake(Amount, total=False):
+    """What each human pays in: {"money": n} or {"item": id, "count": n} (stakes.py)."""
+    item: str
+
+
+class PayIn(TypedDict):
+    """One pay-in of a table's pot (stakes.py): its payer, `paying` (asked of the plugin), `held` or
+    `forfeit`; the payer's UUID when known, and what is said once it is paid (`then`)."""
+    player: str
+    state: str
+    uuid: NotRequired[str]
+    then: NotRequired[str]
+
+
+class Pot(TypedDict, total=False):
+    entries: dict[str, PayIn]     # pay-in id -> the pay-in
 
 
 @dataclass
@@ -46,10 +78,10 @@ class Seat:
 class Table:
     id: str
     owner: str
-    pos: tuple[float, float, float]
+    pos: Point
     preset: str
     world: str = ""            # the world it opened in, by name ("": none known, nothing shown there)
-    overrides: dict = field(default_factory=dict)
+    overrides: dict[str, Any] = field(default_factory=dict)
     seats: list[Seat] = field(default_factory=list)
     spectators: dict[str, str] = field(default_factory=dict)   # name -> language
     state: str = "lobby"       # lobby, playing, over
@@ -64,9 +96,9 @@ class Table:
     next_round_at: float | None = None
     pages: dict[str, int] = field(default_factory=dict)
     tally: dict[str, dict[str, int]] = field(default_factory=dict)   # this round's counters per player
-    stake: dict | None = None  # what each human pays in: {"money": n} or {"item", "count"} (stakes.py)
-    pot: dict = field(default_factory=dict)   # the pay-ins: {"entries": {id: {"player", "state", "uuid"}}}
-    _bots: dict = field(default_factory=dict, repr=False)
+    stake: Stake | None = None  # what each human pays in: {"money": n} or {"item", "count"} (stakes.py)
+    pot: Pot = field(default_factory=Pot)   # the pay-ins: {"entries": {id: {"player", "state", "uuid"}}}
+    _bots: dict[tuple[str, str], Bot] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------ seats
     def seat(self, name: str) -> Seat | None:
@@ -98,7 +130,7 @@ class Table:
     def options(self) -> Options:
         return Options.build(self.preset, **self.overrides)
 
-    def bot_for(self, seat: Seat, kind: str):
+    def bot_for(self, seat: Seat, kind: str) -> Bot:
         key = (seat.name, kind)
         if key not in self._bots:
             self._bots[key] = make_bot(kind, hash((self.seed, seat.name, kind)) & 0xFFFF)
@@ -117,7 +149,7 @@ class Table:
         return added
 
     # ------------------------------------------------------------ the game
-    def deal(self, now: float) -> list:
+    def deal(self, now: float) -> list[Event]:
         self.game = new_game([s.name for s in self.seats], self.options(), self.seed)
         self.state = "playing"
         self.token += 1
@@ -137,7 +169,7 @@ class Table:
             self.turn_started = now
             self.warned = False
 
-    def apply(self, action: Action, now: float) -> list:
+    def apply(self, action: Action, now: float) -> list[Event]:
         """Plays an action through the rules; raises Refused. Returns the events."""
         events = self.dealt.play(action)
         seat = self.seat(action.player)
@@ -163,7 +195,7 @@ class Table:
         return self.dealt.view(name, legal=False)
 
     # ------------------------------------------------------------ persistence
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id, "owner": self.owner, "pos": list(self.pos), "world": self.world, "preset": self.preset,
             "overrides": self.overrides, "state": self.state, "countdown_at": self.countdown_at,
@@ -176,7 +208,7 @@ class Table:
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Table":
+    def from_dict(cls, d: dict[str, Any]) -> Table:
         t = cls(id=d["id"], owner=d["owner"], pos=tuple(d["pos"]), world=d.get("world", ""), preset=d["preset"], overrides=d["overrides"],
                 state=d["state"], countdown_at=d["countdown_at"], seed=d["seed"], token=d["token"],
                 changed_at=d["changed_at"], turn_actor=d["turn_actor"], turn_started=d["turn_started"],

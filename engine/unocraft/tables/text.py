@@ -8,6 +8,8 @@ is the tables' name for `t`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..presentation.lang import LANGUAGES, for_edition, normalise, t
 from ..rules.errors import ConfigError
 
@@ -30,7 +32,7 @@ def preset_name(lang: str | None, preset: str) -> str:
     return say(lang, "preset.named", name=say(lang, f"preset.{preset}"), id=preset)
 
 
-def option_list(changed: dict, lang: str | None = None) -> str:
+def option_list(changed: dict[str, Any], lang: str | None = None) -> str:
     """The options a table plays that differ from its preset, `name=value ...` (option names and
     values are what players type, so they stay as they are); none changed says so in `lang`."""
     return " ".join(f"{k}={v}" for k, v in changed.items()) or say(lang, "table.defaults")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from abc import ABC, abstractmethod
-from typing import Sequence
+from typing import Any, Sequence
 
 from .protocol import Op
 
@@ -29,20 +29,20 @@ class IncompatiblePlugin(RuntimeError):
 
 class Transport(ABC):
     @abstractmethod
-    def connect(self, stop: threading.Event | None = None) -> dict:
+    def connect(self, stop: threading.Event | None = None) -> dict[str, Any]:
         """Connects (or reconnects) and returns the plugin's hello: {protocol, platform, online, vault}.
         Raises TransportClosed when it gives up, or as soon as `stop` is set; it logs why itself, once
         per cause and without tracebacks, so a caller that retries stays quiet."""
 
     @abstractmethod
-    def poll(self, max_wait_ms: int) -> list[dict]:
+    def poll(self, max_wait_ms: int) -> list[dict[str, Any]]:
         """Player events, waiting at most max_wait_ms for the first one."""
 
     @abstractmethod
     def apply(self, ops: Sequence[Op]) -> None:
         """One batch of display ops, applied by the server in one tick."""
 
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, Any]:
         return {}
 
     @abstractmethod

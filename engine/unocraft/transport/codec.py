@@ -156,7 +156,7 @@ def _check_meta(value: Any, meta: Any, path: str) -> None:
     """msgspec's bounds, in its words."""
     kind = {bool: "bool", int: "int", float: "float", str: "str", list: "array", tuple: "array", dict: "object"}.get(
         type(value), type(value).__name__)
-    checks = (("ge", lambda b: value >= b, ">="), ("le", lambda b: value <= b, "<="),
+    checks: tuple[tuple[str, Callable[[Any], bool], str], ...] = (("ge", lambda b: value >= b, ">="), ("le", lambda b: value <= b, "<="),
               ("min_length", lambda b: len(value) >= b, "of length >="), ("max_length", lambda b: len(value) <= b, "of length <="))
     for name, holds, words in checks:
         bound = getattr(meta, name, None)

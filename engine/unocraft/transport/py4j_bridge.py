@@ -12,7 +12,7 @@ import socket
 import threading
 import time
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 import py4j  # type: ignore[import-untyped]  # py4j ships no types
 from py4j.java_gateway import GatewayParameters, JavaGateway  # type: ignore[import-untyped]
@@ -63,7 +63,7 @@ def read_token(path: str | Path) -> str:
     return token
 
 
-def check_protocol(hello: dict) -> None:
+def check_protocol(hello: dict[str, Any]) -> None:
     """Refuses a plugin whose bridge protocol this engine does not speak (or that refused us)."""
     theirs = hello.get("protocol")
     if theirs != PROTOCOL or hello.get("refused"):
@@ -104,7 +104,7 @@ class Py4jTransport(Transport):
         self._told: set[str] = set()         # what the log already said since the last attach
         self._waiting_since: float | None = None
 
-    def connect(self, stop: threading.Event | None = None) -> dict:
+    def connect(self, stop: threading.Event | None = None) -> dict[str, Any]:
         """Connects, retrying until connect_timeout (the server may still be starting). The log
         gets one INFO line while waiting, one WARNING naming the cause and the fix when it lasts
         longer than `patience` or cannot fix itself (a wrong token), and no tracebacks."""
@@ -126,7 +126,7 @@ class Py4jTransport(Transport):
             log.info("attached to the %s plugin at %s:%d", hello.get("platform"), self.host, self.port)
             return hello
 
-    def _attach(self) -> dict:
+    def _attach(self) -> dict[str, Any]:
         where = f"{self.host}:{self.port}"
         try:
             token = read_token(self.token_file)
@@ -140,7 +140,7 @@ class Py4jTransport(Transport):
             auto_close=True, eager_load=False))
         try:
             bridge = gateway.entry_point
-            hello = json.loads(bridge.hello(json.dumps({"protocol": PROTOCOL, "version": __version__})))
+            hello: dict[str, Any] = json.loads(bridge.hello(json.dumps({"protocol": PROTOCOL, "version": __version__})))
         except Py4JAuthenticationError:
             self._quiet_close(gateway)
             raise _NotAttached(
@@ -198,7 +198,7 @@ class Py4jTransport(Transport):
         except Exception:
             pass
 
-    def _call(self, name: str, *args):
+    def _call(self, name: str, *args: Any) -> Any:
         if self._bridge is None:
             raise TransportClosed("not connected")
         try:
@@ -213,8 +213,8 @@ class Py4jTransport(Transport):
                 raise TransportClosed(str(e)) from None
             raise
 
-    def poll(self, max_wait_ms: int) -> list[dict]:
-        events = json.loads(self._call("pollEvents", int(max(0, max_wait_ms))))
+    def poll(self, max_wait_ms: int) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = json.loads(self._call("pollEvents", int(max(0, max_wait_ms))))
         if any(e.get("type") == REFUSED_BATCH for e in events):
             for e in events:
                 if e.get("type") == REFUSED_BATCH:
@@ -251,8 +251,9 @@ class Py4jTransport(Transport):
             raise TransportClosed(f"sending an op batch failed: {e}") from None
         connections.append(connection)
 
-    def stats(self) -> dict:
-        return json.loads(self._call("stats"))
+    def stats(self) -> dict[str, Any]:
+        stats: dict[str, Any] = json.loads(self._call("stats"))
+        return stats
 
     def close(self) -> None:
         gateway, self._gateway, self._bridge = self._gateway, None, None
