@@ -155,3 +155,24 @@ def test_a_tick_with_a_spent_budget_runs_the_table_longest_due_and_leaves_the_re
         assert visited == order[:n + 1]
         assert sorted(due(tables, now)) == sorted(order[n + 1:])
     assert all(t.state == "playing" for t in tables.tables.values())
+
+
+def test_the_loop_wakes_on_a_grid_so_one_round_serves_every_table_due_within_it():
+    """Two lobbies whose countdowns end 10 ms apart: the loop sleeps to the grid point after both
+    (not to each), and one tick there deals both; a table already due wakes it at once."""
+    from unocraft.tables.manager import WAKE_GRID
+    tables = make(timers=TIMERS)
+    for i, (p, at) in enumerate((("ann", 0.301), ("bob", 0.311))):
+        tables.handle({"type": "join", "player": p, "locale": "en_us"}, at)
+        cmd(tables, p, "start", now=at, pos=(i * 100, 40, 0))
+    tables.flush()
+    first = tables.core.next_wakeup(1.9)
+    assert first == 2.301                                     # the first countdown, exactly
+    wake = 1.9 + tables.next_wakeup(1.9)
+    assert 2.311 <= wake < 2.311 + WAKE_GRID                  # one wake-up for both, on the grid
+    assert abs(wake / WAKE_GRID - round(wake / WAKE_GRID)) < 1e-9
+    tables.tick(wake)
+    assert [t.state for t in tables.tables.values()] == ["playing", "playing"]
+    assert tables.next_wakeup(3.0) < 1.0                        # a bot or turn clock is next
+    cmd(tables, "ann", "leave", now=3.0)                        # ... and a table that must close: at once
+    assert tables.next_wakeup(3.0) == 0.0

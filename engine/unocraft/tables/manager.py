@@ -37,6 +37,7 @@ code and are shown to the player.
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any, Callable, TypeVar
 
 from ..presentation.lang import normalise
@@ -73,6 +74,10 @@ SAVE_INTERVAL = 0.5     # seconds between SQLite writes while tables change
 SAVE_BATCH = 20         # tables an interval's save writes per round of the loop; the rest in the next rounds
 IDLE_WAKEUP = 1.0       # seconds the loop waits at most when no clock needs it
 STATS_WAKEUP = 0.001    # ... while an answer of the statistics thread is on its way, or a save is not done
+#: the tables' clocks (bots' moves, turn timers, countdowns) come due on this grid of seconds, so that one
+#: round of the loop (a poll of the plugin, the ticks, a flush) serves every table due within it: with
+#: 200 tables the rounds, not the moves, were most of the engine's time (docs/performance.md)
+WAKE_GRID = 0.025
 
 
 def shown(core: Lifecycle) -> Shown:
@@ -245,7 +250,8 @@ class Tables:
 
     def next_wakeup(self, now: float) -> float:
         """Seconds until a clock may need the engine (the long-poll waits at most this long): the
-        earliest wake-up of a table, an answer of the statistics thread, else `IDLE_WAKEUP`."""
+        earliest wake-up of a table (the next point of `WAKE_GRID` after it), an answer of the statistics
+        thread, else `IDLE_WAKEUP`."""
         due = [now + IDLE_WAKEUP]
         if self.stats.asking():
             due.append(now + STATS_WAKEUP)
@@ -253,7 +259,7 @@ class Tables:
             due.append(now + STATS_WAKEUP)       # a save goes on in the next round
         table = self.core.next_wakeup(now)
         if table is not None:
-            due.append(table)
+            due.append(table if table <= now else math.ceil(table / WAKE_GRID) * WAKE_GRID)
         return max(0.0, min(due) - now)
 
     # ================================================================ output and saving
@@ -267,8 +273,10 @@ class Tables:
             if t is not None:
                 self.display.redraw(t)
                 self._stage(self.stage.draw(t, core.config))
-        for tid in [tid for tid in self.stage.sent if tid not in registry.tables]:
-            self._stage(self.stage.remove(tid))
+        for tid in sorted(registry.closed):      # (not a scan of the stage's tables: this runs every round)
+            if tid in self.stage.sent:
+                self._stage(self.stage.remove(tid))
+        registry.closed.clear()
         for player, hint in self.display.take_hints():    # the hints the redraws showed: not due again
             core.hints.shown(player, hint)
         self.display.placeholder_states(registry.dirty)

@@ -20,7 +20,8 @@ class Registry:
         self.ids: list[str] | None = None         # the table ids, sorted (None: to sort again)
         self.dirty: set[str] = set()             # tables to redraw
         self.unsaved: set[str] = set()           # tables to write to SQLite
-        self.deleted: set[str] = set()
+        self.deleted: set[str] = set()           # tables closed, to forget in the store at the next save
+        self.closed: set[str] = set()            # tables closed since the last flush (their props go)
         # wake-ups: (time, table id); an entry whose time is not `wake_at[id]` any more is stale
         self.wakes: list[tuple[float, str]] = []
         self.wake_at: dict[str, float] = {}
@@ -55,6 +56,7 @@ class Registry:
             self.ids = None
         self.dirty.discard(tid)
         self.deleted.add(tid)
+        self.closed.add(tid)
         self.touch(tid)
         return was
 
