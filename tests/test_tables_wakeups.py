@@ -176,3 +176,28 @@ def test_the_loop_wakes_on_a_grid_so_one_round_serves_every_table_due_within_it(
     assert tables.next_wakeup(3.0) < 1.0                        # a bot or turn clock is next
     cmd(tables, "ann", "leave", now=3.0)                        # ... and a table that must close: at once
     assert tables.next_wakeup(3.0) == 0.0
+
+
+def test_idle_players_whose_turns_time_out_do_not_spin_the_loop():
+    """Tables where a seated player never acts (the capacity benchmark's idle clients): the stand-in
+    plays their turns when the timer runs out. The loop, run as loop.py runs it on a simulated clock,
+    wakes about once per move, not every millisecond while a stand-in's move waits for the bots'
+    think time (it did: 26 ticks a move, 20 times the rounds)."""
+    import math
+    fast = {"lobby": 0.5, "bot_think": 0.5, "turn": 2.0, "turn_warning": 1.0, "next_round": 0.5, "catch_window": 0.5}
+    tables = make(timers=fast, game={"single_round": False})
+    for i in range(6):
+        tables.handle({"type": "join", "player": f"idle{i}", "locale": "en_us"}, 0)
+        cmd(tables, f"idle{i}", "start", now=0, pos=(i * 100, 40, 0))
+    ticks = []
+    tick_table = tables.core._tick_table
+    tables.core._tick_table = lambda t, now: ticks.append(t.id) or tick_table(t, now)
+    now, rounds = 0.0, 0
+    while now < 60:
+        now += max(0.001, math.ceil(tables.next_wakeup(now) * 1000) / 1000)
+        tables.tick(now, 0.002)
+        tables.flush(now)
+        rounds += 1
+    moves = sum(t.game.seq for t in tables.tables.values() if t.game is not None)
+    assert moves > 300                                  # the tables played (the stand-ins too)
+    assert len(ticks) < 2 * moves and rounds < moves, (len(ticks), rounds, moves)

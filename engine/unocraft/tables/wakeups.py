@@ -24,9 +24,13 @@ def wake_up(t: Table, now: float, timers: Timers) -> float | None:
     if seat is not None and seat.bot:
         due.append(t.changed_at + timers.bot_think)
     elif seat is not None:
-        due.append(t.turn_started + timers.turn)
+        # the turn timer acts, as every clock of a game in play, only once the bots' think time since
+        # the table's last change is over (lifecycle._drive): waking before would spin the loop (a
+        # stand-in's UNO call after a timeout changes the table and leaves the turn to play)
+        after = t.changed_at + timers.bot_think
+        due.append(max(t.turn_started + timers.turn, after))
         if not t.warned and seat.away_since is None:
-            due.append(t.turn_started + timers.turn - timers.turn_warning)
+            due.append(max(t.turn_started + timers.turn - timers.turn_warning, after))
     # the bots' reactions are looked at once, when the catch window and their think time are
     # both over; waking up again until then would spin the loop
     react_at = t.changed_at + max(timers.catch_window, timers.bot_think)
