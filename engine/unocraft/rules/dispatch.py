@@ -9,7 +9,7 @@ are decided by those rules' `check`.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from .actions import Action
 from .errors import Refused

@@ -97,14 +97,12 @@ from .actions import Action
 from .cards import Card, COLOUR_NAMES, LIGHT_COLOURS
 from .dos_events import Add, CentreRefill, CentreRow, ColourBonus, Dos, EndTurn, Match
 from .dos_match import colour_match, match_numbers, values
-from .errors import ConfigError, Refused
+from .errors import Refused
 from .events import Reshuffle, StartCardReturned
-from .editions import Deck
 from .dealing import begin_turn, close_windows, pop_draw, take
 from .dispatch import verb_table
 from .hooks import MISTAKES, Apply
 from .house import STATES as HOUSE_STATES, VERBS as HOUSE_VERBS
-from .options import Options
 from .pending import DosTurn
 from .round_end import out_of_cards
 from .state import STATE_FIELDS, GameState, Variant

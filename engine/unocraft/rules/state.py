@@ -19,13 +19,13 @@ import random
 from typing import Any, Callable
 
 from .actions import Action, CardRef
-from .cards import (Card, Colour, ColourInPlay, COLOUR_NAMES, DARK_COLOURS, LIGHT_COLOURS, RESTRICTED_WILDS)
+from .cards import Card, Colour, ColourInPlay, DARK_COLOURS, LIGHT_COLOURS, RESTRICTED_WILDS
 from .editions import Deck, build_deck, find_edition
 from .errors import ConfigError, Refused
 from .events import Event
 from .hooks import Apply, State
 from .options import Options, is_on
-from .pending import Drawn, Penalty, Pending, owed_by
+from .pending import Penalty, Pending, owed_by
 from .views import Direction, Phase, Side, View
 
 
