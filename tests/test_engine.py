@@ -106,7 +106,8 @@ def test_unknown_player_and_bad_colour_are_refused_without_change():
 @pytest.mark.parametrize("verb", ["jump_in", "restricted", "answer", "expect_keys", "all", "flip", ""])
 def test_a_hand_built_action_with_no_such_verb_is_refused_without_change(verb):
     """`Action.parse` knows the verbs; an Action built by hand may name anything, including the
-    names of the checks' own helpers (`_check_jump_in`, ...): refused, not called."""
+    names of the checks' own helpers (`check_jump_in`, ...): refused, not called (the edition's verb
+    table holds only its verbs)."""
     sc = parse({"players": ["ann", "bob"], "hands": {"ann": ["R1", "R2"], "bob": ["B1"]}, "start": "R5"})
     game = build_game(sc)
     before = game.fingerprint()

@@ -49,6 +49,20 @@ def title(preset: str, lang: str) -> dict[str, Any]:
     return {"text": say(lang, "sidebar.title", preset=say(lang, f"preset.{preset}")), "colour": "gold", "bold": True}
 
 
+def seat_words(active: bool, n: int, called_uno: bool, score: int | None, lang: str,
+               edition: str | None) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any] | None]:
+    """What is said of a seat after its name, the one place for it (the sidebar's lines, the table's
+    labels in the world, stage.py): its card count or "out", its UNO call (None: none), its match
+    points (None: no match score kept)."""
+    count: dict[str, Any] = ({"text": say(lang, "sidebar.cards", count=n), "colour": "red" if n == 1 else "gray"}
+                             if active else {"text": say(lang, "sidebar.out"), "colour": "dark_gray", "italic": True})
+    uno = None
+    if active and called_uno and n <= (2 if edition == "dos" else 1):     # DOS is called with two cards
+        uno = {"text": say(lang, for_edition("sidebar.uno", edition)), "colour": "gold", "bold": True}
+    points = None if score is None else {"text": say(lang, "sidebar.points", count=score), "colour": "aqua"}
+    return count, uno, points
+
+
 @text_cache(maxsize=8192)
 def _seat_line(name: str, yours: bool, turn: bool, active: bool, n: int, called_uno: bool, score: int | None,
                lang: str, edition: str | None = None) -> list[dict[str, Any]]:
@@ -62,14 +76,9 @@ def _seat_line(name: str, yours: bool, turn: bool, active: bool, n: int, called_
     if not active:
         part["strikethrough"] = True
     line.append(part)
-    if active:
-        line.append({"text": "  " + say(lang, "sidebar.cards", count=n), "colour": "red" if n == 1 else "gray"})
-        if called_uno and n <= (2 if edition == "dos" else 1):     # DOS is called with two cards
-            line.append({"text": "  " + say(lang, for_edition("sidebar.uno", edition)), "colour": "gold", "bold": True})
-    else:
-        line.append({"text": "  " + say(lang, "sidebar.out"), "colour": "dark_gray", "italic": True})
-    if score is not None:
-        line.append({"text": "  " + say(lang, "sidebar.points", count=score), "colour": "aqua"})
+    for words in seat_words(active, n, called_uno, score, lang, edition):
+        if words is not None:
+            line.append({**words, "text": "  " + words["text"]})
     return line
 
 

@@ -25,9 +25,9 @@ from ..rules.views import DosView, View
 from ..transport.protocol import Op, Prop
 from . import render
 from .config import EngineConfig
-from .sidebar import keeps_score
+from .sidebar import keeps_score, seat_words
 from .table import Table
-from .text import for_edition, say
+from .text import say
 
 FELT = "minecraft:green_wool"
 #: under the top card, the colour in play as a card-shaped slab of concrete: seen from afar (a map
@@ -89,14 +89,12 @@ def _label(name: str, turn: bool, active: bool, cards: int, uno: bool, score: in
     match score). One shared list per distinct label: never change it."""
     label: list[str | dict[str, Any]] = [{"text": (TURN if turn else "") + name, "colour": "gold" if turn else "white" if active else "gray",
                     "bold": turn}]
-    if active:
-        label += ["\n", {"text": say(lang, "sidebar.cards", count=cards), "colour": "red" if cards == 1 else "gray"}]
-        if uno and cards <= (2 if edition == "dos" else 1):
-            label += ["  ", {"text": say(lang, for_edition("sidebar.uno", edition)), "colour": "gold", "bold": True}]
-    else:
-        label += ["\n", {"text": say(lang, "sidebar.out"), "colour": "dark_gray", "italic": True}]
-    if score is not None:
-        label += ["\n", {"text": say(lang, "sidebar.points", count=score), "colour": "aqua"}]
+    count, called, points = seat_words(active, cards, uno, score, lang, edition)
+    label += ["\n", count]                   # the count under the name, the call beside it, the points below
+    if called is not None:
+        label += ["  ", called]
+    if points is not None:
+        label += ["\n", points]
     return label
 
 
