@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from .actions import Action
 from .cards import Card, Colour, ColourInPlay, COLOUR_NAMES, RESTRICTED_WILDS
+from .dealing import begin_turn, close_windows, penalize, take
 from .errors import Refused
 from .events import CardReturned, Challenge, MustAnswer, Play, UnoSafe
 from .hooks import Apply
 from .pending import Penalty
-from .dealing import begin_turn, close_windows, penalize, take
 from .round_end import out_of_cards
 from .state import GameState, HouseRule
 

@@ -95,12 +95,12 @@ from typing import Any
 from . import viewer
 from .actions import Action
 from .cards import Card, COLOUR_NAMES, LIGHT_COLOURS
+from .dealing import begin_turn, close_windows, pop_draw, take
+from .dispatch import verb_table
 from .dos_events import Add, CentreRefill, CentreRow, ColourBonus, Dos, EndTurn, Match
 from .dos_match import colour_match, match_numbers, values
 from .errors import Refused
 from .events import Reshuffle, StartCardReturned
-from .dealing import begin_turn, close_windows, pop_draw, take
-from .dispatch import verb_table
 from .hooks import MISTAKES, Apply
 from .house import STATES as HOUSE_STATES, VERBS as HOUSE_VERBS
 from .pending import DosTurn

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import cast
 
 from .actions import Action
-from .cards import Card, Colour, RESTRICTED_WILDS
-from .pending import Choice, Drawn, Penalty
 from .answers import answer_kind
+from .cards import Card, Colour, RESTRICTED_WILDS
 from .dispatch import refusal
+from .pending import Choice, Drawn, Penalty
 from .state import GameState
 
 

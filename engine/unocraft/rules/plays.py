@@ -9,10 +9,10 @@ from __future__ import annotations
 from .actions import Action
 from .answers import after_lay_bookkeeping, check_answer, draw_card, new_colour, wild_colour
 from .cards import Card, Colour, ColourInPlay, COLOUR_NAMES, RESTRICTED_WILDS
+from .dealing import begin_turn, close_windows
 from .errors import Refused
 from .events import ChooseColour, Direction, Flip, JumpIn, Play
 from .hooks import Apply
-from .dealing import begin_turn, close_windows
 from .pending import Choice, Drawn, Penalty, owed_by
 from .round_end import out_of_cards
 from .state import GameState

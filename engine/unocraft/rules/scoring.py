@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .cards import Card
-from .state import GameState
 from .events import Eliminated, MatchOver, RoundOver
+from .state import GameState
 
 
 def partner(seat: int) -> int:

@@ -6,13 +6,13 @@ pass), the UNO call and the catch (§7), and the colour a wild's player chooses.
 from __future__ import annotations
 
 from .actions import Action
+from .answers import accept_penalty
 from .cards import Colour, COLOUR_NAMES
+from .dealing import begin_turn, close_windows, take
 from .errors import Refused
 from .events import Caught, ColourChosen, FalseCatch, MayPlayDrawn, Uno
 from .hooks import Apply
 from .pending import Choice, Drawn, Penalty, owed_by
-from .answers import accept_penalty
-from .dealing import begin_turn, close_windows, take
 from .round_end import nothing_to_draw
 from .state import GameState
 

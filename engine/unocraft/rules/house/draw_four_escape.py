@@ -8,8 +8,8 @@ from __future__ import annotations
 from ..cards import Card, ColourInPlay
 from ..options import HouseOption
 from ..pending import Penalty
-from .draw_two_chain import pass_on
 from ..state import GameState, HouseRule
+from .draw_two_chain import pass_on
 
 SCENARIOS = ("s09_ru_classic/draw_four_escape.yaml", "s09_ru_classic/draw_four_escape_chain.yaml",
              "s09_ru_classic/draw_four_escape_wrong_colour.yaml")

@@ -12,14 +12,14 @@ from typing import Any
 
 from ..actions import Action
 from ..cards import Card
-from ..hooks import Apply
+from ..dealing import begin_turn
 from ..errors import Refused
 from ..events import ChooseSwap, Event
+from ..hooks import Apply
 from ..options import HouseOption
 from ..pending import Choice, Pending
-from ..words import Verb
-from ..dealing import begin_turn
 from ..state import GameState, HouseRule
+from ..words import Verb
 
 SCENARIOS = ("s10_house/five_swap.yaml", "s10_house/five_swap_declined.yaml",
              "s10_house/five_swap_off.yaml", "s10_house/five_swap_self.yaml")

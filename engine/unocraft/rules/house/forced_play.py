@@ -8,8 +8,8 @@ match, not a playable card, is what it forces).
 
 from __future__ import annotations
 
-from ..hooks import Apply
 from ..errors import Refused
+from ..hooks import Apply
 from ..options import HouseOption
 from ..pending import Drawn, Pending
 from ..state import GameState, HouseRule

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action
-from ..hooks import Apply, State
+from ..dealing import take
 from ..errors import Refused
 from ..events import PlayerEvent
+from ..hooks import Apply, State
 from ..options import HouseOption
-from ..words import Verb
-from ..dealing import take
 from ..state import GameState, HouseRule
+from ..words import Verb
 
 SCENARIOS = ("s10_house/hand_slap.yaml", "s10_house/hand_slap_call_after_play.yaml",
              "s10_house/hand_slap_nobody_slaps.yaml", "s10_house/hand_slap_off.yaml")

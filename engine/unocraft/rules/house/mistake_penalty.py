@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action
+from ..dealing import take
 from ..errors import Refused
 from ..events import Event
 from ..options import HouseOption
-from ..dealing import take
 from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/mistake_penalty_play.yaml", "s10_house/mistake_penalty_false_call.yaml",

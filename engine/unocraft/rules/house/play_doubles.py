@@ -11,16 +11,16 @@ farby a čísla" (003): no wild is one (a Wild Draw Four is never a jump-in eith
 from __future__ import annotations
 
 from ..actions import Action, CardRef
+from ..answers import after_lay_bookkeeping
 from ..cards import COLOUR_NAMES, Card, Colour
 from ..errors import Refused
 from ..events import JumpIn, Play
 from ..options import HouseOption
 from ..pending import Penalty
-from .jump_in import check_identical
-from ..answers import after_lay_bookkeeping
 from ..plays import lay_card
 from ..round_end import out_of_cards
 from ..state import GameState, HouseRule
+from .jump_in import check_identical
 
 SCENARIOS = ("s10_house/play_doubles_off.yaml", "s10_house/play_doubles_sequential.yaml",
              "s10_house/play_doubles_sequential_too_late.yaml", "s10_house/play_doubles_together.yaml",

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..hooks import HAND_SIZE, State
-from ..events import Event
-from ..options import HouseOption
 from ..dealing import take
+from ..events import Event
+from ..hooks import HAND_SIZE, State
+from ..options import HouseOption
 from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/seven_rounds.yaml", "s10_house/seven_rounds_creeper_in_refill.yaml")

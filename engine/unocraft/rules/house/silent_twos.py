@@ -13,14 +13,14 @@ from typing import Any
 
 from ..actions import Action
 from ..cards import Card, ColourInPlay
-from ..hooks import Apply, State
+from ..dealing import take
 from ..errors import Refused
 from ..events import Event, PlayerEvent
+from ..hooks import Apply, State
 from ..options import HouseOption
+from ..state import GameState, HouseRule
 from ..views import View
 from ..words import Verb
-from ..dealing import take
-from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/silent_twos.yaml", "s10_house/silent_twos_ends.yaml",
              "s10_house/silent_twos_off.yaml", "s10_house/silent_twos_wilds.yaml",

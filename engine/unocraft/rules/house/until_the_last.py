@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..hooks import State
+from ..dealing import begin_turn
 from ..events import ChooseColour, Event
+from ..hooks import State
 from ..options import HouseOption
 from ..pending import Choice
-from ..dealing import begin_turn
 from ..state import GameState, HouseRule
 
 SCENARIOS = ("s10_house/until_the_last.yaml", "s10_house/until_the_last_ends.yaml",
