@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
-from harness import DevServer, finish_node, require_prerequisites, run_node, saved_tables, start_node  # noqa: E402
+from harness import DevServer, finish_node, require_prerequisites, run_node, saved_tables, start_node, wait_for_file  # noqa: E402
 
 pytestmark = pytest.mark.e2e  # the dev server (Java) and mineflayer clients
 
@@ -40,12 +40,12 @@ def test_own_items_come_back_on_every_way_out(server, tmp_path):
     assert back["cardsOnReturn"] >= 1          # the table resumed from SQLite
     assert back["afterReturn"] == snapshot and back["cardsAfterReturn"] == 0
 
-    # a crash (SIGKILL of server and engine) while the player holds cards
+    # a crash (SIGKILL of server and engine) while the player holds cards: not before her client
+    # has them (the table reaches SQLite as soon as it is dealt, her items a moment later)
     proc = start_node("inventory.js", server.port, "crash", snapshot_file)
+    wait_for_file(proc, "inventory.js", Path(f"{snapshot_file}.dealt"))
+    assert list(server.data_dir.glob("vault/*.inv")), "her items were not in the vault"   # named by her UUID
     deadline = time.monotonic() + 60
-    while not list(server.data_dir.glob("vault/*.inv")):     # named by the player's UUID
-        assert time.monotonic() < deadline and proc.poll() is None, "no game started before the crash"
-        time.sleep(0.1)
     # the table state reaches SQLite (the engine saves bot moves every 0.5 s): her game in play
     while not any(t["state"] == "playing" and t["game"] and any(s["name"] == "eve" for s in t["seats"])
                   for t in saved_tables(server.database)):

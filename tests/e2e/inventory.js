@@ -3,11 +3,12 @@
 // argv: port phase snapshotFile
 //   phase "prepare": give items, snapshot them; leave after the deal; play a game to its end;
 //                    then start again and disconnect mid-game (the server restarts next)
-//   phase "crash":   start a game and stay online until the server dies under us
+//   phase "crash":   start a game, write snapshotFile + '.dealt' once the cards are in hand, and
+//                    stay online until the server dies under us
 //   phase "back":    rejoin after the restart, leave the table, compare with the snapshot
 'use strict'
 const fs = require('fs')
-const { Player, playUntil, main, result, sleep, until, PATIENCE_MS } = require('./lib')
+const { Player, playUntil, main, result, sleep, until, writeWhole, PATIENCE_MS } = require('./lib')
 
 function same (a, b) { return JSON.stringify(a) === JSON.stringify(b) }
 
@@ -68,7 +69,8 @@ main(async () => {
     p.chat('/uno start')
     await waitDeal(p, from)
     out.cardsBeforeCrash = p.cards().length
-    process.stdout.write('RESULT ' + JSON.stringify(out) + '\n')   // pytest kills the server now
+    process.stdout.write('RESULT ' + JSON.stringify(out) + '\n')
+    writeWhole(snapshotFile + '.dealt', String(out.cardsBeforeCrash))   // pytest kills the server now
     await new Promise(resolve => p.bot.once('end', resolve))
     process.exit(0)
   } else if (phase === 'back') {
