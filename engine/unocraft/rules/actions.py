@@ -73,6 +73,20 @@ class Action:
     number: int | None = None        # DOS Wild # number
     centre: CardRef | None = None    # DOS: the centre card matched
 
+    # written, not generated: compiled natively (see pending.py)
+    def __init__(self, player: str, verb: str, cards: tuple[CardRef, ...] = (), colour: Colour | None = None,
+                 target: str | None = None, number: int | None = None, centre: CardRef | None = None) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "verb", verb)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "colour", colour)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "centre", centre)
+
+    def __hash__(self) -> int:   # the dataclass's, written (compiled natively): legal_actions hashes them
+        return hash((self.player, self.verb, self.cards, self.colour, self.target, self.number, self.centre))
+
     def __str__(self) -> str:
         parts = [self.verb]
         if self.target is not None:
