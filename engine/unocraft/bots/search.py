@@ -33,6 +33,7 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import TypedDict
 
 from ..rules.actions import Action
 from ..rules.cards import Card, Colour, COLOUR_BY_NAME, COLOUR_NAMES, ColourInPlay, RESTRICTED_WILDS
@@ -139,10 +140,10 @@ class LookaheadBot(Bot):
         self.searched = 0           # decisions searched, and how many of them changed
         self.overruled = 0          # strong's move (benchmarks report them)
 
-    def react(self, view, legal):
+    def react(self, view: View, legal: list[Action]) -> Action | None:
         return self.strong.react(view, legal)
 
-    def act(self, view, legal):
+    def act(self, view: View, legal: list[Action]) -> Action:
         memory = self.memory
         memory.see(view)
         choice = self.strong.act(view, legal)
@@ -233,13 +234,21 @@ VALUES_FILE = Path(__file__).with_name("lookahead_values.json")
 _VALUES: list[float] = []
 
 
+class ValuesFile(TypedDict):
+    """`VALUES_FILE`'s JSON, as `fit` makes it."""
+    about: str
+    rounds: int
+    max_cards: int
+    values: list[float]
+
+
 def _values() -> list[float]:
     if not _VALUES:
         _VALUES.extend(json.loads(VALUES_FILE.read_text())["values"])
     return _VALUES
 
 
-def fit(rounds: int) -> dict:
+def fit(rounds: int) -> ValuesFile:
     names = ["a", "b"]
     opts = Options.build("official")
     values = fit_values(lambda seed: Game.new(names, opts, seed, events=False), rounds)
@@ -266,10 +275,14 @@ def _pick(wins: list[list[float]], margin: float) -> int:
     return best
 
 
+#: a deal of the hidden cards: the hands (by seat), the discard pile and the draw pile, as card numbers
+Sample = tuple[list[list[int]], list[int], list[int]]
+
+
 class _Position:
     """The public part of a position, from a view, and the deals of hidden cards it allows."""
 
-    _OPTIONS: dict[tuple, Options] = {}
+    _OPTIONS: dict[tuple[tuple[str, object], ...], Options] = {}
 
     def __init__(self, view: View, memory: Memory):
         self.view = view
@@ -303,7 +316,7 @@ class _Position:
             self.drawn = next(c for c in self.hand if faces[c] is face)
         self.penalty = pending if isinstance(pending, PenaltyView) else None
 
-    def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int], list[int]]:
+    def sample(self, rng: random.Random) -> Sample:
         """Hands, discard pile and draw pile: the hidden cards dealt at random, an
         opponent known to lack a colour getting none of it but for the cards drawn since."""
         faces = self.deck.faces[0]
@@ -339,7 +352,7 @@ class _Position:
         discard = pool[:under] + self.seen + [self.top]
         return hands, discard, pool[under:]
 
-    def game(self, sample, seed: int) -> Game:
+    def game(self, sample: Sample, seed: int) -> Game:
         view = self.view
         hands, discard, draw = sample
         g = Game(self.names, self.opts, seed, self.deck)

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 from ..rules.actions import Action, named_face
-from ..rules.cards import Card, COLOUR_BY_NAME, COLOUR_NAMES
+from ..rules.cards import Card, Colour, COLOUR_BY_NAME, COLOUR_NAMES
 from ..rules.views import DosTurnView, DosView, PenaltyView, View
 from ..rules.vocab import HOUSE_CALLS, HOUSE_CHOICES, JUMPS
 from ..strategy import about_to_go_out, by_verb, colour_counts, face_of, play_score, strong_move
@@ -31,13 +31,13 @@ class RandomBot(Bot):
     of turn it acts now and then."""
     name = "random"
 
-    def act(self, view, legal):
+    def act(self, view: View, legal: list[Action]) -> Action:
         plays = [a for a in legal if a.verb == "play"]
         if plays and self.rng.random() < 0.9:
             return self.rng.choice(plays)
         return self.rng.choice(legal)
 
-    def react(self, view, legal):
+    def react(self, view: View, legal: list[Action]) -> Action | None:
         if legal and self.rng.random() < 0.25:
             return self.rng.choice(legal)
         return None
@@ -56,7 +56,7 @@ class BasicBot(Bot):
     colour, never bluffs or challenges, calls UNO and catches when it can."""
     name = "basic"
 
-    def act(self, view, legal):
+    def act(self, view: View, legal: list[Action]) -> Action:
         verbs = by_verb(legal)
         for call in ("uno", "dos"):
             if call in verbs:
@@ -76,7 +76,7 @@ class BasicBot(Bot):
                 return self._best_colour(view, honest)
         return _draw_or_pass(verbs, legal)
 
-    def react(self, view, legal):
+    def react(self, view: View, legal: list[Action]) -> Action | None:
         verbs = by_verb(legal)
         for verb in ("uno", "dos", "catch", *HOUSE_CALLS):
             if verb in verbs:
@@ -89,7 +89,7 @@ class BasicBot(Bot):
         return str(face_of(view, action)) in (view.bluffs or ())
 
     @staticmethod
-    def _colour_counts(view: View) -> Counter:
+    def _colour_counts(view: View) -> Counter[Colour | None]:
         return Counter(Card.parse(c).colour for c in view.hand or () if Card.parse(c).colour)
 
     def _best_colour(self, view: View, actions: list[Action]) -> Action:
@@ -111,7 +111,7 @@ class StrongBot(BasicBot):
         super().__init__(seed)
         self.dos = DosBot(seed)
 
-    def act(self, view, legal):
+    def act(self, view: View, legal: list[Action]) -> Action:
         if view.edition == "dos":
             return self.dos.act(view, legal)
         seen = _Seen(view)
@@ -120,7 +120,7 @@ class StrongBot(BasicBot):
         return strong_move(legal, seen.hand, seen.colour, seen.names, seen.sizes, seen.active,
                            seen.seat, seen.next_seat, source)
 
-    def react(self, view, legal):
+    def react(self, view: View, legal: list[Action]) -> Action | None:
         if view.edition == "dos":
             return self.dos.react(view, legal)
         verbs = by_verb(legal)

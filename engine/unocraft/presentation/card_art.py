@@ -348,7 +348,7 @@ def _draw_face(card: Card, dark: bool = False) -> Image.Image:
         _creeper(canvas)
         _corners(canvas, card, WHITE)
         return canvas
-    if card.is_wild:
+    if card.colour is None:     # a wild (`is_wild`), tested so that mypy knows the colour is set below
         _card_body(canvas, WILD_FILL, border)
         _centre_oval(canvas, None, _ring(card, dark))
         if card.rank != "W":
@@ -356,7 +356,7 @@ def _draw_face(card: Card, dark: bool = False) -> Image.Image:
             _stamp(canvas, sym, ((BIG - sym.width) // 2, (BIG - sym.height) // 2), WHITE, outline=2.5, shadow=2)
         _corners(canvas, card, WHITE)
         return canvas
-    fill = FILL[card.colour]  # type: ignore[index]
+    fill = FILL[card.colour]
     _card_body(canvas, fill, border)
     _centre_oval(canvas, WHITE, None)
     if card.rank in ("S", "E", "R", "F"):

@@ -19,12 +19,15 @@ token argument ``#t<token>``, so the engine can refuse a click on an old line
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ..rules.cards import Card, COLOUR_NAMES, DARK_COLOURS, DARK_RING, LIGHT_COLOURS, LIGHT_RING
 from .codes import card_code
 from .lang import card_name, colour_label, colour_name, for_edition, t, text_cache
 
-Component = dict
+# plain data for the wire, as transport/protocol.py's Component: the tables add keys the module's text does
+# not list (`underlined`, `italic`, a click that opens a `url`), so it is no TypedDict of these
+Component = dict[str, Any]
 Line = list[Component]
 
 TOKEN_PREFIX = "#t"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
-from typing import Callable, TypeVar
+from typing import Any, Callable, Protocol, TypeVar
 
 import yaml  # type: ignore[import-untyped]  # no stubs installed (types-PyYAML)
 
@@ -27,11 +27,17 @@ LANGUAGES = ("en", "ru", "sk")
 PLURAL_FORMS = frozenset({"one", "few", "many", "other"})
 
 Message = str | dict[str, str]
-F = TypeVar("F", bound=Callable)
+F = TypeVar("F", bound=Callable[..., object])
+
+
+class _Cache(Protocol):
+    """An `lru_cache`'d function, as `clear_text_caches` uses it."""
+    def cache_clear(self) -> None: ...
+
 
 #: every cache of text (a line, a card's name, a rendered item with its name): emptied when the
 #: operator's lines change (`use_overrides`)
-_TEXT_CACHES: list = []
+_TEXT_CACHES: list[_Cache] = []
 #: the operator's checked lines: language -> key -> message (overrides.py)
 _overrides: dict[str, dict[str, Message]] = {}
 
@@ -76,7 +82,7 @@ def normalise(lang: str | None, fallback: str = DEFAULT) -> str:
     return code if code in LANGUAGES or code in _overrides else fallback
 
 
-def _flatten(tree: dict, prefix: str = "") -> dict[str, Message]:
+def _flatten(tree: dict[object, object], prefix: str = "") -> dict[str, Message]:
     out: dict[str, Message] = {}
     for key, value in tree.items():
         path = f"{prefix}{key}"
@@ -127,12 +133,13 @@ def plural_form(lang: str, n: int) -> str:
     return "one" if n == 1 else "other"
 
 
-class _Args(dict):
+class _Args(dict[str, object]):
     def __missing__(self, key: str) -> str:   # a missing argument shows as itself
         return "{" + key + "}"
 
 
-def _pick(message: Message, lang: str, args: dict) -> str:
+def _pick(message: Message, lang: str, args: dict[str, Any]) -> str:
+    # `t`'s arguments are values of any type; a plural's `count` is the number plural_form takes
     if isinstance(message, str):
         return message
     form = plural_form(lang, args.get("count", 0))

@@ -104,7 +104,8 @@ TRANSPARENT = 0
 
 
 def _shade(rgb: tuple[int, int, int], multiplier: int) -> tuple[int, int, int]:
-    return tuple(c * multiplier // 255 for c in rgb)  # type: ignore[return-value]
+    r, g, b = rgb
+    return r * multiplier // 255, g * multiplier // 255, b * multiplier // 255
 
 
 #: RGB of every colour index (256 entries; indices past the palette and the
@@ -115,8 +116,10 @@ PALETTE: tuple[tuple[int, int, int] | None, ...] = tuple(
     + [None] * (256 - 4 * len(BASE_COLOURS))
 )
 
+#: RGB of every drawable colour index, in index order.
+_OPAQUE: dict[int, tuple[int, int, int]] = {i: rgb for i, rgb in enumerate(PALETTE) if rgb is not None}
 #: Every drawable colour index.
-OPAQUE_INDICES: tuple[int, ...] = tuple(i for i, rgb in enumerate(PALETTE) if rgb is not None)
+OPAQUE_INDICES: tuple[int, ...] = tuple(_OPAQUE)
 
 
 def index_of(base_name: str, shade: int = 2) -> int:
@@ -137,13 +140,13 @@ def distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
 
 def nearest_index(rgb: tuple[int, int, int]) -> int:
     """The exact nearest opaque palette index by `distance` (slow: 244 comparisons)."""
-    return min(OPAQUE_INDICES, key=lambda i: distance(rgb, PALETTE[i]))  # type: ignore[arg-type]
+    return min(OPAQUE_INDICES, key=lambda i: distance(rgb, _OPAQUE[i]))
 
 
 #: Exact palette colours map to themselves (the first index, if two shades coincide).
 _EXACT: dict[tuple[int, int, int], int] = {}
-for _i in OPAQUE_INDICES:
-    _EXACT.setdefault(PALETTE[_i], _i)  # type: ignore[arg-type]
+for _i, _rgb in _OPAQUE.items():
+    _EXACT.setdefault(_rgb, _i)
 
 
 def _cell_centre(v5: int) -> int:
@@ -156,13 +159,13 @@ def build_lookup_table() -> bytes:
     the distance bounds the whole distance, so candidates are tried in order of
     it and the scan stops once that part alone exceeds the best distance."""
     table = bytearray(1 << 15)
-    colours = [(i, PALETTE[i]) for i in OPAQUE_INDICES]
+    colours = list(_OPAQUE.items())
     for r5 in range(32):
         r = _cell_centre(r5)
         # Per candidate: red part of the distance and the blue weight; both
         # depend only on r and the candidate's red.
         red_part = []
-        for i, (pr, pg, pb) in colours:  # type: ignore[misc]
+        for i, (pr, pg, pb) in colours:
             rmean = (r + pr) / 2
             red_part.append((i, (2 + rmean / 256) * (r - pr) ** 2, pg, pb, 2 + (255 - rmean) / 256))
         for g5 in range(32):

@@ -117,7 +117,7 @@ def _read(path: Path, problems: list[str]) -> dict[str, object] | None:
     return _flatten(data)
 
 
-def _flatten(tree: dict, prefix: str = "") -> dict[str, object]:
+def _flatten(tree: dict[object, object], prefix: str = "") -> dict[str, object]:
     """Dotted keys as lang.py reads them: a mapping where English has a line (a plural's forms)
     stays one value (check_line tells what is wrong with it), any other mapping is a section."""
     english = lang.shipped(DEFAULT)

@@ -20,9 +20,13 @@ take turns and the second starts from the first's result.
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
 #: the shown rating is SCALE * (mu - 3*sigma), rounded: a newcomer 0, a strong regular near 1000
 SCALE = 40
@@ -30,11 +34,14 @@ Z = 3.0                 # sigmas below the estimate: the conservative value
 MU, SIGMA = 25.0, 25.0 / 3.0    # a newcomer: the model's defaults
 _CHUNK = 500            # players per SELECT
 
-Result = list[list]     # [[rank, [name, ...]], ...]
+#: a match's sides in finishing order, `[[rank, [name, ...]], ...]`; a side mixes a number and a list, and
+#: the journal gives it back from JSON as a list (never a tuple), so no tighter type fits it
+Result = list[list[Any]]
+Rated = tuple[float, float, int]     # a player's rating: (mu, sigma, matches that changed it)
 
 
 @functools.cache
-def model():
+def model() -> PlackettLuce:
     """The model (its defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300), made at first use: the
     package imports all of its models (~30-80 ms), which an engine's start need not wait for."""
     from openskill.models import PlackettLuce
@@ -102,7 +109,7 @@ def rate(conn: Connection, table: sa.Table, matches: list[Result], uuids: dict[s
 
 
 @functools.cache
-def _statements(table: sa.Table) -> tuple:
+def _statements(table: sa.Table) -> tuple[sa.Select[Any, Any, Any], sa.Update]:
     """`rate`'s read (under the rows' lock) and write, built once (a statement costs ~0.1 ms to build)."""
     c = table.c
     read = (sa.select(c["key"], c.rating_mu, c.rating_sigma).where(c["key"].in_(sa.bindparam("b_keys", expanding=True)))
@@ -113,7 +120,7 @@ def _statements(table: sa.Table) -> tuple:
     return read, write
 
 
-def adopt(conn: Connection, table: sa.Table, ratings: dict[str, tuple[float, float, int]]) -> None:
+def adopt(conn: Connection, table: sa.Table, ratings: dict[str, Rated]) -> None:
     """Rows `key` without a rating take the given one `(mu, sigma, rated)` (a row kept by name that
     was taken over, an imported player's); a row rated already keeps its own (a rating is no sum)."""
     if not ratings:

@@ -23,11 +23,16 @@ import logging
 import threading
 import time
 import uuid
-from typing import Any, Callable
+from collections.abc import Sequence
+from typing import Any, Callable, Protocol
 
-from .store import StatsStore, database_url, merge
+from . import rating
+from .store import Batch, Deltas, StatsStore, database_url, merge
 
 log = logging.getLogger("unocraft.stats")
+
+#: a read `ask` hands the statistics thread: (its tag, the read, whether a player waits for it)
+_Read = tuple[Any, Callable[[StatsStore], Any], bool]
 
 MERGE_OVER = 1000      # waiting batches before those of this run are merged into one
 RETRY_FIRST = 0.5      # seconds before the first retry; doubles up to RETRY_MAX
@@ -44,10 +49,10 @@ class StatsService:
         self.writer = writer or f"engine-{uuid.uuid4()}"
         self.applied_upto = 0                          # the last batch number the database holds
         self._cond = threading.Condition()
-        self._batches: list[tuple[int, dict, dict, list]] = []   # waiting to be written, oldest first
+        self._batches: list[Batch] = []                # waiting to be written, oldest first
         self._replayed_upto = 0                        # batches up to this came from the journal
         self._writing_upto = 0                         # batches up to this are being written now
-        self._reads: list[tuple[Any, Callable[[StatsStore], Any], bool]] = []
+        self._reads: list[_Read] = []
         self._answers: list[tuple[Any, Any, Exception | None, bool]] = []
         self._unanswered = 0                           # urgent reads asked, not yet taken by `answers()`
         self._working = False
@@ -59,7 +64,7 @@ class StatsService:
         self._thread.start()
 
     # ------------------------------------------------------------ the engine loop's side (never waits)
-    def replay(self, batches: list[tuple[int, dict, dict, list]]) -> None:
+    def replay(self, batches: Sequence[Batch]) -> None:
         """Batches found in the local journal at start: maybe written already (the database's
         number for this writer says), so each keeps its own number and is never merged."""
         with self._cond:
@@ -68,8 +73,8 @@ class StatsService:
                 self._replayed_upto = max(self._replayed_upto, batches[-1][0])
             self._cond.notify()
 
-    def record(self, number: int, deltas: dict[str, dict[str, int]], uuids: dict[str, str],
-               matches: list | None = None) -> None:
+    def record(self, number: int, deltas: Deltas, uuids: dict[str, str],
+               matches: list[rating.Result] | None = None) -> None:
         """Batch `number`: counters (player -> counter -> amount), the players' UUIDs, and the
         results of the matches that ended (rating.py), in the order they ended."""
         with self._cond:
@@ -134,9 +139,9 @@ class StatsService:
         mine = [b for b in self._batches if b[0] > floor]
         if len(mine) < 2:
             return
-        deltas: dict[str, dict[str, int]] = {}
+        deltas: Deltas = {}
         uuids: dict[str, str] = {}
-        matches: list = []
+        matches: list[rating.Result] = []
         for b in mine:
             merge(deltas, b[1])
             uuids.update(b[2])
@@ -164,7 +169,7 @@ class StatsService:
             if stopping:
                 return
 
-    def _work(self, batches: list[tuple], reads: list) -> None:
+    def _work(self, batches: list[Batch], reads: list[_Read]) -> None:
         ok = True
         try:
             self.store.migrate()
@@ -214,7 +219,25 @@ def _short(e: Exception) -> str:
     return f"{type(e).__name__}: {text[0] if text else ''}"[:300]
 
 
-def open_stats(config, store=None) -> StatsService:
+class StatsConfig(Protocol):
+    """What `open_stats` reads of an engine config (tables/config.py's `EngineConfig`)."""
+    @property
+    def stats_storage(self) -> str: ...
+    @property
+    def stats_url(self) -> str: ...
+    @property
+    def stats_pool_size(self) -> int: ...
+
+
+class Journal(Protocol):
+    """What `open_stats` reads of the tables' store (tables/store.py's `TableStore`): its file and writer id."""
+    @property
+    def path(self) -> str: ...
+    @property
+    def writer_id(self) -> str: ...
+
+
+def open_stats(config: StatsConfig, store: Journal | None = None) -> StatsService:
     """The statistics of an engine config (`statistics:`): by default in the tables' SQLite file
     (in memory without one). Nothing connects yet: the service's thread does, when it first writes or reads."""
     url = database_url(config.stats_storage, config.stats_url, store.path if store is not None else ":memory:")

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import sqlite3
 import threading
 import time
 from pathlib import Path
@@ -69,6 +70,8 @@ STAKED_SQL = "money_won + money_lost > 0"
 _CHUNK = 500     # players per upsert statement
 DEADLOCK_RETRIES = 5
 _ALEMBIC = threading.RLock()   # Alembic's `op` is one per process: two runs at once mixed up their databases
+Deltas = dict[str, dict[str, int]]   # player -> counter -> amount
+Batch = tuple[int, Deltas, dict[str, str]] | tuple[int, Deltas, dict[str, str], list[skill.Result]]   # `apply`'s
 
 meta = sa.MetaData()
 player_stats = sa.Table(
@@ -99,7 +102,7 @@ def empty() -> dict[str, int]:
     return dict.fromkeys(COUNTERS, 0)
 
 
-def rate(row: dict) -> float:
+def rate(row: dict[str, Any]) -> float:
     """Share of matches won, 0..1 (0 without matches)."""
     played = row.get("matches_played", 0)
     return row.get("matches_won", 0) / played if played else 0.0
@@ -134,15 +137,14 @@ def make_engine(url: str | URL, pool_size: int = 2, connect_timeout: float = 5.0
     if name == "sqlite":
         db = u.database or ":memory:"
         if db == ":memory:":
-            engine = sa.create_engine(u, poolclass=sa.pool.StaticPool,
-                                      connect_args={"check_same_thread": False})
+            engine = sa.create_engine(u, poolclass=sa.pool.StaticPool, connect_args={"check_same_thread": False})
         else:
             with contextlib.suppress(OSError):  # opening it fails alike, where a database away is handled
                 make_private(db)
             engine = sa.create_engine(u, connect_args={"timeout": connect_timeout})
 
         @sa.event.listens_for(engine, "connect")
-        def _pragmas(dbapi, _record):
+        def _pragmas(dbapi: sqlite3.Connection, _record: sa.pool.ConnectionPoolEntry) -> None:
             dbapi.execute("PRAGMA journal_mode=WAL").close()   # closed now: GraalPy frees a cursor late,
             dbapi.execute("PRAGMA synchronous=NORMAL").close()  # and an open one fails the next commit
         return engine
@@ -219,8 +221,7 @@ class StatsStore:
             return _revision(conn)
 
     # ------------------------------------------------------------ writing
-    def add(self, deltas: dict[str, dict[str, int]], uuids: dict[str, str] | None = None,
-            now: float | None = None) -> None:
+    def add(self, deltas: Deltas, uuids: dict[str, str] | None = None, now: float | None = None) -> None:
         """Adds counters to players' rows (creating them) in one transaction. `deltas`: name ->
         {counter: amount}; unknown counters are refused (a programming error)."""
         if deltas:
@@ -228,7 +229,7 @@ class StatsStore:
             with self._file_lock, self.engine.begin() as conn:
                 self._add(conn, deltas, uuids or {}, time.time() if now is None else now)
 
-    def apply(self, writer: str, batches: list[tuple], now: float | None = None) -> int:
+    def apply(self, writer: str, batches: list[Batch], now: float | None = None) -> int:
         """Adds numbered batches `(number, deltas, uuids[, matches])` of one writer, in order,
         exactly once (`matches`: match results that update the ratings, rating.py):
         those numbered at or below the writer's last applied number are skipped (they were written
@@ -247,16 +248,16 @@ class StatsStore:
                 time.sleep(0.01 * attempt)
         raise AssertionError("unreachable")
 
-    def _apply(self, writer: str, batches: list[tuple], now: float) -> int:
+    def _apply(self, writer: str, batches: list[Batch], now: float) -> int:
         with self._file_lock, self.engine.begin() as conn:
-            done = conn.execute(sa.select(stats_writers.c.applied_upto)
-                                .where(stats_writers.c.writer == writer).with_for_update()).scalar()
+            done: int | None = conn.execute(sa.select(stats_writers.c.applied_upto)
+                                            .where(stats_writers.c.writer == writer).with_for_update()).scalar()
             fresh = [b for b in batches if done is None or b[0] > done]
             if not fresh:
                 return done or 0
-            deltas: dict[str, dict[str, int]] = {}
+            deltas: Deltas = {}
             uuids: dict[str, str] = {}
-            matches: list = []
+            matches: list[skill.Result] = []
             for b in fresh:
                 merge(deltas, b[1])
                 uuids.update(b[2])
@@ -273,8 +274,8 @@ class StatsStore:
                              .values(applied_upto=last, updated_at=now))
             return last
 
-    def _add(self, conn: Connection, deltas: dict[str, dict[str, int]], uuids: dict[str, str], now: float) -> None:
-        rows: dict[str, dict] = {}
+    def _add(self, conn: Connection, deltas: Deltas, uuids: dict[str, str], now: float) -> None:
+        rows: dict[str, dict[str, Any]] = {}
         for name, delta in deltas.items():
             bad = set(delta) - set(COUNTERS)
             if bad:
@@ -286,7 +287,7 @@ class StatsStore:
             for c, n in delta.items():
                 row[c] += int(n)
         by_name = {row["name_key"]: row for row in rows.values() if row["uuid"]}
-        adopted: dict[str, tuple[float, float, int]] = {}
+        adopted: dict[str, skill.Rated] = {}
         for name_key, counters, rated in self._take_over(conn, sorted(by_name)):
             for c in COUNTERS:
                 by_name[name_key][c] += counters[c]
@@ -297,7 +298,8 @@ class StatsStore:
             conn.execute(self._upsert(player_stats, ["key"], COUNTERS, keep_uuid=True), ordered[i:i + _CHUNK])
         skill.adopt(conn, player_stats, adopted)
 
-    def _take_over(self, conn: Connection, name_keys: list[str]) -> list[tuple[str, dict[str, int], tuple | None]]:
+    def _take_over(self, conn: Connection,
+                   name_keys: list[str]) -> list[tuple[str, dict[str, int], skill.Rated | None]]:
         """Rows kept by name (no UUID yet) of players now written with a UUID: deleted, their
         counters returned, to be added to the UUID's row in the same transaction, and their rating
         `(mu, sigma, rated)` if they have one (the UUID's row takes it if it has none). The row is moved
@@ -320,27 +322,27 @@ class StatsStore:
                  None if r[n + 1] is None else (float(r[n + 1]), float(r[n + 2]), int(r[n + 3]))) for r in found]
 
     def _upsert(self, table: sa.Table, keys: list[str], add: tuple[str, ...], keep_uuid: bool = False,
-                replace: bool = False):
+                replace: bool = False) -> sa.Insert:
         """INSERT ..., or on a key already there: each counter in `add` adds (or with `replace`
         takes) the new value, in the database, in one statement."""
         from sqlalchemy.dialects import mysql, postgresql, sqlite
-        stmt: Any       # each dialect's own Insert (their upserts differ)
+        stmt: mysql.Insert | postgresql.Insert | sqlite.Insert      # each dialect's own (their upserts differ)
         if self.dialect == "mysql":
             stmt = mysql.insert(table)
             new = stmt.inserted
         else:
-            stmt = (postgresql if self.dialect == "postgresql" else sqlite).insert(table)
+            stmt = postgresql.insert(table) if self.dialect == "postgresql" else sqlite.insert(table)
             new = stmt.excluded
         sets = {c: new[c] if replace else table.c[c] + new[c] for c in add}
         if keep_uuid:
             sets = {"name": new["name"], "name_key": new["name_key"],
                     "uuid": sa.func.coalesce(new["uuid"], table.c["uuid"]), **sets, "updated_at": new["updated_at"]}
-        if self.dialect == "mysql":
+        if isinstance(stmt, mysql.Insert):
             return stmt.on_duplicate_key_update(**sets)
         return stmt.on_conflict_do_update(index_elements=keys, set_=sets)
 
     # ------------------------------------------------------------ reading
-    def get(self, name: str) -> dict | None:
+    def get(self, name: str) -> dict[str, Any] | None:
         """The statistics of the player who has this name now (any case), or None: the row of the
         UUID that carried the name last, plus the name's own row if one was written without a UUID
         since (an engine restarted mid-game learns a player's UUID again at their next command; the
@@ -363,7 +365,7 @@ class StatsStore:
                 **{k: sum(int(r[2 + i]) for r in picked) for i, k in enumerate(COUNTERS)},
                 "rating": skill.shown(rated[-2]) if rated else None, "rated": int(rated[-1]) if rated else 0}
 
-    def top(self, kind: str, limit: int = TOP_SIZE, min_matches: int = MIN_MATCHES_FOR_RATE) -> list[dict]:
+    def top(self, kind: str, limit: int = TOP_SIZE, min_matches: int = MIN_MATCHES_FOR_RATE) -> list[dict[str, Any]]:
         """The best `limit` players: by matches won (`wins`, players with a win), points scored
         (`points`, players with a round), or share of matches won (`rate`, only players with at
         least `min_matches` matches). Ties: fewer matches (rounds) first for wins (points), more
@@ -373,9 +375,7 @@ class StatsStore:
         Each list has an index (migrations 0002, 0005, 0006). Each row carries `rating` (None:
         unrated) and `rated`."""
         c = player_stats.c
-        where: Any      # a column test, or the partial index's condition as SQL text
-        share: Any
-        net: Any
+        where: sa.ColumnElement[bool] | sa.TextClause   # a column test, or the partial index's condition as SQL text
         if kind == "wins":
             where, order = c.matches_won > 0, [c.matches_won.desc(), c.matches_played.asc(), c["key"]]
         elif kind == "points":
@@ -383,13 +383,13 @@ class StatsStore:
         elif kind == "rate":
             where = c.matches_played >= int(min_matches)
             # MariaDB/MySQL: the same share, kept in a generated column (they index no expression)
-            share = sa.literal_column("win_rate" if self.dialect == "mysql" else RATE_SQL)
+            share: sa.ColumnClause[float] = sa.literal_column("win_rate" if self.dialect == "mysql" else RATE_SQL)
             order = [share.desc(), c.matches_played.desc(), c["key"]]
         elif kind == "rating":
             where, order = c.rated > 0, [c.rating.desc(), c.rated.desc(), c["key"]]
         elif kind == "winnings":
             if self.dialect == "mysql":     # the generated column, NULL for who never staked
-                net = sa.literal_column("net_winnings")
+                net: sa.ColumnClause[int] = sa.literal_column("net_winnings")
                 where = net.isnot(None)
             else:                           # the partial index's expression and condition
                 net, where = sa.literal_column(f"({NET_SQL})"), sa.text(STAKED_SQL)
@@ -412,7 +412,7 @@ class StatsStore:
             return list(conn.execute(sa.select(c.name).order_by(c.updated_at.desc(), c.name_key)
                                      .limit(int(limit))).scalars())
 
-    def rows(self) -> dict[str, dict]:
+    def rows(self) -> dict[str, dict[str, Any]]:
         """Every player's counters by key (for the import and the tests), and their rating's
         `mu`, `sigma` (None: unrated) and `rated`."""
         c = player_stats.c
@@ -441,7 +441,7 @@ class StatsStore:
                 before = {r[0]: dict(zip(COUNTERS, r[1:])) for r in conn.execute(
                     sa.select(c["key"], *[c[k] for k in COUNTERS]).with_for_update()
                     .where(c.source == source_id, c["key"].in_(part)))}
-                deltas: dict[str, dict] = {}
+                deltas: Deltas = {}
                 uuids, marks = {}, []
                 for key in part:
                     row, had = rows[key], before.get(key, empty())
@@ -483,7 +483,7 @@ def upgrade(conn: Connection, revision: str) -> None:
         command.upgrade(cfg, revision)
 
 
-def merge(into: dict[str, dict[str, int]], deltas: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+def merge(into: Deltas, deltas: Deltas) -> Deltas:
     """Adds `deltas` (player -> counters) into `into`, in place."""
     for name, delta in deltas.items():
         mine = into.setdefault(name, {})

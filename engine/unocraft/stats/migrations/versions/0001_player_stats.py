@@ -8,6 +8,8 @@ The column list is written out here, not imported, so this revision stays what i
 Revision ID: 0001
 """
 
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -20,7 +22,7 @@ COUNTERS = ("matches_played", "matches_won", "rounds_played", "rounds_won", "poi
             "uno_calls", "caught", "cards_played")
 
 
-def _columns() -> list[sa.Column]:
+def _columns() -> list[sa.Column[Any]]:
     return [sa.Column("key", sa.String(64), primary_key=True),
             sa.Column("name", sa.String(64), nullable=False),
             sa.Column("uuid", sa.String(36)),

@@ -34,7 +34,7 @@ def upgrade() -> None:
     # rows with a UUID, oldest first: merged per UUID and re-keyed by it
     rows = bind.execute(sa.select(stats).where(stats.c.uuid.isnot(None))
                         .order_by(stats.c.updated_at, stats.c["key"])).mappings().all()
-    by_uuid: dict[str, list] = {}
+    by_uuid: dict[str, list[sa.RowMapping]] = {}
     for row in rows:
         by_uuid.setdefault(row["uuid"], []).append(row)
     uuid_of = {row["key"]: row["uuid"] for row in rows}
