@@ -86,6 +86,19 @@ class _Replay:
         return []
 
 
+def setup_cost(seconds: float, seed: int = 0) -> float:
+    """Seconds of CPU to set up one game (`Game.new`: seeding, the dealer's draw, shuffle, deal),
+    which every game of `unocraft_games` pays before its first action."""
+    options = Options.build("official")
+    names = ["a", "b", "c", "d"]
+    games = 0
+    t0 = clock()
+    while clock() - t0 < seconds:
+        Game.new(names, options, seed + games, events=False)
+        games += 1
+    return (clock() - t0) / games
+
+
 def loop_ceiling(seconds: float, seed: int = 0) -> float:
     """Games per second of `unocraft_games`'s loop with an engine that costs
     nothing: the most any engine could score in this benchmark."""
@@ -156,7 +169,7 @@ def main(argv=None) -> int:
     except ImportError:
         print("RLCard is not installed: .venv/bin/pip install -e '.[bench]'", file=sys.stderr)
         return 2
-    ours, theirs, our_steps, their_steps, ceilings = [], [], [], [], []
+    ours, theirs, our_steps, their_steps, ceilings, setups = [], [], [], [], [], []
     for r in range(args.repeats):   # interleaved, so both see the same machine noise
         gps, steps = unocraft_games(args.seconds, seed=r * 1000)
         ours.append(gps)
@@ -165,6 +178,7 @@ def main(argv=None) -> int:
         theirs.append(gps)
         their_steps.append(steps)
         ceilings.append(loop_ceiling(args.seconds / 2, seed=r * 1000))
+        setups.append(setup_cost(args.seconds / 4, seed=r * 1000))
     ratios = [a / b for a, b in zip(ours, theirs)]
     ceiling_ratios = [c / b for c, b in zip(ceilings, theirs)]
     print(f"unocraft build: {engine_build()} ({game_module.__file__})")
@@ -180,6 +194,9 @@ def main(argv=None) -> int:
     print(f"the loop alone (an engine that costs nothing): median {statistics.median(ceilings):8.1f} games/s "
           f"= {statistics.median(ceiling_ratios):.2f}x RLCard, {loop * 1e6:.0f} us a game")
     print(f"our engine takes {engine * 1e6:.0f} us a game ({engine * 1e6 / steps:.2f} us an action)")
+    setup = statistics.median(setups)
+    print(f"  of which setting a game up (Game.new) {setup * 1e6:.0f} us; each action then "
+          f"{(engine - setup) * 1e6 / steps:.2f} us")
     for bar in (0.6, 1.5, 3.0):
         budget = 1 / (bar * statistics.median(theirs)) - loop
         print(f"  {bar}x RLCard leaves the engine "
