@@ -7,7 +7,7 @@ as the dict the saved games have always held (`to_json`, `from_json`; `kind` nam
 
 Each writes its own `__init__` (the dataclass keeps equality, hash, repr and frozenness): mypyc
 compiles a written one to native stores, while the one `dataclass` generates stays interpreted,
-15x slower compiled (a Penalty took 1.8 us, a draw card's whole play about 1 us besides).
+many times slower in the compiled build (docs/performance.md).
 """
 
 from __future__ import annotations
