@@ -11,7 +11,9 @@ Both loops choose uniformly among the legal actions of the player who must act
 (ours among the legal plays when there is one: RLCard offers a draw only then),
 for the same time budget, in one process. Times are CPU time of the process (on a
 shared machine wall-clock ratios swing by 30%; --wall for wall clock). Prints games
-per second of each, the ratio, steps per game, and the memory of one game state.
+per second of each, the ratio, steps per game, the time an action with each loop, our
+actions a game by verb (RLCard's game has fewer: no UNO call, no challenge, a matching
+drawn card played within the draw), and the memory of one game state.
 
     .venv/bin/pip install -e '.[bench]'
     .venv/bin/python benchmarks/engine_vs_rlcard.py [--seconds 10] [--repeats 3]
@@ -126,6 +128,25 @@ def loop_ceiling(seconds: float, seed: int = 0) -> float:
     return games / (clock() - t0)
 
 
+def action_mix(games: int = 300, seed: int = 0) -> dict[str, float]:
+    """Our actions per game by verb, over the games `unocraft_games` plays: why a game
+    with full rules takes more actions than RLCard's (a draw, then the drawn card
+    played or a pass; challenges), counted apart so the timed loop stays as it is."""
+    options = Options.build("official")
+    names = ["a", "b", "c", "d"]
+    rng = random.Random(seed)
+    counts: dict[str, int] = {}
+    for g in range(games):
+        game = Game.new(names, options, seed + g, events=False)
+        while game.phase == "play":
+            legal = game.legal_actions(names[actor(game)])
+            plays = [a for a in legal if a.verb == "play"]
+            action = rng.choice(plays or legal)
+            counts[action.verb] = counts.get(action.verb, 0) + 1
+            game.play(action)
+    return {verb: n / games for verb, n in sorted(counts.items(), key=lambda kv: -kv[1])}
+
+
 def rlcard_games(seconds: float, seed: int = 0) -> tuple[float, float]:
     from rlcard.games.uno.game import UnoGame
     game = UnoGame(num_players=4)
@@ -189,6 +210,11 @@ def main(argv=None) -> int:
     print(f"ratio unocraft/RLCard: median {statistics.median(ratios):.2f}x "
           f"(runs {', '.join(f'{x:.2f}' for x in ratios)}; targets: compiled 3x, plain 1x)")
     steps = statistics.mean(our_steps)
+    ours_per_action = 1 / (statistics.median(ours) * steps)
+    theirs_per_action = 1 / (statistics.median(theirs) * statistics.mean(their_steps))
+    print(f"per action, loop included: unocraft {ours_per_action * 1e6:.2f} us, RLCard "
+          f"{theirs_per_action * 1e6:.2f} us ({theirs_per_action / ours_per_action:.2f}x); our actions a game: "
+          + ", ".join(f"{verb} {n:.1f}" for verb, n in action_mix().items()))
     loop = 1 / statistics.median(ceilings)
     engine = 1 / statistics.median(ours) - loop
     print(f"the loop alone (an engine that costs nothing): median {statistics.median(ceilings):8.1f} games/s "
