@@ -106,7 +106,7 @@ def turn_start_card(g: GameState, start: int | list[int] | None) -> None:
     g.start_top = True
     if g.record_events:
         g.emit(StartCard(str(face), g.names[g.dealer]))
-    first = g.next_seat(g.dealer)
+    first = first_player(g)
     g.colour = face.colour or ""
     two = g.active_count == 2
     if face.rank == "S":
@@ -114,9 +114,9 @@ def turn_start_card(g: GameState, start: int | list[int] | None) -> None:
     elif face.rank == "R":
         if two:
             begin_turn(g, g.next_seat(first), skipped=[first])
-        else:
+        else:   # the player before the first (the dealer, unless lazy scoring) plays first
             g.direction = -1
-            begin_turn(g, g.dealer)
+            begin_turn(g, g.next_seat(first))
     elif face.rank in ("+2", "+1"):
         take(g, first, face.draw_amount, reason="start_card")
         begin_turn(g, g.next_seat(first), skipped=[first])
@@ -126,6 +126,14 @@ def turn_start_card(g: GameState, start: int | list[int] | None) -> None:
         g.emit(ChooseColour(g.names[first]))
     else:
         begin_turn(g, first)
+
+
+def first_player(g: GameState) -> int:
+    """Who plays first in a round, and so whom the start card acts on (§2): the player left
+    of the dealer; with lazy scoring, the last round's winner (000)."""
+    if g.opts.scoring == "lazy" and g.match_winners and g.active[g.match_winners[0]]:
+        return g.match_winners[0]
+    return g.next_seat(g.dealer)
 
 
 def start_card_refused(g: GameState, face: Card) -> bool:

@@ -95,7 +95,7 @@ from typing import Any
 from . import viewer
 from .actions import Action
 from .cards import Card, COLOUR_NAMES, LIGHT_COLOURS
-from .dealing import begin_turn, close_windows, pop_draw, take
+from .dealing import begin_turn, close_windows, first_player, pop_draw, take
 from .dispatch import verb_table
 from .dos_events import Add, CentreRefill, CentreRow, ColourBonus, Dos, EndTurn, Match
 from .dos_match import colour_match, match_numbers, values
@@ -126,7 +126,7 @@ def lay_start(g: GameState, start: list[int] | None) -> None:
 # ------------------------------------------------------------- set-up
 def turn_start_card(g: GameState, start: int | list[int] | None) -> None:
     """Lay the starting centre row (the given cards, then from the draw pile)
-    and give the turn to the player left of the dealer."""
+    and give the turn to the first player (left of the dealer; lazy scoring: the last winner)."""
     g.round_no += 1
     g.direction = 1
     g.side = 0
@@ -146,7 +146,7 @@ def turn_start_card(g: GameState, start: int | list[int] | None) -> None:
             continue
         g.centre.append(card)
     g.emit(CentreRow(g.codes(g.centre), g.names[g.dealer]))
-    begin_turn(g, g.next_seat(g.dealer))
+    begin_turn(g, first_player(g))
 
 
 # -------------------------------------------------------------- helpers

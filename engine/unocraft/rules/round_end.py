@@ -79,11 +79,7 @@ def start_next_round(g: GameState, rigged: tuple[list[int], list[list[int]] | No
         deal_round(g)
     else:
         deal_rigged(g, *rigged)
-    if g.opts.scoring == "lazy" and g.match_winners:
-        starter = g.match_winners[0]
-        if g.pending is None and g.active[starter]:
-            begin_turn(g, starter)
-    g.match_winners = []
+    g.match_winners = []   # (read until now: with lazy scoring the last winner starts, dealing.first_player)
     g.seq += 1
     events, g._events = g._events, []
     return events
