@@ -559,6 +559,7 @@ SK_NEVER = re.compile(r"\b(?:zob(?:rať|ral\w*|er\w*)|vziať|vezm\w*|vzal\w*|vza
 SK_PENALTY_LINES = frozenset({
     "uno.caught", "uno.catch_hover", "hint.catch", "help.catch.text", "help.challenge.text", "help.accept.text",
     "challenge.hover", "challenge.accept_hover", "challenge.guilty", "challenge.innocent", "stats.caught",
+    "challenge.accept_hover_until", "challenge.guilty_until", "challenge.innocent_until",
     "button.slap_hover", "event.slap_last", "event.slap_late", "event.silence", "event.broke_silence",
     "event.false_catch", "event.mistake", "refusal.answer_first", "dos.hint_catch", "dos.catch_hover", "dos.caught"})
 #: Lines about drawing from the pile: each says it with ťahať / potiahnuť.

@@ -77,3 +77,22 @@ def test_flip_plays_name_both_faces_but_the_hand_shows_the_side_up():
         assert {slots[i]["tag"][5:] for i in range(3) if slots[i]["glow"]} == playable, side
         clicks = [c["click"]["command"] for c in render.turn_lines(v, "en", 4, legal)[0] if c.get("click")]
         assert clicks == [f"/uno play {code} #t4" for code in hand if code in playable], side
+
+
+def test_a_challenged_wild_draw_colour_names_no_count_it_cannot_know():
+    """A Wild Draw Colour draws until the colour comes: the [Accept] hover and the challenge's
+    outcome say so, where they said "draw 0 cards" and "draws 4 cards"."""
+    from unocraft.rules.events import Challenge
+    from unocraft.rules.views import PenaltyView
+    legal = [Action("ann", "challenge"), Action("ann", "draw")]
+    view = made_view(side="dark", pending=PenaltyView("ann", "bob", "WC", None, True), hand=("P1",))
+    words = str(render.turn_lines(view, "en", 7, legal))
+    assert "Accept and draw until the chosen colour comes up" in words and "draw 0" not in words
+    view = made_view(pending=PenaltyView("ann", "bob", "W+4", 4, True), hand=("R1",))
+    assert "Accept and draw 4 cards" in str(render.turn_lines(view, "en", 7, legal))
+    for guilty, said in ((True, "bob had a matching card and draws until the chosen colour comes up."),
+                         (False, "ann draws until the chosen colour comes up, then 2 more.")):
+        line = render.event_line(Challenge("ann", "bob", guilty, None, [], to="ann"), "cid", "en", "flip")
+        assert said in "".join(c["text"] for c in line), line
+    line = render.event_line(Challenge("ann", "bob", True, 4, [], to="ann"), "cid", "en")
+    assert "bob had a matching card and draws 4 cards." in "".join(c["text"] for c in line)

@@ -181,15 +181,16 @@ def catch_button(lang: str | None, token: int | str, player: str, edition: str |
                   t(lang, for_edition("uno.catch_hover", edition), player=player))
 
 
-def challenge_buttons(lang: str | None, token: int | str, player: str, card: Card, count: int) -> Line:
+def challenge_buttons(lang: str | None, token: int | str, player: str, card: Card, count: int | None) -> Line:
     """[Challenge] [Accept] after `player` played a wild draw `card`; accepting
-    is drawing the `count` cards."""
+    is drawing the `count` cards (None: a Wild Draw Colour's, until the colour)."""
     name = card_name(lang, card)
+    accept = (t(lang, "challenge.accept_hover", count=count) if count is not None
+              else t(lang, "challenge.accept_hover_until"))
     return [button(t(lang, "challenge.button"), "red", command("challenge", token=token),
                    t(lang, "challenge.hover", player=player, card=name)),
             text(" "),
-            button(t(lang, "challenge.accept_button"), "green", command("draw", token=token),
-                   t(lang, "challenge.accept_hover", count=count))]
+            button(t(lang, "challenge.accept_button"), "green", command("draw", token=token), accept)]
 
 
 def player_buttons(lang: str | None, token: int | str, verb: str, players: Iterable[str]) -> Line:

@@ -219,7 +219,7 @@ def turn_lines(view: View, lang: str, token: int, legal: list[Action]) -> list[l
     pending = view.pending
     if "challenge" in verbs and isinstance(pending, PenaltyView):
         accused = Card.parse(pending.card) if pending.card else None
-        lines.append(chat.challenge_buttons(lang, token, pending.source, accused, pending.amount or 0)
+        lines.append(chat.challenge_buttons(lang, token, pending.source, accused, pending.amount)
                      if accused else [])
     if "colour" in verbs:
         lines.append(chat.colour_buttons(lang, token, dark=side == "dark"))
@@ -335,7 +335,9 @@ def event_line(ev: Told, viewer: str | None, lang: str, edition: str | None = No
         key = "challenge.guilty" if d.get("guilty") else "challenge.innocent"
         who = d.get("target") if d.get("guilty") else p
         amount = d.get("amount")   # None: Wild Draw Colour, drawn until the colour
-        return line(say(lang, key, player=who, count=amount if amount is not None else 4), "yellow")
+        if amount is None:
+            return line(say(lang, key + "_until", player=who), "yellow")
+        return line(say(lang, key, player=who, count=amount), "yellow")
     if kind == "round_over":
         pts = (d.get("points") or {}).get(d.get("winner"), 0)
         won = line(about(lang, "round.won", viewer, d.get("winner"), count=pts), "green")
