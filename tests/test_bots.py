@@ -26,7 +26,7 @@ def test_strong_beats_basic():
     assert stats.wins[0] > stats.wins[1]
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
           phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(table=tables(), seed=st.integers(0, 10**6), kinds=st.lists(st.sampled_from(["random", "basic", "strong"]),
                                                                   min_size=1, max_size=3))

@@ -28,7 +28,7 @@ BOOL_OPTIONS = ["jump_in", "seven_o", "reverse_deflect", "five_swap", "hand_slap
                 "plus_ten", "until_the_last", "seven_rounds", "zero_costs_50", "h2o_scoring",
                 "forced_play", "partners", "bluffing"]
 CHOICE_OPTIONS = ["start_card", "draw", "challenge", "scoring", "creeper_targets", "draw_two_chain",
-                  "draw_four_escape", "play_doubles", "silent_twos", "flip_start_card", "catch_until",
+                  "draw_four_escape", "play_doubles", "silent_twos", "flip_start_card", "catch_until", "uno_call",
                   "dos_add_after_draw", "dos_call"]
 import importlib.util
 EDITIONS = ["classic", "minecraft", "flip"] + (["dos"] if importlib.util.find_spec("unocraft.rules.dos") else [])

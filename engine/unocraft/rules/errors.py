@@ -21,6 +21,7 @@ CODES: dict[str, str] = {
     "must_play": "forced play: a playable card must be played",
     "only_drawn_card": "after drawing, only the drawn card may be played",
     "nothing_to_call": "an UNO (DOS) call at a moment the rules do not allow",
+    "uno_too_late": "uno_call: before_play, and the next-to-last card is already down",
     "nothing_to_swap": "no swap is due",
     "illegal_target": "the named player cannot be the target",
     "game_over": "the match is over",

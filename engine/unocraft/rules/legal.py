@@ -131,7 +131,8 @@ def turn_actions(game: GameState, seat: int) -> list[Action]:
     # forced play: no draw, no pass while a card must be played (`must_play` decides)
     if not (game.forced_play and game.must_play(seat)):
         out.append(_verb(cache, name, "pass" if drawn else "draw"))
-    if seat in game.catchable or (len(hand) == 2 and seat not in game.uno_called):
+    if (seat in game.catchable and game.opts.uno_call == "until_caught") or \
+            (len(hand) == 2 and seat not in game.uno_called):
         out.append(_verb(cache, name, "uno"))
     if game.catchable:
         for q in sorted(game.catchable):

@@ -33,6 +33,9 @@ class Options:
     #: (next_turn: 000-ru), until the next card is played (next_play: 002, 000-en),
     #: until the player lays the last card (last_card: 003).
     catch_until: str = "next_turn"
+    #: §7, when UNO may be called: until someone catches the player (until_caught: 002, 003),
+    #: or only as the next-to-last card is played (before_play: 000-ru, 001, "before letting go").
+    uno_call: str = "until_caught"
     false_catch_penalty: int = 0          # §16.9
     scoring: str = "standard"             # standard | alternative | ru_loser | elimination | lazy (§8)
     target: int = 500
@@ -162,6 +165,9 @@ class Options:
             if getattr(self, name) != default and self.edition != "dos":
                 raise ConfigError(f"option {name} applies only to the dos edition", "option.needs", option=name,
                                   needs="edition=dos")
+        if self.uno_call != "until_caught" and self.edition == "dos":
+            raise ConfigError("option uno_call is about the UNO call; DOS has its own (dos_call)", "option.edition",
+                              option="uno_call", edition="dos")
         if self.challenge == "ru" and self.edition == "flip":
             raise ConfigError("option challenge: ru is a classic-deck rule; flip uses official or off", "option.edition",
                               option="challenge=ru", edition="flip")
@@ -173,6 +179,7 @@ CHOICES = {
     "edition": ("classic", "minecraft", "flip", "dos"),
     "start_card": ("official", "number_only", "no_wilds"),
     "catch_until": ("next_turn", "next_play", "last_card"),
+    "uno_call": ("until_caught", "before_play"),
     "dos_add_after_draw": ("may", "must"),
     "dos_call": ("two", "two_or_fewer"),
     "flip_start_card": ("redraw", "flip"),
@@ -281,7 +288,7 @@ def _coerce(name: str, raw: Any, default: Any) -> Any:
 PRESETS: dict[str, dict[str, Any]] = {
     "official": {},
     "minecraft": {"edition": "minecraft", "creeper_targets": "self"},
-    "ru-classic": {"start_card": "number_only", "challenge": "ru", "uno_penalty": 4,
+    "ru-classic": {"start_card": "number_only", "challenge": "ru", "uno_penalty": 4, "uno_call": "before_play",
                    "draw_two_chain": "pass_on", "draw_four_escape": "draw_two_of_colour",
                    "jump_in": True, "scoring": "ru_loser", "target": 200},
     "flip": {"edition": "flip", "draw": "until_playable"},

@@ -79,6 +79,8 @@ def check_pass(g: GameState, seat: int, action: Action) -> Apply:
 def check_uno(g: GameState, seat: int, action: Action) -> Apply:
     hand = g.hands[seat]
     if seat in g.catchable:
+        if g.opts.uno_call == "before_play":
+            raise Refused("uno_too_late", "the card is down: UNO is called as the next-to-last card is played")
         return lambda: apply_uno(g, seat, late=True)
     if seat == g.turn and len(hand) == 2 and seat not in g.uno_called and \
             (g.pending is None or isinstance(g.pending, (Drawn, Penalty))):
