@@ -31,6 +31,7 @@ FAST = {
     "test_view_dict.py",
     "test_tables_respawn.py",
     "test_tables_left_seat.py",
+    "test_tables_input.py",
     "test_tables_stage.py",
     "test_protocol.py",
     "test_docs_names.py",

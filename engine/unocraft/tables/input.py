@@ -31,11 +31,16 @@ class Input:
 
     # ================================================================ what the plugin forwards
     def click(self, player: str, tag: str, now: float) -> list[Notice]:
-        """A click on a card in the inventory calls UNO (the mod flow of RULES.md §13)."""
+        """A click on a card in the inventory calls UNO when a call is possible now (the mod flow
+        of RULES.md §13); any other click on a card does nothing."""
         t = self.core.seated_table(player)
         if t is None or t.game is None or not tag.startswith(render.TAG_CARD):
             return []
-        return self.act(player, Action(player, "uno"), None, now)
+        call = Action(player, "uno")
+        # a stray click (looking, trying to move a card) is no false call: the card's lore says when a click calls UNO
+        if t.game.refusal(call) is not None:
+            return []
+        return self.act(player, call, None, now)
 
     def use(self, player: str, tag: str, now: float) -> list[Notice]:
         """A right-click with an item: a card plays it (a wild asks its colour first), the page
