@@ -1,5 +1,6 @@
 """Input that reaches the game by the side door: an inventory click on a card calls UNO only when a
-call is possible now (a stray click is no false call: no `mistake_penalty`, no refusal, no sound)."""
+call is possible now (a stray click is no false call: no `mistake_penalty`, no refusal, no sound),
+and a game action typed before the deal says when the game starts."""
 
 from __future__ import annotations
 
@@ -62,3 +63,20 @@ def test_a_click_on_a_card_calls_uno_when_a_call_is_possible(monkeypatch):
     assert next(p for p in table.game.view(who).players if p.name == who).called_uno
     assert any("UNO" in line for line in texts(ops))
 
+
+def test_a_game_action_in_the_lobby_says_when_the_game_starts(monkeypatch):
+    tables = Tables(parse({**CONFIG, "bots": {"fill_to": 0, "kind": "basic"}}))
+    tables.attach({"online": [], "vault": []}, 0)
+    for name in ("ann", "bob", "cid"):
+        tables.handle({"type": "join", "player": name, "locale": "en_us"}, 0)
+        cmd(tables, name, "start")
+    tables.flush()
+    table = tables.tables["t1"]
+    assert len(table.seats) == 3 and table.countdown_at == 5
+    cmd(tables, "cid", "draw", now=2)
+    assert texts(tables.flush(), "cid") == ["The cards are not dealt yet: the game starts in 3 seconds."]
+    cmd(tables, "cid", "draw", now=4.5)
+    assert texts(tables.flush(), "cid") == ["The cards are not dealt yet: the game starts in 1 second."]
+    table.countdown_at = 0        # due, the deal waits for the next tick (or a stake on its way)
+    cmd(tables, "cid", "draw", now=6)
+    assert texts(tables.flush(), "cid") == ["The cards are not dealt yet: the game starts in a moment."]

@@ -7,6 +7,7 @@ Each returns what it decided for the players (notices.py).
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Callable
 
 from ..presentation import codes
@@ -113,8 +114,11 @@ class Input:
         out = Said()
         if t is None:
             return out.error(player, "error.not_at_table").items
-        if t.state != "playing" or t.game is None:
-            return out.error(player, "start.waiting", count=len(t.seats), min=2).items
+        if t.state != "playing" or t.game is None:     # the lobby: the deal comes at the countdown's end
+            wait = math.ceil(t.countdown_at - now)
+            if wait > 0:
+                return out.tell(player, "start.not_dealt", "yellow", count=wait).items
+            return out.tell(player, "start.not_dealt_soon", "yellow").items
         if token is not None and token != str(t.token):
             return out.error(player, "error.stale_click").items
         if t.game.phase != "play":
