@@ -30,6 +30,8 @@ FAST = {
     "test_tables_placeholders.py",
     "test_view_dict.py",
     "test_tables_respawn.py",
+    "test_tables_left_seat.py",
+    "test_tables_input.py",
     "test_tables_stage.py",
     "test_protocol.py",
     "test_docs_names.py",

@@ -49,7 +49,7 @@ def start(c: Call) -> list[Notice]:
     owner of a lobby starts it now."""
     core, player = c.core, c.player
     t = core.table_of(player)
-    if t is not None and t.seat(player) is not None:
+    if t is not None and t.seat_of(player) is not None:
         if t.state == "lobby" and t.owner == player:
             t.countdown_at = min(t.countdown_at, c.now)   # the owner starts now
             return []
@@ -84,7 +84,7 @@ def _table_ids(key: str) -> Completion:
 def join(c: Call) -> list[Notice]:
     core, player = c.core, c.player
     t = core.table_of(player)
-    if t is not None and t.seat(player) is not None:
+    if t is not None and t.seat_of(player) is not None:
         return c.error("error.already_seated", table=t.id)
     target, told = _chosen_table(c, lambda: core.open_table_near(c.pos) or next(
         (x for x in core.tables.values() if x.state == "lobby" and len(x.seats) < core.config.seats
@@ -165,7 +165,7 @@ def rules(c: Call) -> list[Notice]:
     overrides, told = _rule_overrides(c, preset, assignments, base)
     if overrides is None:
         return told
-    if t is None or t.seat(player) is None and not c.admin:
+    if t is None or t.seat_of(player) is None and not c.admin:
         return c.error("error.not_at_table")
     if t.owner != player and not c.admin:      # uno.admin may change any table's rules
         return c.error("error.not_owner", player=t.owner)

@@ -7,6 +7,7 @@ Each returns what it decided for the players (notices.py).
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Callable
 
 from ..presentation import codes
@@ -31,11 +32,16 @@ class Input:
 
     # ================================================================ what the plugin forwards
     def click(self, player: str, tag: str, now: float) -> list[Notice]:
-        """A click on a card in the inventory calls UNO (the mod flow of RULES.md §13)."""
+        """A click on a card in the inventory calls UNO when a call is possible now (the mod flow
+        of RULES.md §13); any other click on a card does nothing."""
         t = self.core.seated_table(player)
         if t is None or t.game is None or not tag.startswith(render.TAG_CARD):
             return []
-        return self.act(player, Action(player, "uno"), None, now)
+        call = Action(player, "uno")
+        # a stray click (looking, trying to move a card) is no false call: the card's lore says when a click calls UNO
+        if t.game.refusal(call) is not None:
+            return []
+        return self.act(player, call, None, now)
 
     def use(self, player: str, tag: str, now: float) -> list[Notice]:
         """A right-click with an item: a card plays it (a wild asks its colour first), the page
@@ -108,8 +114,11 @@ class Input:
         out = Said()
         if t is None:
             return out.error(player, "error.not_at_table").items
-        if t.state != "playing" or t.game is None:
-            return out.error(player, "start.waiting", count=len(t.seats), min=2).items
+        if t.state != "playing" or t.game is None:     # the lobby: the deal comes at the countdown's end
+            wait = math.ceil(t.countdown_at - now)
+            if wait > 0:
+                return out.tell(player, "start.not_dealt", "yellow", count=wait).items
+            return out.tell(player, "start.not_dealt_soon", "yellow").items
         if token is not None and token != str(t.token):
             return out.error(player, "error.stale_click").items
         if t.game.phase != "play":

@@ -106,8 +106,10 @@ class Lifecycle:
         return self.registry.get(self.where.get(player))
 
     def seated_table(self, player: str) -> Table | None:
+        """The table where `player` holds a seat (`Table.seat_of`: not one they left to a bot, at a
+        table they watch now); what every input, suggestion and view of a hand asks."""
         t = self.table_of(player)
-        return t if t is not None and t.seat(player) is not None else None
+        return t if t is not None and t.seat_of(player) is not None else None
 
     def table_ids(self) -> list[str]:
         """Every table's id, sorted; the same list until a table opens or closes."""
@@ -224,7 +226,7 @@ class Lifecycle:
         t = self.table_of(player)
         if t is None:
             return out.items
-        seat = t.seat(player)
+        seat = t.seat_of(player)
         if seat is not None and seat.away_since is not None:
             seat.away_since = None
             log.info("%s is back at table %s", player, t.id)

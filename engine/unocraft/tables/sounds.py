@@ -25,13 +25,15 @@ class Sounds:
         """An UNO call: everyone at the table hears it; a penalty draw (caught, a draw card, a
         mistake, ...): the player who draws. At most one of each per player and batch."""
         members = {name for name, _, _ in t.members()}
+        # who draws hears it from their seat: not a spectator of the name of a seat they left
+        seated = {name for name, _, at_seat in t.members() if at_seat}
         heard: set[tuple[str, str]] = set()
         out = Said()
         for ev in events:
             if isinstance(ev, (Uno, Dos)):
                 targets, sound = sorted(members), SOUND_UNO
             elif isinstance(ev, Draw) and ev.reason in PENALTY_DRAWS and ev.count:
-                targets, sound = [ev.player], SOUND_PENALTY
+                targets, sound = [ev.player] if ev.player in seated else [], SOUND_PENALTY
             else:
                 continue
             for name in targets:

@@ -65,7 +65,9 @@ class Pot(TypedDict, total=False):
 @dataclass
 class Seat:
     name: str
-    bot: str | None = None          # bot kind: a bot seat, or a human replaced after leaving
+    # bot kind: a bot seat, or a seat its player left for good (/uno leave in a game, or not back
+    # within the rejoin time): from then on the bot's, no longer that player's (Table.seat_of)
+    bot: str | None = None
     lang: str = "en"
     away_since: float | None = None  # a disconnected human (may rejoin until the rejoin timer)
 
@@ -104,9 +106,16 @@ class Table:
     def seat(self, name: str) -> Seat | None:
         return next((s for s in self.seats if s.name == name), None)
 
+    def seat_of(self, player: str) -> Seat | None:
+        """The seat `player` holds: the human seat of that name. A seat its player left (a bot
+        plays it, `Seat.bot`) keeps the name in the game but is no longer theirs: they neither
+        play it nor see its hand, watching the table or after a restart."""
+        seat = self.seat(player)
+        return seat if seat is not None and seat.human else None
+
     def seated(self, name: str) -> Seat:
-        """The seat of a player the caller knows is seated."""
-        seat = self.seat(name)
+        """The seat of a player the caller knows is seated (holds it: `seat_of`)."""
+        seat = self.seat_of(name)
         if seat is None:
             raise KeyError(f"{name} has no seat at table {self.id}")
         return seat
@@ -187,7 +196,7 @@ class Table:
         mine[counter] = mine.get(counter, 0) + amount
 
     def legal(self, name: str) -> list[Action]:
-        if self.game is None or self.game.phase != "play" or self.seat(name) is None:
+        if self.game is None or self.game.phase != "play" or self.seat_of(name) is None:
             return []
         return self.game.legal_actions(name)
 
