@@ -212,6 +212,10 @@ def parse(data: Any, base_dir: str = ".") -> EngineConfig:
         Options.build(config.preset)
     except ConfigError as e:
         raise ConfigError(f"game.preset: {e}") from None
+    not_text = [key for key in config.options if not isinstance(key, str)]
+    if not_text:        # `on: true` is {True: True} to YAML
+        raise ConfigError(f"game.options: the option name {not_text[0]!r} is not text (YAML reads on, off, yes, "
+                          f"no, true and false as true or false, and numbers as numbers): put it in quotes")
     try:
         config.options_for()
     except ConfigError as e:
