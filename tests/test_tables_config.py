@@ -76,3 +76,9 @@ def test_an_option_name_yaml_does_not_read_as_text_is_a_config_error_naming_the_
     f.write_text(text)
     with pytest.raises(ConfigError, match=r"^game\.options: the option name .* is not text .*: put it in quotes$"):
         load(f)
+
+
+def test_the_server_options_must_fit_the_default_preset_only():
+    with pytest.raises(ConfigError, match="^game.options: option jump_in does not apply to the dos edition"):
+        parse({"game": {"preset": "dos", "options": {"jump_in": True}}})
+    assert parse({"game": {"options": {"jump_in": True}}}).table_overrides("dos") == {}

@@ -55,19 +55,14 @@ def start(c: Call) -> list[Notice]:
             return []
         return c.error("error.already_seated", table=t.id)
     out = Said(core.unwatch(player) if t is not None else [])   # a spectator sits down
-    preset = core.config.preset
-    overrides = dict(core.config.options)
-    stake = None
-    if c.rest:
-        preset, assignments = _preset_and_assignments(c.rest, preset)
-        found, told = _stake(c, assignments)
-        if found is None:
-            return out.add(told).items
-        stake, assignments = found
-        checked, told = _rule_overrides(c, preset, assignments, overrides)
-        if checked is None:
-            return out.add(told).items
-        overrides = checked
+    preset, assignments = _preset_and_assignments(c.rest, core.config.preset) if c.rest else (core.config.preset, [])
+    found, told = _stake(c, assignments)
+    if found is None:
+        return out.add(told).items
+    stake, assignments = found
+    overrides, told = _rule_overrides(c, preset, assignments, {})
+    if overrides is None:
+        return out.add(told).items
     near = core.open_table_near(c.pos) if not c.rest else None
     if near is not None:
         return out.add(core.sit(near, player, c.now)).items
@@ -161,8 +156,10 @@ def rules(c: Call) -> list[Notice]:
     if found is None:
         return told
     stake, assignments = found
-    base = dict(t.overrides) if t is not None and preset == t.preset else {}
-    overrides, told = _rule_overrides(c, preset, assignments, base)
+    # the table's own choices stay while its preset does; the server's options are chosen again
+    own = ({k: v for k, v in t.overrides.items() if core.config.options.get(k, _NOT_SET) != v}
+           if t is not None and preset == t.preset else {})
+    overrides, told = _rule_overrides(c, preset, assignments, own)
     if overrides is None:
         return told
     if t is None or t.seat(player) is None and not c.admin:
@@ -214,14 +211,19 @@ def _stake(c: Call, assignments: list[str],
     return (stake, rest), []
 
 
-def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Notice]]:
-    """`base` with the `option=value` words applied, checked against `preset`; None with what
-    tells the player what is wrong (with the nearest names) and how the command goes."""
+_NOT_SET = object()
+
+
+def _rule_overrides(c: Call, preset: str, assignments: list[str], own: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Notice]]:
+    """The overrides of a table of `preset` (`/uno start` and `/uno rules`): `own` (the table's
+    own choices) with the `option=value` words applied, checked against `preset`, and the server's
+    options that fit them (EngineConfig.table_overrides); None with what tells the player what is
+    wrong (with the nearest names) and how the command goes."""
     player = c.player
     if preset not in PRESETS:
         out = Said(c.error("error.unknown_preset", preset=preset, presets=", ".join(PRESETS)))
         return None, out.did_you_mean(player, preset_suggestions(preset)).add(c.usage()).items
-    overrides = dict(base)
+    overrides = dict(own)
     for word in assignments:
         name, eq, value = word.partition("=")
         name, value = name.strip(), value.strip()
@@ -238,10 +240,9 @@ def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict[str
             return None, out.add(c.usage()).items
         overrides[name] = value
     try:
-        Options.build(preset, **overrides)
+        return c.core.config.table_overrides(preset, overrides), []
     except ConfigError as e:        # a whole number out of range, options that contradict
         return None, Said().send(player, [{"text": config_error(c.core.lang(player), e), "colour": "red"}]).add(c.usage()).items
-    return overrides, []
 
 
 def _option_values(name: str) -> tuple[list[str], tuple[str, ...]]:
