@@ -372,3 +372,21 @@ def test_the_rule_is_one_function_of_the_settings():
     pair = parse({"game": {"options": {"h2o_scoring": True, "scoring": "alternative"}}})
     assert pair.table_overrides("ru-classic") == {"h2o_scoring": True, "scoring": "alternative"}
     assert pair.table_overrides("official", {"scoring": "standard"}) == {"scoring": "standard"}
+
+
+# ------------------------------------------------------------------ a spectator's mistake changes nothing
+@pytest.mark.parametrize("args", [["start", "xyz"], ["start", "official", "jump_inn=true"],
+                                  ["start", "official", "stake=-5"], ["start", "dos", "jump_in=true"]])
+def test_a_spectator_who_mistypes_start_keeps_watching(args):
+    tables = make()
+    started(tables)
+    tables.handle({"type": "join", "player": "zoe", "locale": "en_us"}, 0)
+    cmd(tables, "zoe", "spectate", "t1", now=10)
+    tables.flush()
+    lines = answer(tables, "zoe", *args, now=11.0)
+    assert lines and "Usage: /uno start [preset] [option=value ...]" in lines, lines
+    assert "zoe" in tables.tables["t1"].spectators and tables.where["zoe"] == "t1"
+    assert list(tables.tables) == ["t1"]
+    # typed right, the spectator sits down at a new table
+    answer(tables, "zoe", "start", "flip", now=12.0)
+    assert "zoe" not in tables.tables["t1"].spectators and tables.where["zoe"] == "t2"

@@ -54,15 +54,16 @@ def start(c: Call) -> list[Notice]:
             t.countdown_at = min(t.countdown_at, c.now)   # the owner starts now
             return []
         return c.error("error.already_seated", table=t.id)
-    out = Said(core.unwatch(player) if t is not None else [])   # a spectator sits down
     preset, assignments = _preset_and_assignments(c.rest, core.config.preset) if c.rest else (core.config.preset, [])
     found, told = _stake(c, assignments)
     if found is None:
-        return out.add(told).items
+        return told
     stake, assignments = found
     overrides, told = _rule_overrides(c, preset, assignments, {})
     if overrides is None:
-        return out.add(told).items
+        return told
+    # checked: now a spectator gets up from watching to sit down
+    out = Said(core.unwatch(player) if t is not None else [])
     near = core.open_table_near(c.pos) if not c.rest else None
     if near is not None:
         return out.add(core.sit(near, player, c.now)).items
