@@ -374,6 +374,51 @@ def test_the_rule_is_one_function_of_the_settings():
     assert pair.table_overrides("official", {"scoring": "standard"}) == {"scoring": "standard"}
 
 
+# ------------------------------------------------------------------ tables in the player's world
+def in_world(tables, player, world, pos, *args, admin=False, now=1.0):
+    tables.handle({"type": "command", "player": player, "args": list(args), "pos": list(pos), "world": world,
+                   "admin": admin}, now)
+    return texts(tables.flush(), player)
+
+
+def two_worlds():
+    """ann's table t1 in `world`, bob's t2 in `world_nether` (bob stood 2 blocks from where ann did)."""
+    tables = make()
+    for name in ("ann", "bob"):
+        tables.handle({"type": "join", "player": name, "locale": "en_us"}, 0)
+    tables.flush()
+    in_world(tables, "ann", "world", (0, 64, 0), "start")
+    in_world(tables, "bob", "world_nether", (2, 70, 1), "start")
+    return tables
+
+
+def test_start_sits_a_player_only_at_a_table_in_their_own_world():
+    tables = two_worlds()
+    t1 = tables.tables["t1"]
+    assert [s.name for s in t1.seats] == ["ann"]                  # bob is not seated at ann's table
+    assert tables.tables["t2"].world == "world_nether" and [s.name for s in tables.tables["t2"].seats] == ["bob"]
+    in_world(tables, "cy", "world", (3, 64, 0), "start")          # in ann's world, nearby: her table
+    assert [s.name for s in t1.seats] == ["ann", "cy"]
+
+
+def test_close_without_a_table_named_takes_the_nearest_in_the_admins_world_only():
+    tables = two_worlds()
+    assert in_world(tables, "root", "world_the_end", (0, 64, 0), "close", admin=True) == [
+        "There is no open table here. Start one with /uno start."]
+    assert set(tables.tables) == {"t1", "t2"}
+    in_world(tables, "root", "world_nether", (0, 64, 0), "close", admin=True)
+    assert set(tables.tables) == {"t1"}
+
+
+def test_a_table_or_player_of_no_known_world_is_near_in_any():
+    tables = make()
+    tables.handle({"type": "join", "player": "ann", "locale": "en_us"}, 0)
+    answer(tables, "ann", "start")                   # no world told (the dev server tells none)
+    assert tables.tables["t1"].world == ""
+    in_world(tables, "bob", "world", (1, 40, 0), "start")
+    assert [s.name for s in tables.tables["t1"].seats] == ["ann", "bob"]
+
+
 # ------------------------------------------------------------------ a spectator's mistake changes nothing
 @pytest.mark.parametrize("args", [["start", "xyz"], ["start", "official", "jump_inn=true"],
                                   ["start", "official", "stake=-5"], ["start", "dos", "jump_in=true"]])

@@ -64,7 +64,7 @@ def start(c: Call) -> list[Notice]:
         return told
     # checked: now a spectator gets up from watching to sit down
     out = Said(core.unwatch(player) if t is not None else [])
-    near = core.open_table_near(c.pos) if not c.rest else None
+    near = core.open_table_near(c.pos, core.players.world(player)) if not c.rest else None
     if near is not None:
         return out.add(core.sit(near, player, c.now)).items
     return out.add(core.open(player, c.pos, preset, overrides, c.now, stake=stake)).items
@@ -82,7 +82,7 @@ def join(c: Call) -> list[Notice]:
     t = core.table_of(player)
     if t is not None and t.seat(player) is not None:
         return c.error("error.already_seated", table=t.id)
-    target, told = _chosen_table(c, lambda: core.open_table_near(c.pos) or next(
+    target, told = _chosen_table(c, lambda: core.open_table_near(c.pos, core.players.world(player)) or next(
         (x for x in core.tables.values() if x.state == "lobby" and len(x.seats) < core.config.seats
          and not core.stakes.opening(x)), None))
     if target is None:
@@ -123,9 +123,11 @@ def _chosen_table(c: Call, otherwise: Callable[[], Table | None]) -> tuple[Table
     return t, c.error("error.no_table") if t is None else []
 
 
-def _nearest(tables: Iterable[Table], pos: list[float] | None) -> Table | None:
-    """The table nearest to `pos` (without a position: the first)."""
-    return min(tables, default=None, key=lambda x: math.dist(pos, x.pos) if pos is not None else 0)
+def _nearest(tables: Iterable[Table], pos: list[float] | None, world: str = "") -> Table | None:
+    """The table nearest to `pos` (without a position: the first) among those in `world`
+    (Table.in_world)."""
+    return min((x for x in tables if x.in_world(world)), default=None,
+               key=lambda x: math.dist(pos, x.pos) if pos is not None else 0)
 
 
 def _named_table(c: Call, name: str) -> tuple[Table | None, list[Notice]]:
@@ -329,7 +331,8 @@ def web(c: Call) -> list[Notice]:
 def close(c: Call) -> list[Notice]:
     """`/uno close [table]`: ends a table; everyone at it gets their items back."""
     core = c.core
-    t, told = _chosen_table(c, lambda: core.table_of(c.player) or _nearest(core.tables.values(), c.pos))
+    t, told = _chosen_table(c, lambda: core.table_of(c.player) or _nearest(core.tables.values(), c.pos,
+                                                                            core.players.world(c.player)))
     return core.close(t, by=c.player) if t is not None else told
 
 
