@@ -108,3 +108,25 @@ def test_in_game_only_an_admin_may_and_the_answer_comes_in_chat_in_their_languag
     said = texts(t.flush(), "ivan")
     assert said[0] == "Столы UNO: 1" and said[1].startswith("t1: "), said
     assert t.tables                                           # listing changes nothing
+
+
+def test_reload_answers_with_the_error_of_an_option_name_that_is_not_text():
+    import yaml
+    t = make()
+    t.admin.reload = lambda: parse(yaml.safe_load("game:\n  options:\n    on: true\n"))
+    lines, _ = console(t, "reload")
+    assert lines[0].startswith("The settings were not reloaded (the old ones stay): game.options: the option name "
+                               "True is not text"), lines
+    t.handle({"type": "command", "player": "root", "args": ["reload"], "pos": [0, 40, 0], "admin": True}, 21.0)
+    said = texts(t.flush(), "root")
+    assert said and said[0].startswith("The settings were not reloaded (the old ones stay): game.options:"), said
+
+
+def test_reload_answers_even_when_reading_the_settings_fails_unexpectedly():
+    t = make()
+
+    def broken():
+        raise TypeError("keywords must be strings")
+    t.admin.reload = broken
+    lines, _ = console(t, "reload")
+    assert lines[0] == "The settings were not reloaded (the old ones stay): TypeError: keywords must be strings"

@@ -9,7 +9,9 @@ import pytest
 from test_tables import cmd, make, started, texts
 from unocraft.presentation import chat
 from unocraft.rules.cards import Card
+from unocraft.rules.errors import ConfigError
 from unocraft.tables import commands, render
+from unocraft.tables.config import parse
 
 ROOT = Path(__file__).parents[1]
 
@@ -292,3 +294,144 @@ def test_a_dos_match_that_fits_no_centre_card_says_so():
     lines = answer(tables, "ann", "play", *bad.split(), now=now)
     assert "Not now: the cards do not match the centre card" in lines
     assert game.to_json() == before
+
+
+# ------------------------------------------------------------------ the server's options (game.options)
+def server(options, locale="en_us", player="ann"):
+    tables = make(game={"single_round": True, "options": options})
+    tables.handle({"type": "join", "player": player, "locale": locale}, 0)
+    tables.flush()
+    return tables
+
+
+@pytest.mark.parametrize("options, preset, edition", [
+    ({"jump_in": True}, "dos", "dos"),            # the shipped engine.yaml's example
+    ({"plus_ten": True}, "flip", "flip"),
+    ({"challenge": "ru"}, "flip", "flip"),
+])
+def test_a_server_option_that_does_not_fit_the_named_preset_is_left_out_of_that_table(options, preset, edition):
+    tables = server(options)
+    lines = answer(tables, "ann", "start", preset)
+    assert not any("does not apply" in line or "needs" in line for line in lines), lines
+    table = tables.tables["t1"]
+    assert table.preset == preset and table.options().edition == edition
+    (name,) = options
+    assert name not in table.overrides
+    # the default preset and any other it fits play it
+    answer(tables, "bob", "start", "minecraft", now=2.0)
+    assert tables.tables["t2"].overrides == options
+
+
+def test_a_server_option_that_fits_stays_beside_what_the_player_typed():
+    tables = server({"jump_in": True, "target": 300})
+    answer(tables, "ann", "start", "dos", "dos_call=two_or_fewer")
+    assert tables.tables["t1"].overrides == {"target": 300, "dos_call": "two_or_fewer"}
+    assert tables.tables["t1"].options().target == 300
+
+
+def test_what_the_player_types_is_still_checked_strictly():
+    tables = server({"jump_in": True})
+    lines = answer(tables, "ann", "start", "dos", "jump_in=true")
+    assert "The option jump_in does not apply to DOS." in lines
+    assert "Usage: /uno start [preset] [option=value ...]" in lines
+    assert not tables.tables
+    # and wins over a server option it rules out (the player chose the edition)
+    answer(tables, "ann", "start", "official", "edition=dos")
+    assert tables.tables["t1"].overrides == {"edition": "dos"}
+
+
+def test_rules_follows_the_same_rule_as_start():
+    tables = server({"jump_in": True})
+    # not at a table: /uno rules dos is not refused for the server's option either
+    assert answer(tables, "ann", "rules", "dos") == ["You are not at a table. Join one with /uno join."]
+    answer(tables, "ann", "start")
+    table = tables.tables["t1"]
+    assert table.overrides == {"jump_in": True}
+    answer(tables, "ann", "rules", "dos", "target=300")
+    assert table.preset == "dos" and table.overrides == {"target": "300"}
+    answer(tables, "ann", "rules", "edition=classic")     # the same preset: target stays, jump_in fits again
+    assert table.overrides == {"target": "300", "edition": "classic", "jump_in": True}
+    answer(tables, "ann", "rules", "official")             # a preset named: afresh, with the server's options
+    assert table.preset == "official" and table.overrides == {"jump_in": True}
+    answer(tables, "ann", "rules", "edition=dos")          # the same preset: the server's option yields
+    assert table.overrides == {"edition": "dos"}
+    answer(tables, "ann", "rules", "jump_in=false", "edition=classic")     # the player's own, kept
+    assert table.overrides == {"edition": "classic", "jump_in": "false"}
+
+
+def test_the_rule_is_one_function_of_the_settings():
+    config = parse({"game": {"options": {"jump_in": True, "plus_ten": True, "target": 300}}})
+    assert config.table_overrides("official") == {"jump_in": True, "plus_ten": True, "target": 300}
+    assert config.table_overrides("flip") == {"jump_in": True, "target": 300}
+    assert config.table_overrides("dos") == {"target": 300}
+    assert config.table_overrides("dos", {"target": "250"}) == {"target": "250"}
+    assert config.options_for("dos").target == 300 and not config.options_for("dos").jump_in
+    with pytest.raises(ConfigError, match="jump_in does not apply to the dos edition"):
+        config.table_overrides("dos", {"jump_in": "true"})
+    # a pair that fits together is kept together; a player's choice that rules one out drops that one
+    pair = parse({"game": {"options": {"h2o_scoring": True, "scoring": "alternative"}}})
+    assert pair.table_overrides("ru-classic") == {"h2o_scoring": True, "scoring": "alternative"}
+    assert pair.table_overrides("official", {"scoring": "standard"}) == {"scoring": "standard"}
+
+
+# ------------------------------------------------------------------ tables in the player's world
+def in_world(tables, player, world, pos, *args, admin=False, now=1.0):
+    tables.handle({"type": "command", "player": player, "args": list(args), "pos": list(pos), "world": world,
+                   "admin": admin}, now)
+    return texts(tables.flush(), player)
+
+
+def two_worlds():
+    """ann's table t1 in `world`, bob's t2 in `world_nether` (bob stood 2 blocks from where ann did)."""
+    tables = make()
+    for name in ("ann", "bob"):
+        tables.handle({"type": "join", "player": name, "locale": "en_us"}, 0)
+    tables.flush()
+    in_world(tables, "ann", "world", (0, 64, 0), "start")
+    in_world(tables, "bob", "world_nether", (2, 70, 1), "start")
+    return tables
+
+
+def test_start_sits_a_player_only_at_a_table_in_their_own_world():
+    tables = two_worlds()
+    t1 = tables.tables["t1"]
+    assert [s.name for s in t1.seats] == ["ann"]                  # bob is not seated at ann's table
+    assert tables.tables["t2"].world == "world_nether" and [s.name for s in tables.tables["t2"].seats] == ["bob"]
+    in_world(tables, "cy", "world", (3, 64, 0), "start")          # in ann's world, nearby: her table
+    assert [s.name for s in t1.seats] == ["ann", "cy"]
+
+
+def test_close_without_a_table_named_takes_the_nearest_in_the_admins_world_only():
+    tables = two_worlds()
+    assert in_world(tables, "root", "world_the_end", (0, 64, 0), "close", admin=True) == [
+        "There is no open table here. Start one with /uno start."]
+    assert set(tables.tables) == {"t1", "t2"}
+    in_world(tables, "root", "world_nether", (0, 64, 0), "close", admin=True)
+    assert set(tables.tables) == {"t1"}
+
+
+def test_a_table_or_player_of_no_known_world_is_near_in_any():
+    tables = make()
+    tables.handle({"type": "join", "player": "ann", "locale": "en_us"}, 0)
+    answer(tables, "ann", "start")                   # no world told (the dev server tells none)
+    assert tables.tables["t1"].world == ""
+    in_world(tables, "bob", "world", (1, 40, 0), "start")
+    assert [s.name for s in tables.tables["t1"].seats] == ["ann", "bob"]
+
+
+# ------------------------------------------------------------------ a spectator's mistake changes nothing
+@pytest.mark.parametrize("args", [["start", "xyz"], ["start", "official", "jump_inn=true"],
+                                  ["start", "official", "stake=-5"], ["start", "dos", "jump_in=true"]])
+def test_a_spectator_who_mistypes_start_keeps_watching(args):
+    tables = make()
+    started(tables)
+    tables.handle({"type": "join", "player": "zoe", "locale": "en_us"}, 0)
+    cmd(tables, "zoe", "spectate", "t1", now=10)
+    tables.flush()
+    lines = answer(tables, "zoe", *args, now=11.0)
+    assert lines and "Usage: /uno start [preset] [option=value ...]" in lines, lines
+    assert "zoe" in tables.tables["t1"].spectators and tables.where["zoe"] == "t1"
+    assert list(tables.tables) == ["t1"]
+    # typed right, the spectator sits down at a new table
+    answer(tables, "zoe", "start", "flip", now=12.0)
+    assert "zoe" not in tables.tables["t1"].spectators and tables.where["zoe"] == "t2"

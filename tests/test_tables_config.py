@@ -67,3 +67,18 @@ def test_more_bots_than_seats_is_refused_naming_both_keys():
     with pytest.raises(ConfigError, match="bots.fill_to: 6 bots would not fit at a table of table.seats 4"):
         parse({"bots": {"fill_to": 6}, "table": {"seats": 4}})
     assert parse({"bots": {"fill_to": 6}, "table": {"seats": 6}}).bots_fill_to == 6
+
+
+@pytest.mark.parametrize("text", ["game:\n  options:\n    on: true\n", "game:\n  options: {yes: true}\n",
+                                  "game:\n  options: {5: true}\n"])
+def test_an_option_name_yaml_does_not_read_as_text_is_a_config_error_naming_the_key(tmp_path, text):
+    f = tmp_path / "engine.yaml"
+    f.write_text(text)
+    with pytest.raises(ConfigError, match=r"^game\.options: the option name .* is not text .*: put it in quotes$"):
+        load(f)
+
+
+def test_the_server_options_must_fit_the_default_preset_only():
+    with pytest.raises(ConfigError, match="^game.options: option jump_in does not apply to the dos edition"):
+        parse({"game": {"preset": "dos", "options": {"jump_in": True}}})
+    assert parse({"game": {"options": {"jump_in": True}}}).table_overrides("dos") == {}

@@ -113,6 +113,9 @@ class Admin:
                 config = self.reload()
             except ConfigError as e:
                 answer = [say(lang, "admin.reload_failed", error=str(e))]   # the old settings stay
+            except Exception as e:      # a mistake of ours in reading it: still answered, the old settings stay
+                logging.getLogger("unocraft.tables").exception("/uno reload failed")
+                answer = [say(lang, "admin.reload_failed", error=f"{type(e).__name__}: {e}")]
             else:
                 self.core.reconfigure(config)
                 answer = [say(lang, "admin.reloaded")]

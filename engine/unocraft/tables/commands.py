@@ -54,21 +54,17 @@ def start(c: Call) -> list[Notice]:
             t.countdown_at = min(t.countdown_at, c.now)   # the owner starts now
             return []
         return c.error("error.already_seated", table=t.id)
-    out = Said(core.unwatch(player) if t is not None else [])   # a spectator sits down
-    preset = core.config.preset
-    overrides = dict(core.config.options)
-    stake = None
-    if c.rest:
-        preset, assignments = _preset_and_assignments(c.rest, preset)
-        found, told = _stake(c, assignments)
-        if found is None:
-            return out.add(told).items
-        stake, assignments = found
-        checked, told = _rule_overrides(c, preset, assignments, overrides)
-        if checked is None:
-            return out.add(told).items
-        overrides = checked
-    near = core.open_table_near(c.pos) if not c.rest else None
+    preset, assignments = _preset_and_assignments(c.rest, core.config.preset) if c.rest else (core.config.preset, [])
+    found, told = _stake(c, assignments)
+    if found is None:
+        return told
+    stake, assignments = found
+    overrides, told = _rule_overrides(c, preset, assignments, {})
+    if overrides is None:
+        return told
+    # checked: now a spectator gets up from watching to sit down
+    out = Said(core.unwatch(player) if t is not None else [])
+    near = core.open_table_near(c.pos, core.players.world(player)) if not c.rest else None
     if near is not None:
         return out.add(core.sit(near, player, c.now)).items
     return out.add(core.open(player, c.pos, preset, overrides, c.now, stake=stake)).items
@@ -86,7 +82,7 @@ def join(c: Call) -> list[Notice]:
     t = core.table_of(player)
     if t is not None and t.seat_of(player) is not None:
         return c.error("error.already_seated", table=t.id)
-    target, told = _chosen_table(c, lambda: core.open_table_near(c.pos) or next(
+    target, told = _chosen_table(c, lambda: core.open_table_near(c.pos, core.players.world(player)) or next(
         (x for x in core.tables.values() if x.state == "lobby" and len(x.seats) < core.config.seats
          and not core.stakes.opening(x)), None))
     if target is None:
@@ -127,9 +123,11 @@ def _chosen_table(c: Call, otherwise: Callable[[], Table | None]) -> tuple[Table
     return t, c.error("error.no_table") if t is None else []
 
 
-def _nearest(tables: Iterable[Table], pos: list[float] | None) -> Table | None:
-    """The table nearest to `pos` (without a position: the first)."""
-    return min(tables, default=None, key=lambda x: math.dist(pos, x.pos) if pos is not None else 0)
+def _nearest(tables: Iterable[Table], pos: list[float] | None, world: str = "") -> Table | None:
+    """The table nearest to `pos` (without a position: the first) among those in `world`
+    (Table.in_world)."""
+    return min((x for x in tables if x.in_world(world)), default=None,
+               key=lambda x: math.dist(pos, x.pos) if pos is not None else 0)
 
 
 def _named_table(c: Call, name: str) -> tuple[Table | None, list[Notice]]:
@@ -161,8 +159,10 @@ def rules(c: Call) -> list[Notice]:
     if found is None:
         return told
     stake, assignments = found
-    base = dict(t.overrides) if t is not None and preset == t.preset else {}
-    overrides, told = _rule_overrides(c, preset, assignments, base)
+    # the table's own choices stay while its preset does; the server's options are chosen again
+    own = ({k: v for k, v in t.overrides.items() if core.config.options.get(k, _NOT_SET) != v}
+           if t is not None and preset == t.preset else {})
+    overrides, told = _rule_overrides(c, preset, assignments, own)
     if overrides is None:
         return told
     if t is None or t.seat_of(player) is None and not c.admin:
@@ -214,14 +214,19 @@ def _stake(c: Call, assignments: list[str],
     return (stake, rest), []
 
 
-def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Notice]]:
-    """`base` with the `option=value` words applied, checked against `preset`; None with what
-    tells the player what is wrong (with the nearest names) and how the command goes."""
+_NOT_SET = object()
+
+
+def _rule_overrides(c: Call, preset: str, assignments: list[str], own: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Notice]]:
+    """The overrides of a table of `preset` (`/uno start` and `/uno rules`): `own` (the table's
+    own choices) with the `option=value` words applied, checked against `preset`, and the server's
+    options that fit them (EngineConfig.table_overrides); None with what tells the player what is
+    wrong (with the nearest names) and how the command goes."""
     player = c.player
     if preset not in PRESETS:
         out = Said(c.error("error.unknown_preset", preset=preset, presets=", ".join(PRESETS)))
         return None, out.did_you_mean(player, preset_suggestions(preset)).add(c.usage()).items
-    overrides = dict(base)
+    overrides = dict(own)
     for word in assignments:
         name, eq, value = word.partition("=")
         name, value = name.strip(), value.strip()
@@ -238,10 +243,9 @@ def _rule_overrides(c: Call, preset: str, assignments: list[str], base: dict[str
             return None, out.add(c.usage()).items
         overrides[name] = value
     try:
-        Options.build(preset, **overrides)
+        return c.core.config.table_overrides(preset, overrides), []
     except ConfigError as e:        # a whole number out of range, options that contradict
         return None, Said().send(player, [{"text": config_error(c.core.lang(player), e), "colour": "red"}]).add(c.usage()).items
-    return overrides, []
 
 
 def _option_values(name: str) -> tuple[list[str], tuple[str, ...]]:
@@ -327,7 +331,8 @@ def web(c: Call) -> list[Notice]:
 def close(c: Call) -> list[Notice]:
     """`/uno close [table]`: ends a table; everyone at it gets their items back."""
     core = c.core
-    t, told = _chosen_table(c, lambda: core.table_of(c.player) or _nearest(core.tables.values(), c.pos))
+    t, told = _chosen_table(c, lambda: core.table_of(c.player) or _nearest(core.tables.values(), c.pos,
+                                                                            core.players.world(c.player)))
     return core.close(t, by=c.player) if t is not None else told
 
 

@@ -101,10 +101,30 @@ class EngineConfig:
         return list(dict.fromkeys([self.path(self.data_dir) / FOLDER, self.path(FOLDER)]))
 
     def options_for(self, preset: str | None = None, overrides: dict[str, Any] | None = None) -> Options:
-        merged = dict(self.options)
-        merged.update(overrides or {})
-        return Options.build(preset or self.preset, **{k: str(v) if isinstance(v, bool) else v
-                                                       for k, v in merged.items()})
+        """The options of a new table of `preset` (default: `game.preset`) with `overrides`
+        (`table_overrides`)."""
+        preset = preset or self.preset
+        return Options.build(preset, **{k: str(v) if isinstance(v, bool) else v
+                                        for k, v in self.table_overrides(preset, overrides).items()})
+
+    def table_overrides(self, preset: str, chosen: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The overrides of a table of `preset`: the server's options (`game.options`) that fit it,
+        under `chosen` (what the player typed, and the table's own). The one rule of `/uno start`
+        and `/uno rules`: a server option the preset or the player's choice rules out (jump_in at a
+        DOS table, plus_ten at a Flip one) is left out of that table, since the player did not type
+        it; a chosen option that does not fit raises ConfigError (the player reads why)."""
+        chosen = dict(chosen or {})
+        server = {k: v for k, v in self.options.items() if k not in chosen}
+        while True:
+            try:
+                Options.build(preset, **server, **chosen)
+            except ConfigError as e:
+                named = [name for name in _options_named(e) if name in server]
+                if not named:
+                    raise
+                del server[named[0]]      # one at a time: what is left may fit
+            else:
+                return {**server, **chosen}
 
 
 @dataclass
@@ -157,6 +177,13 @@ _SCHEMA: dict[str, tuple[str, type | tuple[type, ...], Any]] = {
 }
 _TIMERS = {f"timers.{name}" for name in Timers.__dataclass_fields__}
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def _options_named(e: ConfigError) -> list[str]:
+    """The options a refusal of Options.build names (`challenge=ru` is challenge, the scoring
+    `elimination` is scoring)."""
+    named = [str(e.values[k]).split("=", 1)[0] for k in ("option", "a", "b") if k in e.values]
+    return ["scoring" if name == "elimination" else name for name in named]
 
 
 def _flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -212,8 +239,12 @@ def parse(data: Any, base_dir: str = ".") -> EngineConfig:
         Options.build(config.preset)
     except ConfigError as e:
         raise ConfigError(f"game.preset: {e}") from None
-    try:
-        config.options_for()
+    not_text = [key for key in config.options if not isinstance(key, str)]
+    if not_text:        # `on: true` is {True: True} to YAML
+        raise ConfigError(f"game.options: the option name {not_text[0]!r} is not text (YAML reads on, off, yes, "
+                          f"no, true and false as true or false, and numbers as numbers): put it in quotes")
+    try:        # they must fit the default preset; other presets take those that fit (table_overrides)
+        Options.build(config.preset, **{k: str(v) if isinstance(v, bool) else v for k, v in config.options.items()})
     except ConfigError as e:
         raise ConfigError(f"game.options: {e}") from None
     try:

@@ -141,10 +141,12 @@ class Lifecycle:
         log.info("table %s opened by %s (%s; %s)", table.id, player, preset, option_list(table.options().changed()))
         return self.sit(table, player, now, then="opened")
 
-    def open_table_near(self, pos: list[float] | None) -> Table | None:
+    def open_table_near(self, pos: list[float] | None, world: str = "") -> Table | None:
+        """The table in its lobby with a free seat nearest to `pos` in `world` (Table.in_world),
+        within `table.join_radius`."""
         best, best_d = None, None
         for t in self.tables.values():
-            if t.state != "lobby" or len(t.seats) >= self.config.seats or self.stakes.opening(t):
+            if t.state != "lobby" or len(t.seats) >= self.config.seats or self.stakes.opening(t) or not t.in_world(world):
                 continue
             d = 0.0 if pos is None else math.dist(pos, t.pos)
             if d <= self.config.join_radius and (best_d is None or d < best_d):

@@ -139,6 +139,11 @@ class Table:
     def options(self) -> Options:
         return Options.build(self.preset, **self.overrides)
 
+    def in_world(self, world: str) -> bool:
+        """Whether the table is in `world`, where a player stands: only a table there is near them.
+        A table or player of no known world (the dev server tells none, a test may not) is in any."""
+        return not world or not self.world or self.world == world
+
     def bot_for(self, seat: Seat, kind: str) -> Bot:
         key = (seat.name, kind)
         if key not in self._bots:
