@@ -410,6 +410,13 @@ def test_close_without_a_table_named_takes_the_nearest_in_the_admins_world_only(
     assert set(tables.tables) == {"t1"}
 
 
+def test_spectate_without_a_table_named_watches_the_nearest_in_the_players_world():
+    tables = two_worlds()
+    tables.handle({"type": "join", "player": "zoe", "locale": "en_us"}, 0)
+    in_world(tables, "zoe", "world_nether", (0, 64, 0), "spectate")     # t1 is nearer, in another world
+    assert "zoe" in tables.tables["t2"].spectators and "zoe" not in tables.tables["t1"].spectators
+
+
 def test_a_table_or_player_of_no_known_world_is_near_in_any():
     tables = make()
     tables.handle({"type": "join", "player": "ann", "locale": "en_us"}, 0)

@@ -111,7 +111,7 @@ def spectate(c: Call) -> list[Notice]:
     t = core.table_of(c.player)
     if t is not None:
         return c.error("error.already_seated", table=t.id)
-    target, told = _chosen_table(c, lambda: _nearest(core.tables.values(), c.pos))
+    target, told = _chosen_table(c, lambda: _nearest(core.tables.values(), c.pos, core.players.world(c.player)))
     return core.watch(target, c.player) if target is not None else told
 
 
