@@ -158,6 +158,21 @@ def test_a_money_table_takes_every_stake_before_the_deal_and_the_winner_takes_th
         assert counted[winner]["money_won"] == 200 and counted[loser]["money_lost"] == 100
 
 
+@pytest.mark.parametrize("command", [("join",), ("start",)])
+def test_a_staked_table_is_sat_at_only_when_named(command):
+    """A bare /uno join (or /uno start beside a staked lobby) takes no stake the player never read:
+    it names the table and its stake; /uno join t1 then sits them down and takes it."""
+    escrow = Escrow({"ann": 500, "bob": 300})
+    tables = make()
+    step(tables, escrow, 0, join("ann"), join("bob"), cmd("ann", "start", "stake=100"))
+    ops = step(tables, escrow, 1, cmd("bob", *command))
+    assert texts(ops, "bob") == ["Table t1 plays for 100 coins a player: to sit down and pay it in, type /uno join t1."]
+    assert escrow.balances["bob"] == 300 and [s.name for s in tables.tables["t1"].seats] == ["ann"]
+    assert "bob" not in tables.where and list(tables.tables) == ["t1"]
+    step(tables, escrow, 2, cmd("bob", "join", "t1"))
+    assert escrow.balances["bob"] == 200 and [s.name for s in tables.tables["t1"].seats] == ["ann", "bob"]
+
+
 def test_a_player_who_cannot_pay_does_not_sit_down_and_is_told_why():
     escrow = Escrow({"ann": 500, "bob": 50, "cid": 1000})
     escrow.refuse.add("cid")

@@ -66,6 +66,8 @@ def start(c: Call) -> list[Notice]:
     out = Said(core.unwatch(player) if t is not None else [])
     near = core.open_table_near(c.pos, core.players.world(player)) if not c.rest else None
     if near is not None:
+        if near.stake:
+            return out.add(_staked_unnamed(c, near)).items
         return out.add(core.sit(near, player, c.now)).items
     return out.add(core.open(player, c.pos, preset, overrides, c.now, stake=stake)).items
 
@@ -91,8 +93,17 @@ def join(c: Call) -> list[Notice]:
         return c.error("error.game_running", table=target.id)
     if len(target.seats) >= core.config.seats:
         return c.error("error.table_full", table=target.id)
+    if target.stake and not c.rest:
+        return _staked_unnamed(c, target)
     out = Said(core.unwatch(c.player) if t is not None else [])
     return out.add(core.sit(target, player, c.now)).items
+
+
+def _staked_unnamed(c: Call, t: Table) -> list[Notice]:
+    """A table that plays for a stake is sat at only when named: a bare /uno join or /uno start
+    would otherwise take a stake the player never read (paid the moment they sit)."""
+    return Said().tell(c.player, "stake.confirm", "yellow", table=t.id,
+                       stake=c.core.stakes.shown(t.stake, c.player)).items
 
 
 @command("leave")
