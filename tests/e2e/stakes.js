@@ -13,13 +13,20 @@
 //                  balances before, after the pay-in and at the end.
 //   phase "refusals": /devmoney A 500, /devmoney B 50; A types every kind of wrong `stake=` (each
 //                  refused: what A and B read after it); A opens `/uno start stake=100`, B, who cannot
-//                  pay, types /uno join (what each reads after it); A leaves; the balances.
+//                  pay, types /uno join <table> (what each reads after it); A leaves; the balances.
 'use strict'
 const fs = require('fs')
 const { Player, playUntil, main, result, sleep, until, writeWhole, PATIENCE_MS } = require('./lib')
 
 const OWN = [['diamond', 10], ['gold_ingot', 5], ['stone_sword', 1], ['oak_log', 12]]
 const STAKE = 3
+
+// The id of the table a line "... opened UNO table t1 ..." names.
+function tableOf (line) {
+  const m = /opened UNO table (\w+)/.exec(line || '')
+  if (!m) throw new Error(`no table named in ${JSON.stringify(line)}`)
+  return m[1]
+}
 
 // Item name -> count over the whole inventory (the own items, not the cards).
 function counts (p) {
@@ -98,12 +105,12 @@ async function refusals (ann, bob, nameA, nameB) {
   out.afterWrong = { a: await balance(ann, nameA), b: await balance(ann, nameB) }
   let mark = { ann: ann.mark(), bob: bob.mark() }
   ann.chat('/uno start stake=100')
-  await ann.waitMessage(/^You opened UNO table/, PATIENCE_MS, mark.ann)
+  const openedA = (await ann.waitMessage(/^You opened UNO table/, PATIENCE_MS, mark.ann)).text
   // B stands near A (one spawn point): he reads a table that opened, so reading none above means something
   out.opened = await bob.waitMessage(/opened UNO table/, 5000, mark.bob).then(m => m.text, () => null)
   out.paidA = (await ann.waitMessage(/^You paid 100 coins into the pot\.$/, PATIENCE_MS, mark.ann)).text
   mark = { ann: ann.mark(), bob: bob.mark() }
-  bob.chat('/uno join')
+  bob.chat(`/uno join ${tableOf(openedA)}`)   // a staked table is sat at only by name
   out.refused = (await bob.waitMessage(/^You do not have 100 coins/, PATIENCE_MS, mark.bob)).text
   await sleep(1500)        // a line after the refusal (or before it: "You sat down") has arrived by now
   out.cannotPay = { a: since(ann, mark.ann), b: since(bob, mark.bob) }
@@ -148,7 +155,7 @@ main(async () => {
   ann.chat(money ? '/uno start stake=100' : `/uno start stake=${STAKE} diamond`)
   out.opened = (await ann.waitMessage(/opened UNO table/, PATIENCE_MS, from.ann)).text
   out.paidA = (await ann.waitMessage(paidRe, PATIENCE_MS, from.ann)).text
-  bob.chat('/uno join')
+  bob.chat(`/uno join ${tableOf(out.opened)}`)   // a staked table is sat at only by name
   out.paidB = (await bob.waitMessage(paidRe, PATIENCE_MS, from.bob)).text
   if (money) {
     out.paid = { a: await balance(ann, nameA), b: await balance(ann, nameB) }
