@@ -12,7 +12,7 @@ from .actions import Action
 from .cards import Card, Colour, ColourInPlay, COLOUR_NAMES, RESTRICTED_WILDS
 from .dealing import begin_turn, close_windows, penalize, take
 from .errors import Refused
-from .events import CardReturned, Challenge, MustAnswer, Play, UnoSafe
+from .events import CardReturned, Challenge, JumpIn, MustAnswer, Play, UnoSafe
 from .hooks import Apply
 from .pending import Penalty
 from .round_end import out_of_cards
@@ -86,20 +86,24 @@ def answer_kind(g: GameState, face: Card) -> str | None:
     return None
 
 
-def check_answer(g: GameState, seat: int, card: int, face: Card, colour: Colour | None) -> Apply:
-    """`card` answers the pending draw card under the first house rule it fits."""
+def check_answer(g: GameState, seat: int, card: int, face: Card, colour: Colour | None,
+                 jumped: bool = False) -> Apply:
+    """`card` answers the pending draw card under the first house rule it fits (`jumped`: played
+    out of turn by a jump-in, in the victim's place)."""
     for rule in g.answer_rules:
         answer = rule.answer_kind(g, face)
         if answer is not None:
             chosen = wild_colour(g, face, colour)
             given: str = answer
-            return lambda: apply_answer(g, seat, card, chosen, rule, given)
+            return lambda: apply_answer(g, seat, card, chosen, rule, given, jumped)
     raise Refused("illegal_card", f"{face} does not answer a {g.penalty().rank}")
 
 
 def apply_answer(g: GameState, seat: int, card: int, colour: Colour | None, rule: HouseRule,
-                  answer: str) -> None:
+                  answer: str, jumped: bool = False) -> None:
     close_windows(g, seat, played=True)
+    if jumped:
+        g.emit(JumpIn(g.names[seat]))
     answered = g.penalty()
     face = g.face(card)
     prev_colour = g.colour

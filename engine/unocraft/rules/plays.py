@@ -43,7 +43,11 @@ def check_play(g: GameState, seat: int, action: Action, jump: bool = False) -> A
     if pending is not None:   # (the common case, nothing pending, tests no class)
         if isinstance(pending, Penalty):
             if seat != pending.victim:
-                raise Refused("not_your_turn")
+                if not g.jump_rules:
+                    raise Refused("not_your_turn")
+                # a jump-in (an identical card) answers the draw card in its victim's place (§10)
+                check_jump_in(g, seat, face, cards, jump)
+                return check_answer(g, seat, first, face, action.colour, jumped=True)
             if len(cards) != 1:
                 raise Refused("illegal_card", "answer a draw card with one card")
             return check_answer(g, seat, first, face, action.colour)
