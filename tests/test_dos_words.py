@@ -173,3 +173,21 @@ def test_the_drawn_cards_follow_a_colon(code, expected):
     from unocraft.rules.events import Draw
     line = render.event_line(Draw("ann", 2, "draw", ["R7", "B3"], to="ann"), "ann", code)
     assert line[0]["text"] == expected
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("en", "\"7\" is neither a card code nor a colour."),
+    ("ru", say("ru", "parse.unknown_word", word="7")),
+    ("sk", say("sk", "parse.unknown_word", word="7")),
+])
+def test_a_centre_card_that_is_no_card_code_is_told_in_the_players_language(code, expected):
+    """`/uno play R5 on 7`: the word after "on" is read in the player's language, where the card
+    parser's English ("unknown card code '7'") reached every player after "Bad argument:"."""
+    tables, t, _ = dos_table(code)
+    rig(tables, t)
+    before = t.game.to_json()
+    cmd(tables, "ann", "play", "B5", "on", "7")
+    lines = read(tables.flush(), "ann")
+    assert expected in lines, lines
+    assert not any("unknown card code" in line for line in lines), lines
+    assert t.game.to_json() == before

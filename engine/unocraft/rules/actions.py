@@ -122,7 +122,11 @@ class Action:
             i = [w.lower() for w in rest].index("on")
             if i + 2 != len(rest):
                 raise ConfigError("expected exactly one centre card after 'on'", "parse.one_centre")
-            centre = parse_ref(rest[i + 1])
+            try:
+                centre = parse_ref(rest[i + 1])
+            except ConfigError:     # (the player reads it in their language: a key, not Card.parse's words)
+                raise ConfigError(f"unknown card or colour {rest[i + 1]!r}", "parse.unknown_word",
+                                  word=rest[i + 1]) from None
             rest = rest[:i]
         cards: list[CardRef] = []
         colour = number = None
