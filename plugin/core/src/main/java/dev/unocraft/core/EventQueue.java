@@ -27,9 +27,18 @@ public final class EventQueue {
     private List<JsonObject> inFlight = List.of();
     /** How many times the engine went away: a poll that began before then hands nothing to a gone engine. */
     private int generation;
+    /** No engine attached since it went away (or since the plugin started it): chat waits for none. */
+    private boolean away;
 
-    /** Adds an event; drops it (returns false) when the queue is full. */
+    /**
+     * Adds an event; drops it (returns false) when the queue is full. A chat line while no engine is
+     * attached is dropped (returns true): the game is paused, and talking then must not count against
+     * the player when it resumes (silent twos, RULES.md §10).
+     */
     public synchronized boolean offer(JsonObject event) {
+        if (away && event.has("type") && "chat".equals(event.get("type").getAsString())) {
+            return true;
+        }
         event.addProperty("t", System.nanoTime());
         event.addProperty("session", session);
         event.addProperty("seq", ++nextSeq);
@@ -70,6 +79,7 @@ public final class EventQueue {
      * front of the queue, in order, for the next engine; everything queued stays.
      */
     public synchronized void engineGone() {
+        away = true;
         generation++;
         for (int i = inFlight.size() - 1; i >= 0; i--) {
             JsonObject e = inFlight.get(i);
@@ -78,6 +88,16 @@ public final class EventQueue {
             }
         }
         inFlight = List.of();
+    }
+
+    /** The plugin starts an engine: until one attaches, chat is dropped as when one went away. */
+    public synchronized void awaitEngine() {
+        away = true;
+    }
+
+    /** An engine attached (its hello): chat goes to it again. */
+    public synchronized void engineBack() {
+        away = false;
     }
 
     public int size() {

@@ -102,6 +102,7 @@ public final class UnoCore {
             throw new IOException("the bridge port 127.0.0.1:" + port + " is not free (another server or plugin uses it?);"
                     + " set another bridge-port: " + e.getMessage(), e);
         }
+        events.awaitEngine();     // chat typed before the engine attaches is none of a game's business
         startWarmUp();
         stakes.start();
         owedTimer.scheduleWithFixedDelay(() -> {
@@ -344,6 +345,7 @@ public final class UnoCore {
 
     void engineAttached(String version) {
         engineVersion = version;
+        events.engineBack();
         engineAttached();
     }
 

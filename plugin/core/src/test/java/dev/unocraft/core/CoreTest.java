@@ -117,6 +117,25 @@ class CoreTest {
     }
 
     @Test
+    void chatWhileNoEngineIsAttachedWaitsForNone() throws Exception {
+        // silent twos: talking while the game is paused (the engine away) must not count when it resumes
+        FakePlatform platform = new FakePlatform(dir);
+        platform.inventories.put("ann", new HashMap<>());
+        UnoCore core = new UnoCore(platform, "test");
+        core.events().engineGone();
+        core.onChat("ann");
+        core.onInventoryClick("ann", 3, "card:R5");        // (any other input still waits for the engine)
+        var polled = core.events().poll(0);
+        assertEquals(1, polled.size(), polled.toString());
+        assertEquals("click", polled.get(0).getAsJsonObject().get("type").getAsString());
+        core.engineAttached("test");
+        core.onChat("ann");
+        polled = core.events().poll(0);
+        assertEquals(1, polled.size(), polled.toString());
+        assertEquals("chat", polled.get(0).getAsJsonObject().get("type").getAsString());
+    }
+
+    @Test
     void soundOpsReachOnlyTheirPlayerWithVolumeAndPitch() {
         FakePlatform platform = new FakePlatform(dir);
         platform.inventories.put("ann", new HashMap<>());
