@@ -27,6 +27,7 @@ import org.bukkit.event.inventory.InventoryAction;
 import org.bukkit.event.inventory.InventoryClickEvent;
 import org.bukkit.event.inventory.InventoryType;
 import org.bukkit.event.player.PlayerDropItemEvent;
+import org.bukkit.event.player.PlayerInteractEntityEvent;
 import org.bukkit.event.player.PlayerInteractEvent;
 import org.bukkit.inventory.EquipmentSlot;
 import org.bukkit.inventory.ItemStack;
@@ -561,6 +562,37 @@ abstract class AdapterTests extends AdapterTestBase {
         assertTrue(e.isCancelled(), "an arrow pickup while seated");
         leave(ann, Exit.RESTORE_OP);
         assertEverythingBack(ann, Map.of());
+    }
+
+    /** An item frame, an armor stand or an allay would take the card in the hand used; a bow would shoot the page button. */
+    @Test
+    void aCardIsNeverHandedToAnEntityNorShot() throws Exception {
+        CheckedPlayer ann = join("ann");
+        CheckedPlayer bob = join("bob");
+        dealCards(ann);
+        asPlayer(ann, () -> ann.getInventory().setHeldItemSlot(2));
+        PlayerInteractEntityEvent main = new PlayerInteractEntityEvent(ann, bob, EquipmentSlot.HAND);
+        fire(ann, main);
+        assertTrue(main.isCancelled(), "a card in the main hand stays");
+        asPlayer(ann, () -> ann.getInventory().setItemInOffHand(ann.getInventory().getItem(3)));
+        asPlayer(ann, () -> ann.getInventory().setHeldItemSlot(8));      // an empty main hand: the off-hand is used
+        PlayerInteractEntityEvent off = new PlayerInteractEntityEvent(ann, bob, EquipmentSlot.OFF_HAND);
+        fire(ann, off);
+        assertTrue(off.isCancelled(), "a card in the off-hand stays");
+        Item projectile = asPlayer(ann, () -> world.dropItem(ann.getLocation(), new ItemStack(Material.ARROW)));
+        ItemStack card = ann.getInventory().getItem(4);
+        org.bukkit.event.entity.EntityShootBowEvent shot = new org.bukkit.event.entity.EntityShootBowEvent(
+                ann, new ItemStack(Material.BOW), card, projectile, EquipmentSlot.HAND, 1f, true);
+        fire(ann, shot);
+        assertTrue(shot.isCancelled(), "an engine item is never a bow's ammunition");
+        org.bukkit.event.entity.EntityShootBowEvent plain = new org.bukkit.event.entity.EntityShootBowEvent(
+                ann, new ItemStack(Material.BOW), new ItemStack(Material.ARROW), projectile, EquipmentSlot.HAND, 1f, true);
+        fire(ann, plain);
+        assertFalse(plain.isCancelled(), "a plain arrow is the player's to shoot");
+        PlayerInteractEntityEvent bare = new PlayerInteractEntityEvent(bob, ann, EquipmentSlot.HAND);
+        fire(bob, bare);
+        assertFalse(bare.isCancelled(), "bob holds no card: his clicks are his own");
+        asPlayer(ann, () -> projectile.remove());
     }
 
     /**

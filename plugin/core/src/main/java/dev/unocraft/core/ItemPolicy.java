@@ -144,6 +144,15 @@ public final class ItemPolicy {
         return UnoCore.isEngineTag(tag);
     }
 
+    /**
+     * The player hands an item ({@code tag}) out of the inventory other than by dropping it: to an
+     * entity (an item frame, an armor stand, an allay take what is in the hand) or as a bow's ammunition
+     * (the page button is an arrow). Returns: cancel. A card never leaves the inventory.
+     */
+    public boolean handOut(String tag) {
+        return UnoCore.isEngineTag(tag);
+    }
+
     /** Main hand and off-hand swap. Returns: cancel. */
     public boolean swapHands(String mainHandTag, String offHandTag) {
         return UnoCore.isEngineTag(mainHandTag) || UnoCore.isEngineTag(offHandTag);

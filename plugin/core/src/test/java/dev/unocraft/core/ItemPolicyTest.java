@@ -116,6 +116,9 @@ class ItemPolicyTest {
         assertTrue(items.drag("ann", true, false));
         assertTrue(items.drop("card:R5"));
         assertFalse(items.drop(null));
+        assertTrue(items.handOut("card:R5"));          // to an item frame, an armor stand, an allay, a bow
+        assertTrue(items.handOut("page:1"));
+        assertFalse(items.handOut(null));
         assertTrue(items.swapHands("card:R5", null));
         assertTrue(items.swapHands(null, "card:G2"));
         assertFalse(items.swapHands(null, null));

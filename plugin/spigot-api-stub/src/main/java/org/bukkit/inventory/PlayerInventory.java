@@ -5,5 +5,6 @@ package org.bukkit.inventory;
 public interface PlayerInventory extends Inventory {
     void setItemInOffHand(ItemStack item);
     int getHeldItemSlot();
+    ItemStack getItem(EquipmentSlot slot);
     void setHeldItemSlot(int slot);
 }

@@ -7,6 +7,7 @@ import org.bukkit.event.EventPriority;
 import org.bukkit.event.Listener;
 import org.bukkit.event.block.Action;
 import org.bukkit.event.entity.EntityPickupItemEvent;
+import org.bukkit.event.entity.EntityShootBowEvent;
 import org.bukkit.event.entity.PlayerDeathEvent;
 import org.bukkit.event.inventory.InventoryClickEvent;
 import org.bukkit.event.inventory.InventoryCreativeEvent;
@@ -14,6 +15,7 @@ import org.bukkit.event.inventory.InventoryDragEvent;
 import org.bukkit.event.inventory.InventoryType;
 import org.bukkit.event.player.PlayerDropItemEvent;
 import org.bukkit.event.player.PlayerEvent;
+import org.bukkit.event.player.PlayerInteractEntityEvent;
 import org.bukkit.event.player.PlayerInteractEvent;
 import org.bukkit.event.player.PlayerJoinEvent;
 import org.bukkit.event.player.PlayerPickupArrowEvent;
@@ -129,6 +131,22 @@ final class SpigotListener implements Listener {
     @EventHandler(priority = EventPriority.LOWEST)
     public void onDrop(PlayerDropItemEvent e) {
         if (core.items().drop(tag(e.getItemDrop().getItemStack()))) {
+            e.setCancelled(true);
+        }
+    }
+
+    /** A right-click on an entity with a card in the hand used (either hand: the off-hand when the main hand passes). */
+    @EventHandler(priority = EventPriority.LOWEST)
+    public void onInteractEntity(PlayerInteractEntityEvent e) {
+        if (core.items().handOut(tag(e.getPlayer().getInventory().getItem(e.getHand())))) {
+            e.setCancelled(true);
+        }
+    }
+
+    /** A bow (or crossbow) whose ammunition would be the page button, an arrow. */
+    @EventHandler(priority = EventPriority.LOWEST)
+    public void onShootBow(EntityShootBowEvent e) {
+        if (e.getEntity() instanceof Player && core.items().handOut(tag(e.getConsumable()))) {
             e.setCancelled(true);
         }
     }
