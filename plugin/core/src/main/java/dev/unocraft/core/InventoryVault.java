@@ -24,14 +24,24 @@ import java.util.stream.Stream;
  * inventory is cleared, but only if the player is still online and the inventory still holds
  * exactly what was copied (else the new contents are copied and written again), and only then do
  * the cards go in ({@link #saveThen}). Restoring: the copy is kept in memory while its file exists,
- * so giving the items back is a main-thread copy, and the file is deleted afterwards on the vault's
- * thread; only a file an earlier run left (a crash) is read, on the vault's thread, before its items
- * go back. So a crash at any point leaves the items in the inventory, in the file, or in both (the
+ * so giving the items back is a main-thread copy, and the file is set aside afterwards on the vault's
+ * thread (below); only a file an earlier run left (a crash) is read, on the vault's thread, before its
+ * items go back. So a crash at any point leaves the items in the inventory, in the file, or in both (the
  * next join then puts the file's items back in place of whatever the inventory holds: nothing is
  * duplicated). The one window: an item the player picks up in the tick or two between a durable
  * write and the clear is not in the file; a crash just then loses it, as a crash loses everything
  * since the server last saved the player's data. One vault thread does every write, read and
  * delete in order, so a delete never overtakes the write of the same file.
+ *
+ * <p>Given back is not yet safe: the server keeps the player's data from its last save (every few
+ * minutes, and at a quit), which may be from mid-game, cards and no own items. So the file is not
+ * deleted at a restore but renamed {@code <key>.returned} ({@link #retire}), and it is settled at the
+ * player's next join ({@link #joined}), when the server has loaded the data it saved last: holding
+ * cards, that data is from mid-game (a crash came before the server saved the player again) and the
+ * file's items go back; holding none, the data has the items already and the file goes. Cards come
+ * only with a game, and every game begins with a new {@code .inv}, which replaces the
+ * {@code .returned} once it is durable: no inventory of after the game is rolled back, nothing is
+ * duplicated.
  *
  * <p>Nothing that came in during the game is lost: a restore keeps every item in the inventory that
  * is not an engine item (picked up, given, crafted, put there by a plugin) and adds it to the saved
@@ -55,6 +65,9 @@ public final class InventoryVault {
     private final BiConsumer<String, Runnable> onPlayer;
     /** By file name without ".inv" (the lower-case key or name): every inventory the vault holds or is saving. */
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+    /** File names (without the suffix) of inventories given back and not yet settled: {@code <name>.returned}. */
+    private final java.util.Set<String> returned = ConcurrentHashMap.newKeySet();
+    static final String RETURNED = ".returned";
 
     /** One player's inventory in the vault. Changed only under the vault's lock. */
     private static final class Entry {
@@ -108,8 +121,16 @@ public final class InventoryVault {
             }
             // start-up: the files a crash left, to be read when their players join
             try (Stream<Path> s = Files.list(dir)) {
-                for (String n : s.map(p -> p.getFileName().toString()).toList()) {
-                    if (n.endsWith(".inv")) {
+                List<String> names = s.map(p -> p.getFileName().toString()).toList();
+                for (String n : names) {
+                    if (n.endsWith(RETURNED)) {
+                        String file = n.substring(0, n.length() - RETURNED.length());
+                        if (names.contains(file + ".inv")) {
+                            deleteFile(dir.resolve(n));     // a later game's save holds those items now
+                        } else {
+                            returned.add(file);
+                        }
+                    } else if (n.endsWith(".inv")) {
                         Entry e = new Entry(n.substring(0, n.length() - 4), null, true);
                         e.earlier = true;
                         entries.put(e.file, e);
@@ -207,6 +228,9 @@ public final class InventoryVault {
         }
         inventories.clear(player);
         e.durable = true;
+        if (returned.remove(e.file)) {
+            deleteFile(returnedFile(e.file));     // its items were in the inventory just saved
+        }
         runWaiting(e);
     }
 
@@ -223,8 +247,15 @@ public final class InventoryVault {
         delete(e);
     }
 
+    private Path returnedFile(String name) {
+        return dir.resolve(name + RETURNED);
+    }
+
     private void delete(Entry e) {
-        Path file = fileOf(e);
+        deleteFile(fileOf(e));
+    }
+
+    private void deleteFile(Path file) {
         submit(() -> {
             try {
                 if (Files.exists(file)) {      // not there when its write failed
@@ -272,8 +303,61 @@ public final class InventoryVault {
         if (left != null) {
             kept.keep(player, left, "items_kept");     // on disk before the saved file goes (the same thread, in order)
         }
-        delete(e);
+        retire(e);
         kept.give(player);
+    }
+
+    /**
+     * The items of {@code e} are back in the inventory, not yet in the server's saved player data: the
+     * file is kept as {@code .returned} until the player's next join settles it ({@link #joined}).
+     */
+    private void retire(Entry e) {
+        Path from = fileOf(e);
+        Path to = returnedFile(e.file);
+        returned.add(e.file);
+        submit(() -> {
+            try {
+                if (Files.exists(from)) {
+                    disk.moveDurably(from, to);
+                }
+            } catch (IOException ex) {
+                platform.logger().severe("cannot rename " + from + " to " + to + " (" + ex + "); the items in it"
+                        + " replace the player's inventory on their next join");
+            }
+        });
+    }
+
+    /**
+     * Main thread, as the player joins (the server has loaded their saved data), before {@link #restore}:
+     * a {@code .returned} file is settled. The inventory holds cards: the server saved it during the
+     * game and not since (a crash), so the file's items go back (read on the vault's thread, as a file a
+     * crash left). It holds none: the server has the items already, and the file goes.
+     */
+    public synchronized void joined(String player) {
+        String name = returned.contains(key(player)) ? key(player)
+                : returned.contains(player.toLowerCase(Locale.ROOT)) ? player.toLowerCase(Locale.ROOT) : null;
+        if (name == null || entries.containsKey(name)) {
+            return;
+        }
+        returned.remove(name);
+        Path file = returnedFile(name);
+        if (!inventories.holdsCards(player)) {
+            deleteFile(file);
+            return;
+        }
+        Entry e = new Entry(name, null, true);
+        e.earlier = true;
+        entries.put(name, e);
+        Path back = fileOf(e);
+        submit(() -> {
+            try {
+                disk.moveDurably(file, back);
+            } catch (IOException ex) {
+                platform.logger().severe("cannot rename " + file + " to " + back + ": " + ex);
+            }
+        });
+        platform.logger().info(player + " holds cards from a game the server saved before a crash: their items"
+                + " given back at its end come back again");
     }
 
     /**

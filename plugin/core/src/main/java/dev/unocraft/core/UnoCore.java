@@ -222,6 +222,7 @@ public final class UnoCore {
         online.put(player, uuid != null ? uuid : player);
         // After a crash the vault still holds this player's own items: they go back first (the file
         // is read off the main thread; cards the engine deals meanwhile wait for it)
+        vault.joined(player);       // items given back at a game's end that the server had not saved yet
         vault.restore(player);
         vault.giveOwed(player);     // items that did not fit at an earlier restore, if there is room now
         followUp(null, stakes::payOnline);     // winnings or refunds of tables that ended while they were away

@@ -74,6 +74,16 @@ final class VaultDisk {
         }
     }
 
+    /** On the vault's thread: a file renamed in its folder, the folder synced (the rename on disk too). */
+    void moveDurably(Path from, Path to) throws IOException {
+        Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        if (!WINDOWS) {
+            try (FileChannel folder = FileChannel.open(to.getParent(), StandardOpenOption.READ)) {
+                folder.force(true);
+            }
+        }
+    }
+
     Thread thread() {
         return thread;
     }

@@ -162,14 +162,14 @@ class ItemPolicyTest {
         core.queueBatch(OpBatch.parse(RESTORE));
         settle(core, platform);
         assertEquals(full, platform.inventories.get("ann"), "the own items exactly where they were");
-        assertEquals(List.of("uuid-of-ann.owed"), files(dir), "the gold is kept on disk");
+        assertEquals(List.of("uuid-of-ann.owed", "uuid-of-ann.returned"), files(dir), "the gold is kept on disk");
         assertTrue(Files.readString(dir.resolve("vault/uuid-of-ann.owed")).contains("gold x7"));
         assertEquals(1, told(platform, "did not fit"));
 
         core.giveOwedToOnline();      // still no room: nothing happens
         settle(core, platform);
         assertEquals(full, platform.inventories.get("ann"));
-        assertEquals(List.of("uuid-of-ann.owed"), files(dir));
+        assertEquals(List.of("uuid-of-ann.owed", "uuid-of-ann.returned"), files(dir));
 
         platform.inventories.get("ann").remove(11);     // the player makes room
         core.giveOwedToOnline();
@@ -177,7 +177,7 @@ class ItemPolicyTest {
         Map<Integer, String> now = new HashMap<>(full);
         now.put(11, "gold x7");
         assertEquals(now, platform.inventories.get("ann"));
-        assertEquals(List.of(), files(dir));
+        assertEquals(List.of("uuid-of-ann.returned"), files(dir), "(settled at her next join)");
         assertEquals(1, told(platform, "are back in your inventory"));
         assertFalse(core.vault().owesAnyone());
     }
@@ -237,6 +237,11 @@ class ItemPolicyTest {
         TickingPlatform loaded = platform(before, OWN);
         UnoCore third = core(loaded);
         third.onJoin("ann");
+        settle(third, loaded);
+        assertEquals(OWN, loaded.inventories.get("ann"), "nothing doubled");
+        assertEquals(List.of("uuid-of-ann.returned"), files(before), "set aside until the server has saved her");
+        third.onQuit("ann");
+        third.onJoin("ann");         // her saved data holds no cards: it has the items, and the file goes
         settle(third, loaded);
         assertEquals(OWN, loaded.inventories.get("ann"), "nothing doubled");
         assertEquals(List.of(), files(before));

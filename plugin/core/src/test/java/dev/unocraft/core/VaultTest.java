@@ -131,13 +131,82 @@ class VaultTest {
         assertEquals(OWN, afterACrashNow(platform, "dealt"));
 
         core.queueBatch(OpBatch.parse(RESTORE));
-        platform.tick();                      // back from memory at once; the file goes on the vault's thread
+        platform.tick();                      // back from memory at once; the file is set aside on the vault's thread
         assertEquals(OWN, platform.inventories.get("ann"));
         assertFalse(core.vault().holds("ann"));
         assertEquals(OWN, afterACrashNow(platform, "restored"));
         core.vault().awaitIdle();
+        assertEquals(List.of("uuid-of-ann.returned"), vaultFiles(platform.data), "until the server has saved her");
+        core.onQuit("ann");                   // the server saves her data (the items back in it)
+        core.onJoin("ann");                   // and loads it: no cards, so the file goes
+        core.vault().awaitIdle();
+        assertEquals(OWN, platform.inventories.get("ann"));
         assertEquals(List.of(), vaultFiles(platform.data));
         assertEquals(List.of(), platform.warnings);
+    }
+
+    /**
+     * The server keeps a player's data from its last save, which may be from mid-game (cards, no own
+     * items). The items given back at the game's end must survive a crash before the server saves her
+     * again: her next join, on the data it saved last, gives them back once; after a save that has
+     * them, nothing is given twice, and nothing she did since is rolled back.
+     */
+    @Test
+    void itemsGivenBackSurviveACrashBeforeTheServerSavesThePlayerAgain() throws IOException {
+        TickingPlatform platform = platformWithOwnItems(dir.resolve("server"));
+        UnoCore core = coreOf(platform);
+        core.onJoin("ann");
+        core.queueBatch(OpBatch.parse(DEAL));
+        platform.tick();
+        core.vault().awaitIdle();
+        platform.tick();
+        Map<Integer, String> midGame = new HashMap<>(platform.inventories.get("ann"));      // the server's autosave
+        assertEquals(Map.of(0, "card card:R5 map -1"), midGame);
+        core.queueBatch(OpBatch.parse(RESTORE));
+        platform.tick();
+        core.vault().awaitIdle();
+        assertEquals(OWN, platform.inventories.get("ann"));
+
+        // a crash now: the server restarts on the data it saved mid-game
+        assertEquals(OWN, restartWith(platform, "crash", midGame), "the items given back come back");
+        // a crash after the server saved her with the items (and she ate the bread since): nothing doubled, nothing rolled back
+        Map<Integer, String> since = new HashMap<>(OWN);
+        since.remove(7);
+        assertEquals(since, restartWith(platform, "saved", since), "the data the server saved stands");
+        // a new game began (a new save of her items): the old file is gone, the new one holds them
+        core.queueBatch(OpBatch.parse(DEAL));
+        platform.tick();
+        core.vault().awaitIdle();
+        platform.tick();
+        core.vault().awaitIdle();
+        assertEquals(List.of("uuid-of-ann.inv"), vaultFiles(platform.data));
+        assertEquals(OWN, restartWith(platform, "next-game", new HashMap<>(platform.inventories.get("ann"))));
+    }
+
+    /** The server restarts on {@code saved} (her player data as it last saved it) and the vault folder as it is. */
+    private Map<Integer, String> restartWith(TickingPlatform now, String moment, Map<Integer, String> saved) throws IOException {
+        Path copy = Files.createDirectories(dir.resolve("restart-" + moment).resolve("vault"));
+        for (String f : vaultFiles(now.data)) {
+            Files.copy(now.data.resolve("vault").resolve(f), copy.resolve(f));
+        }
+        TickingPlatform restarted = new TickingPlatform(copy.getParent());
+        restarted.inventories.put("ann", new HashMap<>(saved));
+        UnoCore core = coreOf(restarted);
+        core.onJoin("ann");
+        core.vault().awaitIdle();
+        while (restarted.tick()) {
+            core.vault().awaitIdle();
+        }
+        Map<Integer, String> back = new HashMap<>(restarted.inventories.get("ann"));
+        core.onQuit("ann");          // the server saves her as she is
+        core.onJoin("ann");          // and loads it: no cards, the file goes, nothing is given twice
+        core.vault().awaitIdle();
+        while (restarted.tick()) {
+            core.vault().awaitIdle();
+        }
+        assertEquals(back, restarted.inventories.get("ann"), moment + ": given once");
+        assertEquals(List.of(), vaultFiles(restarted.data), moment + ": settled");
+        return back;
     }
 
     @Test
