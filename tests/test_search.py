@@ -82,7 +82,7 @@ def test_lookahead_plays_only_legal_actions_and_keeps_the_cards(preset, players)
 
 
 @pytest.mark.slow      # lookahead games under 15 random option sets: about 45 s
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
           phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(table=tables(), seed=st.integers(0, 10**6))
 def test_lookahead_is_legal_under_any_options(table, seed):

@@ -66,9 +66,7 @@ def start(c: Call) -> list[Notice]:
     out = Said(core.unwatch(player) if t is not None else [])
     near = core.open_table_near(c.pos, core.players.world(player)) if not c.rest else None
     if near is not None:
-        if near.stake:
-            return out.add(_staked_unnamed(c, near)).items
-        return out.add(core.sit(near, player, c.now)).items
+        return out.add(_staked_unnamed(c, near) if near.stake else core.sit(near, player, c.now)).items
     return out.add(core.open(player, c.pos, preset, overrides, c.now, stake=stake)).items
 
 
@@ -100,8 +98,7 @@ def join(c: Call) -> list[Notice]:
 
 
 def _staked_unnamed(c: Call, t: Table) -> list[Notice]:
-    """A table that plays for a stake is sat at only when named: a bare /uno join or /uno start
-    would otherwise take a stake the player never read (paid the moment they sit)."""
+    """A staked table is sat at only by name: a bare /uno join or start would take a stake unread."""
     return Said().tell(c.player, "stake.confirm", "yellow", table=t.id,
                        stake=c.core.stakes.shown(t.stake, c.player)).items
 
