@@ -25,6 +25,7 @@ def tier(source: str) -> str | None:
 #: tests/conftest.py names the unmarked ones that took over 5 s.
 FAST = {
     "test_codec.py",
+    "test_tables_core_strings.py",
     "test_bench_engine_vs_rlcard.py",
     "test_rules_values.py",
     "test_tables_placeholders.py",

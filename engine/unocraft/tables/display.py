@@ -171,7 +171,8 @@ class Display:
             "items_kept": {"text": say(lang, "engine.items_kept"), "colour": "yellow"},
             "items_set_aside": {"text": say(lang, "engine.items_set_aside"), "colour": "yellow"},
             "left_while_away": {"text": say(lang, "engine.left_while_away"), "colour": "yellow"},
-            "items_back": {"text": say(lang, "engine.items_back"), "colour": "green"}}})
+            "items_back": {"text": say(lang, "engine.items_back"), "colour": "green"},
+            "stake_paid": {"text": say(lang, "engine.stake_paid"), "colour": "green"}}})
         self.shared_completions()
         self.console_completions(force=True)
         # the faces of the default edition (and of every table's) go out now, off the path of a click
